@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Targets by role: the engine has no dependencies; everything else builds on it.
+let package = Package(
+    name: "restoretrace",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "restoretrace", targets: ["restoretrace"]),
+        .executable(name: "restoretrace-bench", targets: ["restoretrace-bench"]),
+        .library(name: "RestoreEngine", targets: ["RestoreEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // The headless model of UIKit state preservation and restoration.
+        .target(name: "RestoreEngine"),
+        // Scenario files (YAML/JSON) -> an app the engine can run.
+        .target(name: "RestoreScenario", dependencies: ["RestoreEngine", "Yams"]),
+        // The trace format (JSON Lines), its reader and writer, and the recorder.
+        .target(name: "RestoreTrace", dependencies: ["RestoreEngine"]),
+        // Replay from a trace alone, divergence, what-if, diff.
+        .target(name: "RestoreReplay", dependencies: ["RestoreEngine", "RestoreTrace"]),
+        // Graphviz's C library, linked in-process.
+        .systemLibrary(
+            name: "CGraphviz", pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]),
+        // The report's HTML/CSS/JS, embedded into the binary at build time.
+        .target(
+            name: "RestoreWeb", path: "Web",
+            exclude: ["README.md"],
+            sources: ["WebAssets.swift"],
+            resources: [
+                .embedInCode("report.html"), .embedInCode("report.css"), .embedInCode("report.js"),
+            ]),
+        // DOT, SVG (libgvc), HTML report, Chrome trace, archive dump.
+        .target(
+            name: "RestoreExport",
+            dependencies: ["RestoreEngine", "CGraphviz", "RestoreWeb"]),
+        // The command line, as a library so tests can drive it.
+        .target(
+            name: "RestoreCLI",
+            dependencies: [
+                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
+        .executableTarget(
+            name: "restoretrace-bench",
+            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport"]),
+        .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
+        .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
+        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine"]),
+        .testTarget(
+            name: "RestoreReplayTests",
+            dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),
+        .testTarget(
+            name: "RestoreExportTests",
+            dependencies: ["RestoreExport", "RestoreEngine"]),
+        .testTarget(name: "RestoreCLITests", dependencies: ["RestoreCLI"]),
+    ]
+)

@@ -1,0 +1,113 @@
+/// One key of a coder, in the order it was written.
+public struct CoderEntry: Hashable, Sendable {
+    public var key: String
+    public var value: CoderValue
+    /// True when UIKit itself wrote the key (children, storyboard, view state), false when the app did.
+    public var isSystem: Bool
+
+    public init(key: String, value: CoderValue, isSystem: Bool = false) {
+        self.key = key
+        self.value = value
+        self.isSystem = isSystem
+    }
+}
+
+/// The keyed coder UIKit hands to `encodeRestorableStateWithCoder:` and
+/// `decodeRestorableStateWithCoder:` — one per object, so equal keys in two objects never collide (P4).
+///
+/// Keys keep the order they were first written in; writing a key again replaces its value.
+public final class RestorationCoder {
+    public private(set) var entries: [CoderEntry] = []
+    private var positions: [String: Int] = [:]
+    /// Keys the app tried to write that UIKit reserves for itself (P9).
+    public private(set) var reservedKeyViolations: [String] = []
+    /// Set when the app crashes while using this coder (models a crash during decode, T3).
+    public private(set) var appCrashed = false
+    private var reservedKeys: Set<String>
+    private var writingAsSystem = false
+
+    public init(entries: [CoderEntry] = [], reservedKeys: Set<String> = ReservedKeys.all) {
+        self.reservedKeys = reservedKeys
+        for entry in entries { put(entry) }
+    }
+
+    // MARK: Encoding (what the app calls)
+
+    public func encode(_ value: CoderValue, forKey key: String) {
+        if !writingAsSystem, reservedKeys.contains(key) {
+            reservedKeyViolations.append(key)
+            if positions[key] != nil { return }  // UIKit's value wins over the app's
+        }
+        put(CoderEntry(key: key, value: value, isSystem: writingAsSystem))
+    }
+    public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }
+    public func encode(_ value: Int, forKey key: String) { encode(.int(value), forKey: key) }
+    public func encode(_ value: Double, forKey key: String) { encode(.double(value), forKey: key) }
+    public func encode(_ value: Bool, forKey key: String) { encode(.bool(value), forKey: key) }
+    /// Encodes a reference to another restorable object (`encodeObject:` of a controller or a
+    /// registered `UIStateRestoring` object); UIKit then preserves that object too.
+    public func encodeReference(toArchiveKey key: String, forKey name: String) {
+        encode(.reference(key), forKey: name)
+    }
+
+    // MARK: Decoding
+
+    public func decodeObject(forKey key: String) -> CoderValue? {
+        positions[key].map { entries[$0].value }
+    }
+    public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }
+    public func decodeInteger(forKey key: String) -> Int { decodeObject(forKey: key)?.intValue ?? 0 }
+    public func decodeBool(forKey key: String) -> Bool { decodeObject(forKey: key)?.boolValue ?? false }
+    public func decodeDouble(forKey key: String) -> Double {
+        switch decodeObject(forKey: key) {
+        case .double(let d): d
+        case .int(let i): Double(i)
+        default: 0
+        }
+    }
+    public func containsValue(forKey key: String) -> Bool { positions[key] != nil }
+
+    /// The keys the app wrote, without UIKit's own.
+    public var appEntries: [CoderEntry] { entries.filter { !$0.isSystem } }
+    public var systemEntries: [CoderEntry] { entries.filter(\.isSystem) }
+
+    /// Models the app crashing inside a callback that got this coder.
+    public func crashApp() { appCrashed = true }
+
+    // MARK: Engine side
+
+    /// Writes keys as UIKit: reserved keys allowed, recorded as system entries.
+    func writeSystem(_ body: (RestorationCoder) -> Void) {
+        writingAsSystem = true
+        body(self)
+        writingAsSystem = false
+    }
+
+    private func put(_ entry: CoderEntry) {
+        if let at = positions[entry.key] {
+            entries[at] = entry
+        } else {
+            positions[entry.key] = entries.count
+            entries.append(entry)
+        }
+    }
+}
+
+/// Keys UIKit reserves. An app that encodes one of them earns a `reserved-key` error (P9).
+public enum ReservedKeys {
+    public static let bundleVersion = "UIApplicationStateRestorationBundleVersionKey"
+    public static let userInterfaceIdiom = "UIApplicationStateRestorationUserInterfaceIdiomKey"
+    public static let timestamp = "UIApplicationStateRestorationTimestampKey"
+    public static let systemVersion = "UIApplicationStateRestorationSystemVersionKey"
+    public static let storyboard = "UIStateRestorationViewControllerStoryboardKey"
+    public static let children = "kUIViewControllerChildrenKey"
+    public static let tabSelected = "kTabBarSelectedViewControllerKey"
+    public static let viewWasLoaded = "kViewControllerViewWasLoadedKey"
+    public static let presented = "kUIViewControllerPresentedViewControllerKey"
+    public static let restorationClass = "kUIStateRestorationRestorationClassKey"
+
+    public static let appLevel: [String] = [bundleVersion, userInterfaceIdiom, timestamp, systemVersion]
+    public static let all: Set<String> = Set(appLevel + [
+        storyboard, children, tabSelected, viewWasLoaded, presented, restorationClass,
+    ])
+}

@@ -1,0 +1,244 @@
+/// State of one launch's restoration: what each archive key became.
+struct RestorationRun {
+    enum Restored {
+        case viewController(UIViewController)
+        case view(UIView)
+        case object(UIStateRestoringObject)
+    }
+    var restored: [String: Restored] = [:]
+    var outcomes: [NodeOutcome] = []
+    var outcomeIndex: [String: Int] = [:]
+    var depth: [String: Int] = [:]
+
+    mutating func add(_ node: NodeOutcome) {
+        outcomeIndex[node.key!] = outcomes.count
+        outcomes.append(node)
+    }
+    mutating func update(_ key: String, _ change: (inout NodeOutcome) -> Void) {
+        if let i = outcomeIndex[key] { change(&outcomes[i]) }
+    }
+    func status(_ key: String?) -> NodeStatus? { key.flatMap { outcomeIndex[$0] }.map { outcomes[$0].status } }
+    func controller(_ key: String) -> UIViewController? {
+        if case .viewController(let vc)? = restored[key] { vc } else { nil }
+    }
+}
+
+extension RestorationEngine {
+    /// A relaunch: R1–R11, then the archive is discarded (R9).
+    public func relaunch(_ options: LaunchOptions = LaunchOptions()) {
+        if appState != .terminated { kill(.system) }
+        application.launchNumber += 1
+        application.launchOptions = options
+        if let version = options.bundleVersion { application.configuration.bundleVersion = version }
+        application.window.rootViewController = nil
+        application.window.isKeyWindow = false
+        phase = .launch
+        appState = .foreground
+        var start = EngineEvent(launch: launch, phase: .launch, event: .launch)
+        start.options = options
+        emit(start)
+
+        // R1: the storyboard's initial UI, then willFinishLaunching.
+        let launchUI = call(.loadInitialInterface, receiver: "UIStoryboard").viewController
+        application.window.rootViewController = launchUI
+        if let launchUI { launchUI.blueprint(classes: application.classes).declareClasses(in: &application.classes) }
+        var built = EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt)
+        built.hierarchy = launchUI?.blueprint(classes: application.classes)
+        emit(built)
+        application.resetIndex()
+        call(.willFinishLaunching, receiver: "AppDelegate")
+
+        let result = restoreIfPossible()
+        outcome.launches.append(result)
+
+        guard appState == .foreground else { return }  // crashed while decoding
+        phase = .launch
+        call(.didFinishLaunching, receiver: "AppDelegate")
+        if archive != nil, !options.deviceLocked {
+            deleteArchive(reason: nil, detail: "discarded after launch (R9)")
+        }
+    }
+
+    /// R2 and the two phases of R3–R7. Returns the restoration outcome of this launch.
+    func restoreIfPossible() -> PhaseOutcome {
+        guard let archive else {
+            let reason = archiveLoss ?? .noArchive
+            var why = reason.summary
+            if reason == .noArchive, killedInForeground {
+                why = "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
+            }
+            diagnose(reason, .warning, path: nil, locator: nil, "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
+            return PhaseOutcome(performed: false, reason: reason, launch: launch)
+        }
+        let unrestored = { (reason: ReasonCode) -> PhaseOutcome in
+            var nodes: [NodeOutcome] = []
+            var depths: [String: Int] = [:]
+            for e in archive.entries {
+                let d = e.parentKey.flatMap { depths[$0] }.map { $0 + 1 } ?? 0
+                depths[e.key] = d
+                var n = NodeOutcome(
+                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                    status: .notRestored, depth: d, parent: e.parentKey.flatMap { k in archive.entries.first { $0.key == k }?.pathString })
+                n.reason = reason
+                nodes.append(n)
+            }
+            return PhaseOutcome(performed: false, reason: reason, nodes: nodes, launch: self.launch)
+        }
+        if application.launchOptions.deviceLocked {
+            diagnose(.deviceLocked, .warning, path: nil, locator: nil,
+                "Nothing was restored at launch \(launch): \(ReasonCode.deviceLocked.summary).")
+            return unrestored(.deviceLocked)
+        }
+        phase = .restoration
+        let appCoder = RestorationCoder(entries: archive.appLevel)
+        guard call(.shouldRestore(appCoder), receiver: "AppDelegate").boolValue else {
+            diagnose(.restoreDeclined, .warning, path: nil, locator: nil,
+                "Nothing was restored at launch \(launch): \(ReasonCode.restoreDeclined.summary) (archive bundle version \(archive.appLevelValue(ReservedKeys.bundleVersion)?.description ?? "?")). The launch UI stays as built (R8). Fix: \(ReasonCode.restoreDeclined.fix).")
+            return unrestored(.restoreDeclined)
+        }
+
+        if !application.window.isKeyWindow {
+            for e in archive.entries where e.coder.contains(where: { $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths || $0.key == ViewStateKeys.selectedModelIdentifiers }) {
+                diagnose(.windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
+                    "`\(e.path.last ?? e.key)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix).")
+            }
+        }
+
+        var run = RestorationRun()
+        application.archivedByPath = [:]
+        for e in archive.entries where application.archivedByPath[e.pathString] == nil { application.archivedByPath[e.pathString] = e }
+        defer { application.archivedByPath = [:] }
+        obtainControllers(archive, &run)
+        let crashed = decodeAll(archive, &run)
+        if crashed {
+            return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
+        }
+        relink(archive, &run)
+        call(.didDecodeApplication(RestorationCoder(entries: archive.appLevel)), receiver: "AppDelegate")
+        // R7
+        for e in archive.entries {
+            guard let item = run.restored[e.key], run.status(e.key) == .restored else { continue }
+            call(.finishedRestoring(item.node), receiver: e.className, path: e.pathString, key: e.key)
+        }
+        diagnoseRestoration(&run)
+        return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
+    }
+
+    // MARK: Phase one (R3, R4, R6)
+
+    func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
+        for e in archive.entries {
+            let d = e.parentKey.flatMap { run.depth[$0] }.map { $0 + 1 } ?? 0
+            run.depth[e.key] = d
+            var node = NodeOutcome(
+                path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                status: .notRestored, depth: d, parent: e.parentKey.flatMap { run.outcomeIndex[$0] }.map { run.outcomes[$0].locator })
+            if let parentKey = e.parentKey, run.status(parentKey) != .restored {
+                node.reason = .parentNotRestored
+                node.cause = run.outcomeIndex[parentKey].map { i in run.outcomes[i].cause ?? run.outcomes[i].locator }
+                run.add(node)
+                continue
+            }
+            switch e.kind {
+            case .viewController: obtainController(e, &node, &run)
+            case .object: obtainObject(e, &node, &run)
+            case .view:
+                // Views are found in their restored owner, during decoding (R5).
+                if let owner = e.parentKey.flatMap({ run.controller($0) }),
+                    let view = owner.views.first(where: { $0.restorationIdentifier == e.path.last })
+                {
+                    run.restored[e.key] = .view(view)
+                    node.status = .restored
+                } else {
+                    node.reason = .notFound
+                }
+            }
+            run.add(node)
+        }
+    }
+
+    private func obtainController(_ e: ArchiveEntry, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+        let path = e.pathString
+        let coder = RestorationCoder(entries: e.coder)
+        var obtained: UIViewController?
+        var via: RestoreVia?
+        if let restorationClass = e.restorationClass {
+            // R3.1: a nil answer excludes it and its subtree; no other lookup.
+            obtained = call(
+                .restorationClassViewController(className: restorationClass, path: e.path, coder: coder),
+                receiver: restorationClass, path: path, key: e.key
+            ).viewController
+            guard obtained != nil else {
+                node.reason = .restorationClassReturnedNil
+                return
+            }
+            via = .restorationClass
+        } else {
+            obtained = call(.delegateViewController(path: e.path, coder: coder), receiver: "AppDelegate", path: path, key: e.key)
+                .viewController
+            if obtained != nil {
+                via = .appDelegate
+            } else if let existing = application.viewController(atRestorationPath: path) {
+                obtained = existing
+                via = .existing
+            } else if let storyboard = e.storyboard {
+                obtained = call(.instantiateStoryboardScene(storyboard), receiver: "UIStoryboard(\(storyboard.name))", path: path, key: e.key)
+                    .viewController
+                if obtained != nil { via = .storyboard }
+            }
+        }
+        guard let vc = obtained, let via else {
+            node.reason = .notFound
+            return
+        }
+        // R4
+        if !application.classes.isKind(vc.className, of: e.className) {
+            vc.blueprint(classes: application.classes).declareClasses(in: &application.classes)
+            if !application.classes.isKind(vc.className, of: e.className) {
+                node.reason = .classMismatch
+                node.via = via
+                return
+            }
+        }
+        vc.blueprint(classes: application.classes).declareClasses(in: &application.classes)
+        node.status = .restored
+        node.via = via
+        node.decoded = false
+        run.restored[e.key] = .viewController(vc)
+        application.index(vc, at: path)
+    }
+
+    private func obtainObject(_ e: ArchiveEntry, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+        let path = e.pathString
+        var obtained: UIStateRestoringObject?
+        if let restorationClass = e.restorationClass {
+            obtained = call(
+                .restorationClassObject(className: restorationClass, path: e.path, coder: RestorationCoder(entries: e.coder)),
+                receiver: restorationClass, path: path, key: e.key
+            ).object
+            if obtained == nil { node.reason = .restorationClassReturnedNil }
+            node.via = obtained == nil ? nil : .restorationClass
+        } else if let existing = application.registeredObject(atRestorationPath: path) {
+            obtained = existing
+            node.via = .existing
+        } else {
+            node.reason = .notFound
+        }
+        if let obtained {
+            node.status = .restored
+            node.decoded = false
+            run.restored[e.key] = .object(obtained)
+            application.liveObjects[path] = obtained
+        }
+    }
+}
+
+extension RestorationRun.Restored {
+    var node: RestorableNode {
+        switch self {
+        case .viewController(let vc): .viewController(vc)
+        case .view(let v): .view(v)
+        case .object(let o): .object(o)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// One step of an app's life after it first went to the foreground.
+public enum TimelineStep: Hashable, Sendable {
+    /// The app moves to the background: preservation runs.
+    case background
+    case kill(KillKind)
+    /// The app is launched again: restoration runs.
+    case launch(LaunchOptions)
+}
+
+/// UIKit's state preservation and restoration, headless. Drive it with a timeline; every call
+/// into the app goes through `boundary`, every call and system event reaches `observer`.
+public final class RestorationEngine {
+    public enum AppState: String, Sendable { case foreground, background, terminated }
+
+    public let application: UIApplication
+    public let boundary: AppBoundary
+    public weak var observer: EngineObserver?
+    public internal(set) var appState: AppState = .terminated
+    /// The archive on disk, if any.
+    public internal(set) var archive: Archive?
+    public internal(set) var outcome = Outcome()
+    /// Why the last archive went away, for the next launch's reason.
+    var archiveLoss: ReasonCode?
+    var killedInForeground = false
+    var preservationCount = 0
+    var phase: Phase = .launch
+    var restoration: RestorationRun?
+
+    public init(application: UIApplication, boundary: AppBoundary) {
+        self.application = application
+        self.boundary = boundary
+    }
+
+    public var launch: Int { application.launchNumber }
+
+    // MARK: Driving
+
+    /// Launch 1: the app runs with this hierarchy on screen (the state the user left it in).
+    public func start(with root: UIViewController?) {
+        application.launchNumber = 1
+        application.window.rootViewController = root
+        application.window.makeKeyAndVisible()
+        if let root { root.blueprint(classes: application.classes).declareClasses(in: &application.classes) }
+        appState = .foreground
+        phase = .launch
+        var e = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
+        e.hierarchy = root?.blueprint(classes: application.classes)
+        emit(e)
+    }
+
+    public func run(_ timeline: [TimelineStep]) {
+        for step in timeline {
+            switch step {
+            case .background: enterBackground()
+            case .kill(let kind): kill(kind)
+            case .launch(let options): relaunch(options)
+            }
+        }
+    }
+
+    public func kill(_ kind: KillKind) {
+        phase = .termination
+        var e = EngineEvent(launch: launch, phase: .termination, event: .kill)
+        e.kill = kind
+        e.reason = appState == .foreground ? "killed-in-foreground" : "killed-in-background"
+        emit(e)
+        killedInForeground = appState == .foreground
+        if kind == .user, archive != nil {
+            deleteArchive(reason: .archiveDeletedUserQuit, detail: "user force-quit from the app switcher (T2)")
+        } else if kind == .user {
+            archiveLoss = .archiveDeletedUserQuit
+        }
+        appState = .terminated
+    }
+
+    func deleteArchive(reason: ReasonCode?, detail: String) {
+        var e = EngineEvent(launch: launch, phase: phase, event: .archiveDeleted)
+        e.reason = detail
+        emit(e)
+        archive = nil
+        archiveLoss = reason
+    }
+
+    // MARK: Calls into the app
+
+    /// Makes one call through the boundary and reports it, with any side effects the app had.
+    @discardableResult
+    func call(_ appCall: AppCall, receiver: String, path: String? = nil, key: String? = nil) -> AppAnswer {
+        let window = application.window
+        let wasKey = window.isKeyWindow
+        let oldRoot = window.rootViewController
+        let ignoredBefore = application.snapshotIgnored
+        let context = CallContext(application: application, launch: launch, path: path, key: key)
+        let answer = boundary.perform(appCall, context: context)
+
+        guard let observer else { return answer }
+        var e = EngineEvent(launch: launch, phase: phase, callback: appCall.callback)
+        e.receiver = receiver
+        e.path = path
+        e.key = key
+        switch appCall {
+        case .shouldSave(let c), .willEncodeApplication(let c), .shouldRestore(let c), .didDecodeApplication(let c),
+            .delegateViewController(_, let c), .restorationClassViewController(_, _, let c),
+            .restorationClassObject(_, _, let c), .decode(_, let c):
+            e.coder = c.entries
+            if c.appCrashed { e.result = .crashed }
+        case .encode(_, let c):
+            e.coder = c.appEntries
+        default: break
+        }
+        if e.result == nil { e.result = eventResult(for: answer, path: path) }
+        var effects = CallEffects()
+        effects.madeKeyAndVisible = !wasKey && window.isKeyWindow
+        if window.rootViewController !== oldRoot, let root = window.rootViewController {
+            effects.newRoot = .new(root.blueprint(classes: application.classes))
+        }
+        effects.ignoredSnapshot = !ignoredBefore && application.snapshotIgnored
+        if !effects.isEmpty { e.effects = effects }
+        observer.engine(self, didEmit: e)
+        return answer
+    }
+
+    private func eventResult(for answer: AppAnswer, path: String?) -> EventResult? {
+        switch answer {
+        case .void: return nil
+        case .bool(let b): return .bool(b)
+        case .viewController(let vc):
+            guard let vc else { return .object(nil) }
+            if let path, application.liveControllers[path] === vc {
+                return .object(.existing(className: vc.className, path: path))
+            }
+            if let found = application.liveControllers.first(where: { $0.value === vc })?.key {
+                return .object(.existing(className: vc.className, path: found))
+            }
+            return .object(.new(vc.blueprint(classes: application.classes)))
+        case .object(let o):
+            guard let o else { return .object(nil) }
+            if let path, application.liveObjects[path] === o { return .object(.existing(className: o.className, path: path)) }
+            return .object(
+                .newObject(
+                    ObjectBlueprint(
+                        restorationIdentifier: o.restorationIdentifier, className: o.className,
+                        objectRestorationClass: o.objectRestorationClass, state: o.state)))
+        case .modelIdentifier(let m): return .modelIdentifier(m)
+        case .indexPath(let p): return .indexPath(p)
+        }
+    }
+
+    func emit(_ event: EngineEvent) {
+        observer?.engine(self, didEmit: event)
+    }
+
+    func diagnose(_ code: ReasonCode, _ severity: Severity, path: String?, locator: String?, _ message: String) {
+        outcome.diagnostics.append(
+            Diagnostic(code: code, severity: severity, path: path, locator: locator, message: message, launch: launch))
+    }
+}

@@ -1,0 +1,96 @@
+/// Where a controller came from in a storyboard (`UIStateRestorationViewControllerStoryboardKey`).
+public struct StoryboardReference: Hashable, Sendable {
+    public var name: String
+    public var identifier: String
+    public init(name: String, identifier: String) {
+        self.name = name
+        self.identifier = identifier
+    }
+}
+
+/// Built-in view state (P6): the properties UIKit itself saves for its view classes.
+public struct ViewState: Hashable, Sendable {
+    public var contentOffset: [Double]?
+    public var zoomScale: Double?
+    public var contentInset: [Double]?
+    /// Model identifiers of a table's or collection's rows, in display order.
+    public var rows: [String]?
+    public var selected: [String]?
+    public var firstVisible: String?
+    /// The data source adopts `UIDataSourceModelAssociation` (P7).
+    public var modelAssociation: Bool?
+    public var selectedRange: [Int]?
+    public var editable: Bool?
+    public init() {}
+    public var isEmpty: Bool { self == ViewState() }
+}
+
+/// A registered `UIStateRestoring` object, described as data.
+public struct ObjectBlueprint: Hashable, Sendable {
+    public var restorationIdentifier: String?
+    public var className: String
+    public var objectRestorationClass: String?
+    public var state: [CoderEntry]
+    public init(
+        restorationIdentifier: String?, className: String = "NSObject",
+        objectRestorationClass: String? = nil, state: [CoderEntry] = []
+    ) {
+        self.restorationIdentifier = restorationIdentifier
+        self.className = className
+        self.objectRestorationClass = objectRestorationClass
+        self.state = state
+    }
+}
+
+/// A view controller or view, described as data: what a scenario writes, what a trace carries,
+/// and what the engine instantiates into live objects.
+public struct NodeBlueprint: Hashable, Sendable {
+    public enum Role: String, Sendable { case viewController, view }
+
+    public var role: Role
+    public var className: String
+    /// Superclass of a custom class (`inherits:`).
+    public var inherits: String?
+    /// `kind: container` — a custom container controller.
+    public var isCustomContainer = false
+    public var restorationIdentifier: String?
+    public var restorationClass: String?
+    public var storyboard: StoryboardReference?
+    /// What its `encodeRestorableStateWithCoder:` writes.
+    public var state: [CoderEntry] = []
+    public var children: [NodeBlueprint] = []
+    public var selectedIndex: Int?
+    public var encodesChildren: Bool?
+    private var presentedStorage: [NodeBlueprint] = []
+    public var views: [NodeBlueprint] = []
+    public var objects: [ObjectBlueprint] = []
+    public var viewState = ViewState()
+
+    public init(role: Role = .viewController, className: String, restorationIdentifier: String? = nil) {
+        self.role = role
+        self.className = className
+        self.restorationIdentifier = restorationIdentifier
+    }
+
+    /// The modally presented controller.
+    public var presented: NodeBlueprint? {
+        get { presentedStorage.first }
+        set { presentedStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    /// Every custom class named in this tree with its superclass, for `ClassHierarchy`.
+    public func declareClasses(in hierarchy: inout ClassHierarchy) {
+        let root = role == .view ? ClassHierarchy.viewRoot : ClassHierarchy.viewControllerRoot
+        hierarchy.declare(className, superclass: inherits ?? root)
+        for child in children { child.declareClasses(in: &hierarchy) }
+        presented?.declareClasses(in: &hierarchy)
+        for view in views { view.declareClasses(in: &hierarchy) }
+        for object in objects { hierarchy.declare(object.className, superclass: ClassHierarchy.objectRoot) }
+    }
+
+    /// Number of nodes (controllers, views, objects) in this tree.
+    public var nodeCount: Int {
+        1 + children.reduce(0) { $0 + $1.nodeCount } + (presented?.nodeCount ?? 0)
+            + views.reduce(0) { $0 + $1.nodeCount } + objects.count
+    }
+}

@@ -1,0 +1,79 @@
+/// A view with preservable state. Built-in kinds save what UIKit documents (P6); custom views
+/// override `encodeRestorableState(with:)`.
+open class UIView {
+    public var className: String
+    public var restorationIdentifier: String?
+    public var kind: ViewKind
+    /// Built-in state (offset, selection, ranges...).
+    public var viewState: ViewState
+    /// Custom state written by the default encode.
+    public var state: [CoderEntry] = []
+    public internal(set) weak var owner: UIViewController?
+    /// The table's data source, when it adopts `UIDataSourceModelAssociation` (P7).
+    public var modelAssociation: UIDataSourceModelAssociation?
+
+    public init(className: String = "UIView", restorationIdentifier: String? = nil, kind: ViewKind = .view, viewState: ViewState = ViewState()) {
+        self.className = className
+        self.restorationIdentifier = restorationIdentifier
+        self.kind = kind
+        self.viewState = viewState
+        if viewState.modelAssociation == true { modelAssociation = RowsModelAssociation() }
+    }
+
+    open func encodeRestorableState(with coder: RestorationCoder) {
+        for entry in state { coder.encode(entry.value, forKey: entry.key) }
+    }
+
+    open func decodeRestorableState(with coder: RestorationCoder) {
+        state = coder.appEntries
+    }
+
+    open func applicationFinishedRestoringState() {}
+}
+
+/// `UIDataSourceModelAssociation`: turns rows into stable model identifiers and back.
+public protocol UIDataSourceModelAssociation: AnyObject {
+    func modelIdentifierForElement(at indexPath: [Int], in view: UIView) -> String?
+    func indexPathForElement(withModelIdentifier identifier: String, in view: UIView) -> [Int]?
+}
+
+/// A data source that answers from the view's current rows (one section).
+public final class RowsModelAssociation: UIDataSourceModelAssociation {
+    public init() {}
+    public func modelIdentifierForElement(at indexPath: [Int], in view: UIView) -> String? {
+        guard indexPath.count == 2, let rows = view.viewState.rows, rows.indices.contains(indexPath[1]) else { return nil }
+        return rows[indexPath[1]]
+    }
+    public func indexPathForElement(withModelIdentifier identifier: String, in view: UIView) -> [Int]? {
+        view.viewState.rows?.firstIndex(of: identifier).map { [0, $0] }
+    }
+}
+
+/// An object registered with `registerObjectForStateRestoration:restorationIdentifier:`.
+open class UIStateRestoringObject {
+    public var className: String
+    public var restorationIdentifier: String?
+    public var objectRestorationClass: String?
+    public var state: [CoderEntry] = []
+    public internal(set) weak var restorationParent: UIViewController?
+
+    public init(className: String = "NSObject", restorationIdentifier: String?, objectRestorationClass: String? = nil) {
+        self.className = className
+        self.restorationIdentifier = restorationIdentifier
+        self.objectRestorationClass = objectRestorationClass
+    }
+
+    open func encodeRestorableState(with coder: RestorationCoder) {
+        for entry in state { coder.encode(entry.value, forKey: entry.key) }
+    }
+    open func decodeRestorableState(with coder: RestorationCoder) { state = coder.appEntries }
+    open func applicationFinishedRestoringState() {}
+}
+
+/// The app's window.
+public final class UIWindow {
+    public var rootViewController: UIViewController?
+    public internal(set) var isKeyWindow = false
+    public init() {}
+    public func makeKeyAndVisible() { isKeyWindow = true }
+}

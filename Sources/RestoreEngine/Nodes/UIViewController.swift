@@ -1,0 +1,119 @@
+/// A view controller as the engine sees it. Subclass it and override the restoration methods to
+/// model your own controllers in a test, exactly as you would in UIKit.
+open class UIViewController {
+    /// The class name UIKit archives (`NSStringFromClass`), used for the class check of R4.
+    public var className: String
+    public var restorationIdentifier: String?
+    /// Name of the restoration class (`restorationClass`); the app answers for it.
+    public var restorationClass: String?
+    /// Set when the controller was instantiated from a storyboard.
+    public var storyboard: StoryboardReference?
+    public var containerKind: ContainerKind
+    /// Custom containers only: whether its encode references its children (P5).
+    public var encodesChildren = false
+    /// Tab bar: the selected tab.
+    public var selectedIndex = 0
+    /// The state the default `encodeRestorableState(with:)` writes and `decodeRestorableState(with:)` reads back.
+    public var state: [CoderEntry] = []
+
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+    public private(set) var presentedViewController: UIViewController?
+    public private(set) weak var presentingViewController: UIViewController?
+    public private(set) var views: [UIView] = []
+    /// Registered `UIStateRestoring` objects whose references this controller encodes (P8).
+    public private(set) var restorableObjects: [UIStateRestoringObject] = []
+
+    public init(className: String? = nil, restorationIdentifier: String? = nil, containerKind: ContainerKind = .none) {
+        self.className = className ?? String(describing: Self.self)
+        self.restorationIdentifier = restorationIdentifier
+        self.containerKind = containerKind
+    }
+
+    // MARK: Restoration methods the app overrides
+
+    open func encodeRestorableState(with coder: RestorationCoder) {
+        for entry in state { coder.encode(entry.value, forKey: entry.key) }
+    }
+
+    open func decodeRestorableState(with coder: RestorationCoder) {
+        state = coder.appEntries
+    }
+
+    open func applicationFinishedRestoringState() {}
+
+    // MARK: Hierarchy
+
+    public func setChildren(_ newChildren: [UIViewController]) {
+        for child in children where child.parent === self { child.parent = nil }
+        children = newChildren
+        for child in newChildren { child.parent = self }
+    }
+
+    public func addChild(_ child: UIViewController) {
+        child.parent = self
+        children.append(child)
+    }
+
+    public func present(_ controller: UIViewController?) {
+        presentedViewController?.presentingViewController = nil
+        presentedViewController = controller
+        controller?.presentingViewController = self
+    }
+
+    public func addView(_ view: UIView) {
+        view.owner = self
+        views.append(view)
+    }
+
+    public func setViews(_ newViews: [UIView]) {
+        views = []
+        for view in newViews { addView(view) }
+    }
+
+    /// `registerObjectForStateRestoration:restorationIdentifier:` plus an encode that references it.
+    public func addRestorableObject(_ object: UIStateRestoringObject) {
+        object.restorationParent = self
+        restorableObjects.append(object)
+    }
+
+    /// The view controller whose path this one's path extends: its container, or whoever presented it.
+    public var restorationParent: UIViewController? { parent ?? presentingViewController }
+
+    /// The restoration identifiers from the root down to this controller, or nil if one is missing.
+    public var restorationPath: [String]? {
+        var components: [String] = []
+        var node: UIViewController? = self
+        while let n = node {
+            guard let id = n.restorationIdentifier, !id.isEmpty else { return nil }
+            components.append(id)
+            node = n.restorationParent
+        }
+        return components.reversed()
+    }
+}
+
+/// `UINavigationController`: preserves its whole stack.
+open class UINavigationController: UIViewController {
+    public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = []) {
+        super.init(className: "UINavigationController", restorationIdentifier: restorationIdentifier, containerKind: .navigation)
+        setChildren(viewControllers)
+    }
+}
+
+/// `UITabBarController`: preserves tabs with identifiers and the selected tab.
+open class UITabBarController: UIViewController {
+    public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = [], selectedIndex: Int = 0) {
+        super.init(className: "UITabBarController", restorationIdentifier: restorationIdentifier, containerKind: .tabBar)
+        setChildren(viewControllers)
+        self.selectedIndex = selectedIndex
+    }
+}
+
+/// `UISplitViewController`: preserves children with identifiers.
+open class UISplitViewController: UIViewController {
+    public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = []) {
+        super.init(className: "UISplitViewController", restorationIdentifier: restorationIdentifier, containerKind: .split)
+        setChildren(viewControllers)
+    }
+}

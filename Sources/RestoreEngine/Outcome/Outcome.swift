@@ -1,0 +1,110 @@
+public enum NodeStatus: String, Sendable {
+    case preserved, skipped, restored
+    case notRestored = "not-restored"
+}
+
+/// How a restored view controller was obtained (R3).
+public enum RestoreVia: String, Sendable {
+    case restorationClass = "restoration-class"
+    case appDelegate = "app-delegate"
+    case existing
+    case storyboard
+}
+
+/// One node's fate in a phase.
+public struct NodeOutcome: Hashable, Sendable {
+    /// The restoration path, or nil when the node or one of its ancestors has no identifier.
+    public var path: String?
+    /// Where it sits even without a path: identifiers, with `<Class>` for nodes that have none.
+    public var locator: String
+    public var key: String?
+    public var className: String
+    public var kind: NodeKind
+    public var status: NodeStatus
+    public var reason: ReasonCode?
+    /// The locator of the node that caused this one's loss (the unmarked ancestor, the container...).
+    public var cause: String?
+    public var via: RestoreVia?
+    public var decoded: Bool?
+    /// Depth below the root, for drawing.
+    public var depth: Int
+    /// The locator of its parent in the hierarchy, for drawing.
+    public var parent: String?
+
+    public init(
+        path: String?, locator: String, key: String?, className: String, kind: NodeKind,
+        status: NodeStatus, depth: Int, parent: String?
+    ) {
+        self.path = path
+        self.locator = locator
+        self.key = key
+        self.className = className
+        self.kind = kind
+        self.status = status
+        self.depth = depth
+        self.parent = parent
+    }
+
+    /// A short name for messages: its identifier or class.
+    public var displayName: String {
+        locator.split(separator: "/").last.map(String.init) ?? className
+    }
+}
+
+/// What happened in one preservation or one restoration.
+public struct PhaseOutcome: Hashable, Sendable {
+    public var performed: Bool
+    public var reason: ReasonCode?
+    public var nodes: [NodeOutcome]
+    /// The launch it belongs to.
+    public var launch: Int
+    public init(performed: Bool, reason: ReasonCode? = nil, nodes: [NodeOutcome] = [], launch: Int) {
+        self.performed = performed
+        self.reason = reason
+        self.nodes = nodes
+        self.launch = launch
+    }
+
+    public var count: (done: Int, total: Int) {
+        let done = nodes.filter { $0.status == .preserved || $0.status == .restored }.count
+        return (done, nodes.count)
+    }
+}
+
+public enum Severity: String, Sendable, Comparable {
+    case info, warning, error
+    public static func < (a: Severity, b: Severity) -> Bool {
+        let order: [Severity] = [.info, .warning, .error]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+}
+
+/// A finding, explained in words with its chain of causes.
+public struct Diagnostic: Hashable, Sendable {
+    public var code: ReasonCode
+    public var severity: Severity
+    public var path: String?
+    public var locator: String?
+    public var message: String
+    public var launch: Int
+    public init(code: ReasonCode, severity: Severity, path: String?, locator: String?, message: String, launch: Int) {
+        self.code = code
+        self.severity = severity
+        self.path = path
+        self.locator = locator
+        self.message = message
+        self.launch = launch
+    }
+}
+
+/// The result of running a timeline: the last preservation, every relaunch's restoration, and the findings.
+public struct Outcome: Hashable, Sendable {
+    public var preservation: PhaseOutcome?
+    /// One per relaunch (launch 2, 3, ...), in order.
+    public var launches: [PhaseOutcome] = []
+    public var diagnostics: [Diagnostic] = []
+    public init() {}
+
+    /// The last launch's restoration.
+    public var restoration: PhaseOutcome? { launches.last }
+}

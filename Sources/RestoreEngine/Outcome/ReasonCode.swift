@@ -1,0 +1,77 @@
+/// Why a node was not preserved or not restored, or what a diagnostic is about. Stable: used in JSON.
+public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
+    case noRestorationIdentifier = "no-restoration-identifier"
+    case ancestorNotPreserved = "ancestor-not-preserved"
+    case notEncodedByContainer = "not-encoded-by-container"
+    case viewOwnerNotPreserved = "view-owner-not-preserved"
+    case objectNotReferenced = "object-not-referenced"
+    case saveDeclined = "save-declined"
+    case restoreDeclined = "restore-declined"
+    case noArchive = "no-archive"
+    case archiveDeletedUserQuit = "archive-deleted-user-quit"
+    case archiveDeletedCrash = "archive-deleted-crash"
+    case deviceLocked = "device-locked"
+    case restorationClassReturnedNil = "restoration-class-returned-nil"
+    case classMismatch = "class-mismatch"
+    case notFound = "not-found"
+    case parentNotRestored = "parent-not-restored"
+    case ambiguousPath = "ambiguous-path"
+    case reservedKey = "reserved-key"
+    case windowNotVisible = "window-not-visible"
+    case selectionDropped = "selection-dropped"
+    case selectionMoved = "selection-moved"
+
+    public static func < (a: ReasonCode, b: ReasonCode) -> Bool { a.rawValue < b.rawValue }
+
+    /// One line a person understands, without the node's name.
+    public var summary: String {
+        switch self {
+        case .noRestorationIdentifier: "it has no restoration identifier"
+        case .ancestorNotPreserved: "an ancestor was not preserved, so nothing below it was"
+        case .notEncodedByContainer: "its custom container does not encode its children"
+        case .viewOwnerNotPreserved: "the view controller that owns it was not preserved"
+        case .objectNotReferenced: "no preserved object encodes a reference to it"
+        case .saveDeclined: "application:shouldSaveApplicationState: returned NO"
+        case .restoreDeclined: "application:shouldRestoreApplicationState: returned NO"
+        case .noArchive: "there was no restoration archive at launch"
+        case .archiveDeletedUserQuit: "the user force-quit the app from the app switcher, which deletes the archive"
+        case .archiveDeletedCrash: "the app crashed during restoration, which deletes the archive"
+        case .deviceLocked: "the device was locked at launch, so the encrypted archive could not be read"
+        case .restorationClassReturnedNil: "its restoration class returned nil, which excludes it and its subtree"
+        case .classMismatch: "the object returned is not of the archived class"
+        case .notFound: "no restoration class, app delegate, existing object or storyboard supplied it"
+        case .parentNotRestored: "its parent was not restored"
+        case .ambiguousPath: "another preserved sibling has the same restoration path"
+        case .reservedKey: "it encodes a key UIKit reserves"
+        case .windowNotVisible: "makeKeyAndVisible was not called in willFinishLaunching"
+        case .selectionDropped: "a selected item's model identifier no longer exists"
+        case .selectionMoved: "without UIDataSourceModelAssociation the raw index path now points at another item"
+        }
+    }
+
+    /// What to do about it.
+    public var fix: String {
+        switch self {
+        case .noRestorationIdentifier: "set restorationIdentifier on it (in code or the storyboard's Restoration ID)"
+        case .ancestorNotPreserved: "give every ancestor from the root down a restoration identifier"
+        case .notEncodedByContainer: "encode the children in the container's encodeRestorableStateWithCoder: (coder.encode(child, forKey:))"
+        case .viewOwnerNotPreserved: "make the owning view controller restorable first"
+        case .objectNotReferenced: "encode the object from a preserved controller's encodeRestorableStateWithCoder:"
+        case .saveDeclined: "return YES from application:shouldSaveApplicationState:"
+        case .restoreDeclined: "check the condition in application:shouldRestoreApplicationState: (a bundle version check?)"
+        case .noArchive: "background the app before it is killed: preservation only runs on entering the background"
+        case .archiveDeletedUserQuit: "test by backgrounding, then stopping from Xcode; a force-quit deletes the archive by design"
+        case .archiveDeletedCrash: "fix the crash in decodeRestorableStateWithCoder:; UIKit drops the archive after a crash"
+        case .deviceLocked: "nothing to fix in code: restoration only happens on an unlocked device"
+        case .restorationClassReturnedNil: "return a controller from +viewControllerWithRestorationIdentifierPath:coder:, or expect the subtree to be lost"
+        case .classMismatch: "return an instance of the archived class (or a subclass)"
+        case .notFound: "give it a restoration class, answer it from the app delegate, or load it from a storyboard"
+        case .parentNotRestored: "restore the parent first"
+        case .ambiguousPath: "give siblings distinct restoration identifiers"
+        case .reservedKey: "rename the key: UIApplicationStateRestoration* and UIKit's own keys are reserved"
+        case .windowNotVisible: "call makeKeyAndVisible in application:willFinishLaunchingWithOptions:"
+        case .selectionDropped: "expected if the item was deleted; otherwise check indexPathForElementWithModelIdentifier:inView:"
+        case .selectionMoved: "adopt UIDataSourceModelAssociation in the table's data source"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Every call UIKit makes into the app, with its arguments. The engine makes each one through
+/// `AppBoundary`, so a recorder can observe it and a replayer can answer it.
+public enum AppCall {
+    case loadInitialInterface
+    case instantiateStoryboardScene(StoryboardReference)
+    case willFinishLaunching
+    case didFinishLaunching
+    case shouldSave(RestorationCoder)
+    case willEncodeApplication(RestorationCoder)
+    case shouldRestore(RestorationCoder)
+    case didDecodeApplication(RestorationCoder)
+    case delegateViewController(path: [String], coder: RestorationCoder)
+    case restorationClassViewController(className: String, path: [String], coder: RestorationCoder)
+    case restorationClassObject(className: String, path: [String], coder: RestorationCoder)
+    case encode(RestorableNode, coder: RestorationCoder)
+    case decode(RestorableNode, coder: RestorationCoder)
+    case finishedRestoring(RestorableNode)
+    case modelIdentifier(indexPath: [Int], view: UIView)
+    case indexPath(modelIdentifier: String, view: UIView)
+
+    public var callback: Callback? {
+        switch self {
+        case .loadInitialInterface: nil
+        case .instantiateStoryboardScene: .storyboardInstantiate
+        case .willFinishLaunching: .willFinishLaunching
+        case .didFinishLaunching: .didFinishLaunching
+        case .shouldSave: .shouldSave
+        case .willEncodeApplication: .willEncodeApplication
+        case .shouldRestore: .shouldRestore
+        case .didDecodeApplication: .didDecodeApplication
+        case .delegateViewController: .delegateViewController
+        case .restorationClassViewController: .restorationClassViewController
+        case .restorationClassObject: .restorationClassObject
+        case .encode: .encode
+        case .decode: .decode
+        case .finishedRestoring: .finishedRestoring
+        case .modelIdentifier: .modelIdentifier
+        case .indexPath: .indexPath
+        }
+    }
+}
+
+/// A live object the engine preserves or restores.
+public enum RestorableNode {
+    case viewController(UIViewController)
+    case view(UIView)
+    case object(UIStateRestoringObject)
+
+    public var className: String {
+        switch self {
+        case .viewController(let vc): vc.className
+        case .view(let v): v.className
+        case .object(let o): o.className
+        }
+    }
+    public var kind: NodeKind {
+        switch self {
+        case .viewController: .viewController
+        case .view: .view
+        case .object: .object
+        }
+    }
+}
+
+/// What the app answered.
+public enum AppAnswer {
+    case void
+    case bool(Bool)
+    case viewController(UIViewController?)
+    case object(UIStateRestoringObject?)
+    case modelIdentifier(String?)
+    case indexPath([Int]?)
+
+    public var boolValue: Bool { if case .bool(let b) = self { b } else { false } }
+    public var viewController: UIViewController? { if case .viewController(let vc) = self { vc } else { nil } }
+    public var object: UIStateRestoringObject? { if case .object(let o) = self { o } else { nil } }
+}
+
+/// The one boundary between UIKit (the engine) and the app. The engine calls `perform` for every
+/// call into the app; an implementation is the app itself (`DirectBoundary`) or a stand-in that
+/// answers from a trace.
+public protocol AppBoundary: AnyObject {
+    func perform(_ call: AppCall, context: CallContext) -> AppAnswer
+}
+
+/// What a boundary may need besides the call's own arguments.
+public struct CallContext {
+    public let application: UIApplication
+    public let launch: Int
+    /// The node's restoration path, joined by `/`, when it has one.
+    public let path: String?
+    public let key: String?
+}

@@ -1,0 +1,66 @@
+/// How an archived node hangs from its parent.
+public enum ArchiveRelation: Hashable, Sendable {
+    /// The window's root view controller.
+    case root
+    /// The i-th child of a container (`/:[i]:/` in the key).
+    case child(Int)
+    /// Presented modally by its parent.
+    case presented
+    /// A view of the owning controller.
+    case view
+    /// A registered object referenced by its parent's encode.
+    case object
+}
+
+/// One preserved object in the archive.
+public struct ArchiveEntry: Hashable, Sendable {
+    public var key: String
+    /// Restoration identifiers, root first (`identifierComponents`).
+    public var path: [String]
+    public var kind: NodeKind
+    public var className: String
+    public var restorationClass: String?
+    public var storyboard: StoryboardReference?
+    public var parentKey: String?
+    public var relation: ArchiveRelation
+    /// Everything written for this object: UIKit's keys and the app's.
+    public var coder: [CoderEntry]
+    /// restoretrace's own bookkeeping, not UIKit's: the model identifiers a table had selected
+    /// when it was preserved, so a raw index path that lands on another item can be reported
+    /// (`selection-moved`).
+    public var preservedSelection: [String]?
+
+    public var pathString: String { path.joined(separator: "/") }
+
+    public init(
+        key: String, path: [String], kind: NodeKind, className: String, parentKey: String?,
+        relation: ArchiveRelation, coder: [CoderEntry] = []
+    ) {
+        self.key = key
+        self.path = path
+        self.kind = kind
+        self.className = className
+        self.parentKey = parentKey
+        self.relation = relation
+        self.coder = coder
+    }
+}
+
+/// The state restoration archive (`data.data`): app-level keys and the preserved objects, in
+/// preservation order (parents before children).
+public struct Archive: Hashable, Sendable {
+    public var appLevel: [CoderEntry]
+    public var entries: [ArchiveEntry]
+
+    public init(appLevel: [CoderEntry] = [], entries: [ArchiveEntry] = []) {
+        self.appLevel = appLevel
+        self.entries = entries
+    }
+
+    /// The restoration class map: archive key → restoration class, for controllers that have one.
+    public var restorationClassMap: [(key: String, className: String)] {
+        entries.compactMap { e in e.restorationClass.map { (e.key, $0) } }
+    }
+
+    public func appLevelValue(_ key: String) -> CoderValue? { appLevel.first { $0.key == key }?.value }
+}

@@ -1,0 +1,88 @@
+/// An object a callback returned, as the trace records it.
+public enum ReturnedObject: Hashable, Sendable {
+    /// The object that already existed at this restoration path (launch UI, or built earlier in this launch).
+    case existing(className: String, path: String)
+    /// A new object, with everything its initializer built.
+    case new(NodeBlueprint)
+    /// A new registered object.
+    case newObject(ObjectBlueprint)
+
+    public var className: String {
+        switch self {
+        case .existing(let c, _): c
+        case .new(let b): b.className
+        case .newObject(let o): o.className
+        }
+    }
+}
+
+/// What a callback answered.
+public enum EventResult: Hashable, Sendable {
+    case bool(Bool)
+    case object(ReturnedObject?)
+    case modelIdentifier(String?)
+    case indexPath([Int]?)
+    /// The app crashed inside the callback.
+    case crashed
+}
+
+/// Side effects the app had inside a callback that UIKit can see.
+public struct CallEffects: Hashable, Sendable {
+    /// `[window makeKeyAndVisible]` was called.
+    public var madeKeyAndVisible = false
+    /// `window.rootViewController` was set (e.g. a default root in `didFinishLaunching`).
+    public var newRoot: ReturnedObject?
+    /// `ignoreSnapshotOnNextApplicationLaunch` was called (P10).
+    public var ignoredSnapshot = false
+    public init() {}
+    public var isEmpty: Bool { self == CallEffects() }
+}
+
+/// The options a relaunch runs with: the system's (bundle version, lock state) and the app's
+/// environment (data that changed, a crash the app will hit).
+public struct LaunchOptions: Hashable, Sendable {
+    /// The app's `CFBundleVersion` at this launch; written at the next preservation.
+    public var bundleVersion: String?
+    /// The device is locked: the encrypted archive cannot be read (R2).
+    public var deviceLocked = false
+    /// The app crashes while this node decodes (T3).
+    public var crashWhileDecoding: String?
+    /// Model identifiers of tables after the data changed, by the table's restoration path.
+    public var data: [String: [String]] = [:]
+    public init() {}
+}
+
+/// One thing that crossed the boundary or one thing the system did, in order.
+public struct EngineEvent: Hashable, Sendable {
+    public var launch: Int
+    public var phase: Phase
+    public var callback: Callback?
+    public var event: SystemEvent?
+    public var receiver: String?
+    public var path: String?
+    public var key: String?
+    public var coder: [CoderEntry]?
+    public var result: EventResult?
+    public var effects: CallEffects?
+    // System event payloads.
+    public var hierarchy: NodeBlueprint?
+    public var archive: Archive?
+    public var options: LaunchOptions?
+    public var kill: KillKind?
+    public var reason: String?
+
+    public init(launch: Int, phase: Phase, callback: Callback? = nil, event: SystemEvent? = nil) {
+        self.launch = launch
+        self.phase = phase
+        self.callback = callback
+        self.event = event
+    }
+
+    /// The callback's selector or the system event's name.
+    public var name: String { callback?.rawValue ?? event?.rawValue ?? "?" }
+}
+
+/// Receives every event as it happens (the recorder, the replayer's comparator, tests).
+public protocol EngineObserver: AnyObject {
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent)
+}

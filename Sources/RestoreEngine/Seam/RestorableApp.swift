@@ -1,0 +1,119 @@
+/// The app side, with UIKit's names: the application delegate, the storyboards and the
+/// restoration classes. Every method has a default (UIKit's behaviour when the app does not
+/// implement it), so a test implements only what it models.
+public protocol RestorableApp: AnyObject {
+    /// The main storyboard's initial controller, built at every launch before `willFinishLaunching` (R1).
+    func loadInitialInterface(_ application: UIApplication) -> UIViewController?
+    /// `-[UIStoryboard instantiateViewControllerWithIdentifier:]`.
+    func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController?
+
+    func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool
+    func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool
+    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder)
+    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
+    func application(
+        _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder
+    ) -> UIViewController?
+    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder)
+
+    /// `+[restorationClass viewControllerWithRestorationIdentifierPath:coder:]`.
+    func viewController(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIViewController?
+    /// `+[objectRestorationClass objectWithRestorationIdentifierPath:coder:]`.
+    func object(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIStateRestoringObject?
+}
+
+extension RestorableApp {
+    public func loadInitialInterface(_ application: UIApplication) -> UIViewController? { nil }
+    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? { nil }
+    public func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
+        application.window.makeKeyAndVisible()
+        return true
+    }
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool { true }
+    public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { false }
+    public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {}
+    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { false }
+    public func application(
+        _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder
+    ) -> UIViewController? { nil }
+    public func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) {}
+    public func viewController(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIViewController? { nil }
+    public func object(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIStateRestoringObject? { nil }
+}
+
+/// The boundary when the app itself answers: dispatches each call to the delegate or to the node.
+public final class DirectBoundary: AppBoundary {
+    public let app: RestorableApp
+    public init(app: RestorableApp) { self.app = app }
+
+    public func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
+        let application = context.application
+        switch call {
+        case .loadInitialInterface:
+            return .viewController(app.loadInitialInterface(application))
+        case .instantiateStoryboardScene(let reference):
+            return .viewController(app.instantiateViewController(application, storyboard: reference))
+        case .willFinishLaunching:
+            return .bool(app.application(application, willFinishLaunchingWithOptions: context.launch))
+        case .didFinishLaunching:
+            return .bool(app.application(application, didFinishLaunchingWithOptions: context.launch))
+        case .shouldSave(let coder):
+            return .bool(app.application(application, shouldSaveApplicationState: coder))
+        case .willEncodeApplication(let coder):
+            app.application(application, willEncodeRestorableStateWith: coder)
+            return .void
+        case .shouldRestore(let coder):
+            return .bool(app.application(application, shouldRestoreApplicationState: coder))
+        case .didDecodeApplication(let coder):
+            app.application(application, didDecodeRestorableStateWith: coder)
+            return .void
+        case .delegateViewController(let path, let coder):
+            return .viewController(app.application(application, viewControllerWithRestorationIdentifierPath: path, coder: coder))
+        case .restorationClassViewController(let className, let path, let coder):
+            return .viewController(
+                app.viewController(restorationClass: className, withRestorationIdentifierPath: path, coder: coder, application: application))
+        case .restorationClassObject(let className, let path, let coder):
+            return .object(app.object(restorationClass: className, withRestorationIdentifierPath: path, coder: coder, application: application))
+        case .encode(let node, let coder):
+            switch node {
+            case .viewController(let vc): vc.encodeRestorableState(with: coder)
+            case .view(let view): view.encodeRestorableState(with: coder)
+            case .object(let object): object.encodeRestorableState(with: coder)
+            }
+            return .void
+        case .decode(let node, let coder):
+            switch node {
+            case .viewController(let vc): vc.decodeRestorableState(with: coder)
+            case .view(let view): view.decodeRestorableState(with: coder)
+            case .object(let object): object.decodeRestorableState(with: coder)
+            }
+            return .void
+        case .finishedRestoring(let node):
+            switch node {
+            case .viewController(let vc): vc.applicationFinishedRestoringState()
+            case .view(let view): view.applicationFinishedRestoringState()
+            case .object(let object): object.applicationFinishedRestoringState()
+            }
+            return .void
+        case .modelIdentifier(let indexPath, let view):
+            return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
+        case .indexPath(let identifier, let view):
+            return .indexPath(view.modelAssociation?.indexPathForElement(withModelIdentifier: identifier, in: view))
+        }
+    }
+}

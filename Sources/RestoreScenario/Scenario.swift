@@ -1,0 +1,98 @@
+import RestoreEngine
+
+/// How the app answers a request for a controller or object (SPEC §3 ANSWER).
+public enum Answer: Hashable, Sendable {
+    /// A new instance of the archived node's class, with the children its restoration class `builds`.
+    case new
+    case `nil`
+    /// The object now at that path (launch UI, or built earlier in this launch), or nil.
+    case existing
+    /// Instantiated from the archived storyboard.
+    case storyboard
+    /// A new instance of another class.
+    case instanceOf(String)
+
+    public var text: String {
+        switch self {
+        case .new: "new"
+        case .nil: "nil"
+        case .existing: "existing"
+        case .storyboard: "storyboard"
+        case .instanceOf(let c): "instanceOf:\(c)"
+        }
+    }
+}
+
+/// `application:shouldRestoreApplicationState:`'s answer.
+public enum RestoreRule: Hashable, Sendable {
+    case always(Bool)
+    /// YES only when every KEY in the app-level coder equals VALUE (a bundle version check, seed 002).
+    case ifEqual([CoderEntry])
+
+    public func evaluate(_ coder: RestorationCoder) -> Bool {
+        switch self {
+        case .always(let b): b
+        case .ifEqual(let pairs): pairs.allSatisfy { coder.decodeObject(forKey: $0.key) == $0.value }
+        }
+    }
+}
+
+/// When the app calls `makeKeyAndVisible` (R10).
+public enum MakeKeyTiming: String, Hashable, Sendable, CaseIterable {
+    case willFinishLaunching, didFinishLaunching, never
+}
+
+/// The application delegate's answers.
+public struct DelegateSpec: Hashable, Sendable {
+    public var shouldSaveApplicationState = true
+    public var shouldRestoreApplicationState = RestoreRule.always(true)
+    public var willEncodeRestorableState: [CoderEntry] = []
+    public var ignoreSnapshot = false
+    public var makeKeyAndVisible = MakeKeyTiming.willFinishLaunching
+    /// `application:viewControllerWithRestorationIdentifierPath:coder:` by path; unlisted paths answer nil.
+    public var viewControllerWithRestorationIdentifierPath: [String: Answer] = [:]
+    /// Built in didFinishLaunching when nothing was restored as root.
+    public var defaultRoot: NodeBlueprint?
+    public init() {}
+}
+
+public struct AppSpec: Hashable, Sendable {
+    public var bundleVersion = "1.0"
+    public var systemVersion = "17.0"
+    public var idiom = AppConfiguration.Idiom.phone
+    public var delegate = DelegateSpec()
+    public init() {}
+
+    public var configuration: AppConfiguration {
+        AppConfiguration(bundleVersion: bundleVersion, systemVersion: systemVersion, idiom: idiom)
+    }
+}
+
+/// A restoration class (`UIViewControllerRestoration` / `UIObjectRestoration`).
+public struct RestorationClassSpec: Hashable, Sendable {
+    public var answer = Answer.new
+    /// Children a new instance's initializer creates.
+    public var builds: [NodeBlueprint] = []
+    public init(answer: Answer = .new, builds: [NodeBlueprint] = []) {
+        self.answer = answer
+        self.builds = builds
+    }
+}
+
+/// A scenario file: an app, its UI when it goes to the background, and what happens next.
+public struct Scenario: Hashable, Sendable {
+    public static let format = "restoretrace-scenario/1"
+    public static let defaultTimeline: [TimelineStep] = [.background, .kill(.system), .launch(LaunchOptions())]
+
+    public var name: String
+    public var description: String?
+    public var app = AppSpec()
+    public var launchUI: NodeBlueprint?
+    /// Storyboard name → scene identifier → scene.
+    public var storyboards: [String: [String: NodeBlueprint]] = [:]
+    public var classes: [String: RestorationClassSpec] = [:]
+    public var ui: NodeBlueprint?
+    public var timeline: [TimelineStep] = Scenario.defaultTimeline
+
+    public init(name: String) { self.name = name }
+}

@@ -1,0 +1,193 @@
+import RestoreEngine
+
+/// The app a scenario describes, answering UIKit's calls the way the scenario says.
+public final class ScenarioApp: RestorableApp {
+    public let scenario: Scenario
+    /// Views a class's initializer creates, from the first node of that class in the scenario.
+    private let viewsByClass: [String: [NodeBlueprint]]
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        var views: [String: [NodeBlueprint]] = [:]
+        func collect(_ b: NodeBlueprint) {
+            if views[b.className] == nil, !b.views.isEmpty {
+                views[b.className] = b.views.map(Self.freshView)
+            }
+            b.children.forEach(collect)
+            b.presented.map(collect)
+        }
+        [scenario.ui, scenario.launchUI, scenario.app.delegate.defaultRoot].compactMap { $0 }.forEach(collect)
+        for name in scenario.storyboards.keys.sorted() {
+            for id in scenario.storyboards[name]!.keys.sorted() { collect(scenario.storyboards[name]![id]!) }
+        }
+        for name in scenario.classes.keys.sorted() { scenario.classes[name]!.builds.forEach(collect) }
+        viewsByClass = views
+    }
+
+    /// A view as a new instance's initializer makes it: same rows, nothing selected or scrolled.
+    private static func freshView(_ view: NodeBlueprint) -> NodeBlueprint {
+        var v = view
+        v.viewState.selected = nil
+        v.viewState.firstVisible = nil
+        v.viewState.contentOffset = nil
+        v.viewState.zoomScale = nil
+        v.viewState.selectedRange = nil
+        v.state = []
+        return v
+    }
+
+    /// Declares every class the scenario names, so the class check (R4) knows their superclasses.
+    public func declareClasses(in hierarchy: inout ClassHierarchy) {
+        for b in [scenario.ui, scenario.launchUI, scenario.app.delegate.defaultRoot].compactMap({ $0 }) {
+            b.declareClasses(in: &hierarchy)
+        }
+        for name in scenario.storyboards.keys.sorted() {
+            for id in scenario.storyboards[name]!.keys.sorted() { scenario.storyboards[name]![id]!.declareClasses(in: &hierarchy) }
+        }
+        for name in scenario.classes.keys.sorted() { scenario.classes[name]!.builds.forEach { $0.declareClasses(in: &hierarchy) } }
+    }
+
+    // MARK: Building
+
+    private func build(_ blueprint: NodeBlueprint, at path: String?, _ application: UIApplication) -> UIViewController {
+        let vc = blueprint.instantiateViewController(classes: application.classes)
+        applyData(vc, path: path, application.launchOptions.data)
+        return vc
+    }
+
+    /// Tables get the rows the launch's `data` gives for their path (the data changed while the app was dead).
+    private func applyData(_ vc: UIViewController, path: String?, _ data: [String: [String]]) {
+        guard !data.isEmpty else { return }
+        for view in vc.views {
+            if let path, let id = view.restorationIdentifier, let rows = data[path + "/" + id] { view.viewState.rows = rows }
+        }
+        for child in vc.children {
+            applyData(child, path: path.flatMap { p in child.restorationIdentifier.map { p + "/" + $0 } }, data)
+        }
+        if let presented = vc.presentedViewController {
+            applyData(presented, path: path.flatMap { p in presented.restorationIdentifier.map { p + "/" + $0 } }, data)
+        }
+    }
+
+    /// A new instance of `className` for the node at `components`, as its initializer builds it.
+    private func newInstance(of className: String, restorationClass: String?, at components: [String], _ application: UIApplication) -> UIViewController {
+        var b = NodeBlueprint(role: .viewController, className: className, restorationIdentifier: components.last)
+        b.restorationClass = restorationClass
+        b.views = viewsByClass[className] ?? []
+        b.children = scenario.classes[restorationClass ?? className]?.builds ?? []
+        if let sup = application.classes.superclass(of: className), sup != ClassHierarchy.viewControllerRoot { b.inherits = sup }
+        return build(b, at: components.joined(separator: "/"), application)
+    }
+
+    private func resolve(
+        _ answer: Answer, components: [String], archivedClass: String, restorationClass: String?,
+        coder: RestorationCoder, _ application: UIApplication
+    ) -> UIViewController? {
+        let path = components.joined(separator: "/")
+        switch answer {
+        case .nil: return nil
+        case .existing: return application.viewController(atRestorationPath: path)
+        case .new: return newInstance(of: archivedClass, restorationClass: restorationClass, at: components, application)
+        case .instanceOf(let other): return newInstance(of: other, restorationClass: restorationClass, at: components, application)
+        case .storyboard:
+            guard case .dictionary(let ref)? = coder.decodeObject(forKey: ReservedKeys.storyboard),
+                let name = ref["name"]?.stringValue, let id = ref["identifier"]?.stringValue
+            else { return nil }
+            return instantiateViewController(application, storyboard: StoryboardReference(name: name, identifier: id))
+        }
+    }
+
+    // MARK: RestorableApp
+
+    public func loadInitialInterface(_ application: UIApplication) -> UIViewController? {
+        scenario.launchUI.map { build($0, at: $0.restorationIdentifier, application) }
+    }
+
+    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? {
+        guard let scene = scenario.storyboards[storyboard.name]?[storyboard.identifier] else { return nil }
+        var b = scene
+        if b.storyboard == nil { b.storyboard = storyboard }
+        return build(b, at: nil, application)
+    }
+
+    public func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
+        if scenario.app.delegate.makeKeyAndVisible == .willFinishLaunching { application.window.makeKeyAndVisible() }
+        return true
+    }
+
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool {
+        if application.window.rootViewController == nil, let root = scenario.app.delegate.defaultRoot {
+            application.window.rootViewController = build(root, at: root.restorationIdentifier, application)
+        }
+        if scenario.app.delegate.makeKeyAndVisible == .didFinishLaunching { application.window.makeKeyAndVisible() }
+        return true
+    }
+
+    public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
+        scenario.app.delegate.shouldSaveApplicationState
+    }
+
+    public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
+        for entry in scenario.app.delegate.willEncodeRestorableState { coder.encode(entry.value, forKey: entry.key) }
+        if scenario.app.delegate.ignoreSnapshot { application.ignoreSnapshotOnNextApplicationLaunch() }
+    }
+
+    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+        scenario.app.delegate.shouldRestoreApplicationState.evaluate(coder)
+    }
+
+    public func application(
+        _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder
+    ) -> UIViewController? {
+        let path = identifierComponents.joined(separator: "/")
+        guard let answer = scenario.app.delegate.viewControllerWithRestorationIdentifierPath[path],
+            let archived = application.archivedEntry(atPath: path)
+        else { return nil }
+        return resolve(answer, components: identifierComponents, archivedClass: archived.className, restorationClass: nil, coder: coder, application)
+    }
+
+    public func viewController(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIViewController? {
+        let path = identifierComponents.joined(separator: "/")
+        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path) else { return nil }
+        return resolve(spec.answer, components: identifierComponents, archivedClass: archived.className, restorationClass: restorationClass, coder: coder, application)
+    }
+
+    public func object(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIStateRestoringObject? {
+        let path = identifierComponents.joined(separator: "/")
+        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path) else { return nil }
+        switch spec.answer {
+        case .nil, .storyboard: return nil
+        case .existing: return application.registeredObject(atRestorationPath: path)
+        case .new, .instanceOf:
+            var className = archived.className
+            if case .instanceOf(let other) = spec.answer { className = other }
+            return UIStateRestoringObject(className: className, restorationIdentifier: identifierComponents.last, objectRestorationClass: restorationClass)
+        }
+    }
+}
+
+/// The boundary for a scenario: the app answers, and it crashes where the launch says it does (T3).
+public final class ScenarioBoundary: AppBoundary {
+    public let app: ScenarioApp
+    private let direct: DirectBoundary
+    public init(app: ScenarioApp) {
+        self.app = app
+        direct = DirectBoundary(app: app)
+    }
+    public func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
+        if case .decode(_, let coder) = call, let crashPath = context.application.launchOptions.crashWhileDecoding,
+            crashPath == context.path
+        {
+            coder.crashApp()
+            return .void
+        }
+        return direct.perform(call, context: context)
+    }
+}
