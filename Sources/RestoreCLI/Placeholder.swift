@@ -1,1 +1,1 @@
-// placeholder
+// CLI pending merge

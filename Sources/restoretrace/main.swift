@@ -1,1 +1,1 @@
-import RestoreCLI
+print("pending")

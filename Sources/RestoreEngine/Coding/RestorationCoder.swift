@@ -21,6 +21,8 @@ public final class RestorationCoder {
     private var positions: [String: Int] = [:]
     /// Keys the app tried to write that UIKit reserves for itself (P9).
     public private(set) var reservedKeyViolations: [String] = []
+    /// Every write the app made, in order, including ones UIKit rejected: what a replay repeats.
+    public private(set) var appWrites: [CoderEntry] = []
     /// Set when the app crashes while using this coder (models a crash during decode, T3).
     public private(set) var appCrashed = false
     private var reservedKeys: Set<String>
@@ -34,6 +36,7 @@ public final class RestorationCoder {
     // MARK: Encoding (what the app calls)
 
     public func encode(_ value: CoderValue, forKey key: String) {
+        if !writingAsSystem { appWrites.append(CoderEntry(key: key, value: value)) }
         if !writingAsSystem, reservedKeys.contains(key) {
             reservedKeyViolations.append(key)
             if positions[key] != nil { return }  // UIKit's value wins over the app's

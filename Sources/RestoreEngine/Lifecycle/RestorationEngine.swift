@@ -48,6 +48,13 @@ public final class RestorationEngine {
         emit(e)
     }
 
+    /// Lets a replay change the archive on disk before a relaunch (what-if edits).
+    public func modifyArchive(_ body: (inout Archive) -> Void) {
+        guard var a = archive else { return }
+        body(&a)
+        archive = a
+    }
+
     public func run(_ timeline: [TimelineStep]) {
         for step in timeline {
             switch step {
@@ -93,19 +100,28 @@ public final class RestorationEngine {
         let context = CallContext(application: application, launch: launch, path: path, key: key)
         let answer = boundary.perform(appCall, context: context)
 
-        guard let observer else { return answer }
-        var e = EngineEvent(launch: launch, phase: phase, callback: appCall.callback)
+        // Loading the initial interface is reported as the `launch-ui-built` system event instead.
+        guard let observer, let callback = appCall.callback else { return answer }
+        var e = EngineEvent(launch: launch, phase: phase, callback: callback)
         e.receiver = receiver
         e.path = path
         e.key = key
         switch appCall {
-        case .shouldSave(let c), .willEncodeApplication(let c), .shouldRestore(let c), .didDecodeApplication(let c),
+        case .willEncodeApplication(let c):
+            e.coder = c.appWrites
+        case .shouldSave(let c), .shouldRestore(let c), .didDecodeApplication(let c),
             .delegateViewController(_, let c), .restorationClassViewController(_, _, let c),
             .restorationClassObject(_, _, let c), .decode(_, let c):
             e.coder = c.entries
             if c.appCrashed { e.result = .crashed }
         case .encode(_, let c):
-            e.coder = c.appEntries
+            e.coder = c.appWrites
+        case .modelIdentifier(let indexPath, _):
+            e.argument = .array(indexPath.map(CoderValue.int))
+        case .indexPath(let identifier, _):
+            e.argument = .string(identifier)
+        case .instantiateStoryboardScene(let ref):
+            e.argument = .string(ref.name + "/" + ref.identifier)
         default: break
         }
         if e.result == nil { e.result = eventResult(for: answer, path: path) }

@@ -62,6 +62,9 @@ public struct EngineEvent: Hashable, Sendable {
     public var path: String?
     public var key: String?
     public var coder: [CoderEntry]?
+    /// The call's own argument, where it has one (the index path or model identifier of a
+    /// data source call, the storyboard scene).
+    public var argument: CoderValue?
     public var result: EventResult?
     public var effects: CallEffects?
     // System event payloads.

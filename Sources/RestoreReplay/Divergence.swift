@@ -1,0 +1,115 @@
+import RestoreEngine
+import RestoreTrace
+
+/// Where a replay first departed from the recording.
+public struct Divergence: Hashable, Sendable {
+    /// The recorded event's sequence number (or the one after the last, for a missing event).
+    public var seq: Int
+    /// The recorded line (without `seq`), or nil when the recording has nothing there.
+    public var recorded: String?
+    /// The replayed line (without `seq`), or nil when the replay made no such call.
+    public var replayed: String?
+    /// The few recorded lines before it.
+    public var context: [String]
+    /// The engine rule involved (SPEC §2), e.g. "R3.1 restoration class".
+    public var rule: String?
+    /// The node involved.
+    public var path: String?
+
+    /// A one-line summary for people.
+    public var summary: String {
+        switch (recorded, replayed) {
+        case (let r?, let p?): "at event \(seq): recorded \(Self.brief(r)), replayed \(Self.brief(p))"
+        case (let r?, nil): "at event \(seq): recorded \(Self.brief(r)), but the replay made no such call"
+        case (nil, let p?): "after event \(seq - 1): the replay made \(Self.brief(p)), which the recording does not have"
+        default: "at event \(seq)"
+        }
+    }
+
+    static func brief(_ line: String) -> String {
+        guard let v = try? JSONParser.parse(line) else { return line }
+        let name = v["callback"]?.stringValue ?? v["event"]?.stringValue ?? "?"
+        let who = v["path"]?.stringValue ?? v["receiver"]?.stringValue
+        return "`\(name)`" + (who.map { " on \($0)" } ?? "")
+    }
+
+    /// The rule of SPEC §2 a callback or event belongs to.
+    static func rule(for e: EngineEvent) -> String? {
+        if let cb = e.callback {
+            switch cb {
+            case .shouldSave: return "P1 shouldSaveApplicationState"
+            case .willEncodeApplication: return "P2 app-level encode"
+            case .encode: return "P4 encode with a coder of its own"
+            case .modelIdentifier: return "P7 UIDataSourceModelAssociation"
+            case .willFinishLaunching, .didFinishLaunching: return "R1 launch order"
+            case .shouldRestore: return "R2 shouldRestoreApplicationState"
+            case .restorationClassViewController: return "R3.1 restoration class"
+            case .delegateViewController: return "R3.2 app delegate lookup"
+            case .storyboardInstantiate: return "R3.4 archived storyboard"
+            case .decode, .indexPath: return "R5 decode"
+            case .restorationClassObject: return "R6 registered objects"
+            case .finishedRestoring, .didDecodeApplication: return "R7 finished restoring"
+            }
+        }
+        switch e.event {
+        case .archiveWritten?, .background?: return "P3–P8 preservation"
+        case .snapshot?: return "P10 snapshot"
+        case .kill?: return "T1/T2 termination"
+        case .crash?: return "T3 crash during restoration"
+        case .archiveDeleted?: return "R9/T2/T3 archive deleted"
+        case .launch?, .launchUIBuilt?, .appRunning?: return "R1 launch"
+        case nil: return nil
+        }
+    }
+}
+
+/// Compares what the engine does during a replay with the recorded events, step by step.
+final class Comparator: EngineObserver {
+    private var expected: [TraceEvent] = []
+    private var cursor = 0
+    private var history: [String] = []
+    private(set) var divergence: Divergence?
+    private(set) var replayedEvents = 0
+    private(set) var lastSeq = 0
+    /// Every replayed event, kept only when asked (for reports of what-if runs).
+    var keepEvents = false
+    private(set) var replayed: [EngineEvent] = []
+
+    func expect(_ segment: [TraceEvent]) {
+        expected = segment
+        cursor = 0
+    }
+
+    static func line(_ e: EngineEvent) -> String { EventCodec.encode(e, seq: nil).serialized }
+
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
+        replayedEvents += 1
+        if keepEvents { replayed.append(event) }
+        guard divergence == nil else { return }
+        let mine = Self.line(event)
+        guard cursor < expected.count else {
+            divergence = Divergence(seq: lastSeq + 1, recorded: nil, replayed: mine, context: Array(history.suffix(4)),
+                rule: Divergence.rule(for: event), path: event.path)
+            return
+        }
+        let recorded = expected[cursor]
+        let theirs = Self.line(recorded.event)
+        if mine != theirs {
+            divergence = Divergence(seq: recorded.seq, recorded: theirs, replayed: mine, context: Array(history.suffix(4)),
+                rule: Divergence.rule(for: recorded.event), path: recorded.event.path ?? event.path)
+            return
+        }
+        cursor += 1
+        lastSeq = recorded.seq
+        history.append(theirs)
+        if history.count > 16 { history.removeFirst(8) }
+    }
+
+    /// Recorded events the replay never made.
+    func finishSegment() {
+        guard divergence == nil, cursor < expected.count else { return }
+        let missing = expected[cursor]
+        divergence = Divergence(seq: missing.seq, recorded: Self.line(missing.event), replayed: nil, context: Array(history.suffix(4)),
+            rule: Divergence.rule(for: missing.event), path: missing.event.path)
+    }
+}

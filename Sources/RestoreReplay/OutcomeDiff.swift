@@ -1,0 +1,127 @@
+import RestoreEngine
+import RestoreTrace
+
+/// How one node's fate moved between two runs.
+public struct NodeChange: Hashable, Sendable {
+    public enum Direction: String, Sendable { case gained, lost, changed, added, removed }
+    public var phase: Phase
+    public var locator: String
+    public var direction: Direction
+    public var before: NodeOutcome?
+    public var after: NodeOutcome?
+
+    public var sentence: String {
+        let name = "`\(locator)`"
+        let b = before.map(Self.describe) ?? "absent"
+        let a = after.map(Self.describe) ?? "absent"
+        switch direction {
+        case .gained: return "\(name) is now \(a) (was \(b))"
+        case .lost: return "\(name) is now \(a) (was \(b))"
+        case .changed: return "\(name) changed: \(b) → \(a)"
+        case .added: return "\(name) appears: \(a)"
+        case .removed: return "\(name) is gone (was \(b))"
+        }
+    }
+
+    static func describe(_ n: NodeOutcome) -> String {
+        var s = n.status.rawValue
+        if let via = n.via, n.status == .restored { s += " via \(via.rawValue)" }
+        if let r = n.reason { s += " (\(r.rawValue))" }
+        return s
+    }
+}
+
+/// The node-by-node difference between two outcomes (last preservation, last restoration).
+public struct OutcomeDiff: Hashable, Sendable {
+    public var changes: [NodeChange] = []
+    public var preservationPerformed: (Bool, Bool)?
+    public var restorationPerformed: (Bool, Bool)?
+    public var restorationReason: (ReasonCode?, ReasonCode?)?
+
+    public static func == (a: OutcomeDiff, b: OutcomeDiff) -> Bool { a.changes == b.changes && a.lines == b.lines }
+    public func hash(into h: inout Hasher) { h.combine(changes) }
+
+    public var isEmpty: Bool { changes.isEmpty && preservationPerformed == nil && restorationPerformed == nil && restorationReason == nil }
+    public var gained: [NodeChange] { changes.filter { $0.direction == .gained } }
+    public var lost: [NodeChange] { changes.filter { $0.direction == .lost } }
+
+    public init(before: Outcome, after: Outcome) {
+        compare(before.preservation, after.preservation, phase: .preservation)
+        compare(before.restoration, after.restoration, phase: .restoration)
+        if let b = before.preservation, let a = after.preservation, b.performed != a.performed { preservationPerformed = (b.performed, a.performed) }
+        if let b = before.restoration, let a = after.restoration {
+            if b.performed != a.performed { restorationPerformed = (b.performed, a.performed) }
+            if b.reason != a.reason { restorationReason = (b.reason, a.reason) }
+        }
+    }
+
+    private mutating func compare(_ before: PhaseOutcome?, _ after: PhaseOutcome?, phase: Phase) {
+        let b = before?.nodes ?? [], a = after?.nodes ?? []
+        var afterBy: [String: NodeOutcome] = [:]
+        for n in a where afterBy[n.locator] == nil { afterBy[n.locator] = n }
+        var seen = Set<String>()
+        for old in b where seen.insert(old.locator).inserted {
+            guard let new = afterBy[old.locator] else {
+                changes.append(NodeChange(phase: phase, locator: old.locator, direction: .removed, before: old, after: nil))
+                continue
+            }
+            guard old.status != new.status || old.reason != new.reason || old.via != new.via else { continue }
+            let good: Set<NodeStatus> = [.preserved, .restored]
+            let direction: NodeChange.Direction =
+                good.contains(new.status) && !good.contains(old.status) ? .gained
+                : !good.contains(new.status) && good.contains(old.status) ? .lost : .changed
+            changes.append(NodeChange(phase: phase, locator: old.locator, direction: direction, before: old, after: new))
+        }
+        for new in a where !seen.contains(new.locator) {
+            seen.insert(new.locator)
+            changes.append(NodeChange(phase: phase, locator: new.locator, direction: .added, before: nil, after: new))
+        }
+    }
+
+    /// Human lines, most important first.
+    public var lines: [String] {
+        var out: [String] = []
+        if let (b, a) = preservationPerformed { out.append("preservation: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")") }
+        if let (b, a) = restorationPerformed { out.append("restoration: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")") }
+        if let (b, a) = restorationReason { out.append("restoration reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")") }
+        for c in changes { out.append("\(c.phase.rawValue): \(c.sentence)") }
+        return out
+    }
+}
+
+/// Where two traces of the same app first part.
+public enum TraceDiff {
+    public struct Result: Sendable {
+        public var firstDifference: Divergence?
+        public var eventsA: Int
+        public var eventsB: Int
+        public var outcome: OutcomeDiff
+        public var headerA: TraceHeader
+        public var headerB: TraceHeader
+        public var identical: Bool { firstDifference == nil && outcome.isEmpty }
+    }
+
+    public static func diff(_ a: String, _ b: String) throws(TraceError) -> Result {
+        let ra = try TraceReader(path: a), rb = try TraceReader(path: b)
+        var first: Divergence?
+        var history: [String] = []
+        var countA = 0, countB = 0
+        while true {
+            let ea = try ra.next(), eb = try rb.next()
+            if ea != nil { countA += 1 }
+            if eb != nil { countB += 1 }
+            if ea == nil, eb == nil { break }
+            guard first == nil else { continue }
+            let la = ea.map { Comparator.line($0.event) }, lb = eb.map { Comparator.line($0.event) }
+            if la != lb {
+                let e = (ea ?? eb)!.event
+                first = Divergence(seq: ea?.seq ?? eb!.seq, recorded: la, replayed: lb, context: Array(history.suffix(4)), rule: Divergence.rule(for: e), path: e.path)
+            } else if let la {
+                history.append(la)
+                if history.count > 16 { history.removeFirst(8) }
+            }
+        }
+        let oa = try Replayer.replay(path: a).outcome, ob = try Replayer.replay(path: b).outcome
+        return Result(firstDifference: first, eventsA: countA, eventsB: countB, outcome: OutcomeDiff(before: oa, after: ob), headerA: ra.header, headerB: rb.header)
+    }
+}

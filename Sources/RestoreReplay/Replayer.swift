@@ -1,0 +1,135 @@
+import RestoreEngine
+import RestoreTrace
+
+/// What a replay found.
+public struct ReplayResult: Sendable {
+    public var header: TraceHeader
+    /// The outcome of the replayed run.
+    public var outcome: Outcome
+    public var recordedEvents: Int
+    public var replayedEvents: Int
+    public var divergence: Divergence?
+    public var whatIf: WhatIf
+    /// The replayed events, when asked for.
+    public var events: [EngineEvent]
+    public var matched: Bool { divergence == nil }
+}
+
+/// Re-runs a recorded timeline from the trace alone: the archive, the launch UI and every answer
+/// come from the recording. Reads one step at a time, so memory follows the archive, not the trace.
+public enum Replayer {
+    /// - Parameters:
+    ///   - path: the trace file.
+    ///   - whatIf: edits to run with (none for a faithful replay).
+    ///   - keepEvents: keep the replayed events in the result (for a what-if report).
+    /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
+    public static func replay(path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false) throws(TraceError) -> ReplayResult {
+        let reader = try TraceReader(path: path)
+        let header = reader.header
+        let application = UIApplication(configuration: header.app)
+        for c in header.classes { application.classes.declare(c.name, superclass: c.superclass) }
+        let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
+        let engine = RestorationEngine(application: application, boundary: standIn)
+        let comparator = Comparator()
+        comparator.keepEvents = keepEvents
+        engine.observer = comparator
+
+        var recorded = 0
+        var pending = try reader.next()
+        var started = false
+        var knownKeys: Set<String>?
+        while let marker = pending {
+            guard let kind = marker.event.event, Self.markers.contains(kind) else {
+                throw TraceError(file: path, line: reader.lineNumber, "event \(marker.seq) ('\(marker.event.name)') comes before the app is running",
+                    hint: "a trace's events start with 'app-running'; was the start of the file cut?")
+            }
+            let markerLine = reader.lineNumber
+            var segment = [marker]
+            pending = nil
+            while let e = try reader.next() {
+                if let k = e.event.event, Self.markers.contains(k) {
+                    pending = e
+                    break
+                }
+                try check(e, against: &knownKeys, file: path, line: reader.lineNumber)
+                segment.append(e)
+            }
+            recorded += segment.count
+            standIn.load(segment)
+            comparator.expect(segment)
+            switch kind {
+            case .appRunning:
+                guard !started else { throw TraceError(file: path, line: markerLine, "a second 'app-running' event: a trace has one first launch") }
+                started = true
+                engine.start(with: marker.event.hierarchy?.instantiateViewController(classes: application.classes))
+            case .background:
+                try requireStarted(started, path, markerLine)
+                for dropped in whatIf.droppedIdentifiers { dropIdentifier(at: dropped, in: application) }
+                engine.enterBackground()
+            case .kill:
+                try requireStarted(started, path, markerLine)
+                engine.kill(marker.event.kill ?? .system)
+            case .launch:
+                try requireStarted(started, path, markerLine)
+                var options = marker.event.options ?? LaunchOptions()
+                if let locked = whatIf.deviceLocked { options.deviceLocked = locked }
+                if let version = whatIf.bundleVersion {
+                    engine.modifyArchive { archive in
+                        if let i = archive.appLevel.firstIndex(where: { $0.key == ReservedKeys.bundleVersion }) {
+                            archive.appLevel[i].value = .string(version)
+                        }
+                    }
+                }
+                engine.relaunch(options)
+            default: break
+            }
+            comparator.finishSegment()
+            if kind == .launch { knownKeys = nil }
+        }
+        guard started else {
+            throw TraceError(file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
+        }
+        return ReplayResult(
+            header: header, outcome: engine.outcome, recordedEvents: recorded, replayedEvents: comparator.replayedEvents,
+            divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed)
+    }
+
+    static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
+
+    private static func requireStarted(_ started: Bool, _ path: String, _ line: Int) throws(TraceError) {
+        if !started { throw TraceError(file: path, line: line, "the app is not running yet: the first event must be 'app-running'") }
+    }
+
+    /// Restoration events must name keys the archive written before them knows.
+    private static func check(_ t: TraceEvent, against known: inout Set<String>?, file: String, line: Int) throws(TraceError) {
+        if let archive = t.event.archive { known = Set(archive.entries.map(\.key)) }
+        guard t.event.phase == .restoration, let key = t.event.key else { return }
+        guard let known else {
+            throw TraceError(file: file, line: line, "event \(t.seq) restores '\(key)', but no archive was written before it",
+                hint: "the trace is incomplete or edited: a restoration needs an 'archive-written' event earlier")
+        }
+        guard known.contains(key) else {
+            throw TraceError(file: file, line: line, "event \(t.seq) names '\(key)', which the archive does not contain",
+                hint: "the trace was edited or is corrupt: every restored key must be in the archive written before it")
+        }
+    }
+
+    /// `--drop-id`: the node at this path loses its restoration identifier before preservation.
+    private static func dropIdentifier(at path: String, in application: UIApplication) {
+        let components = path.split(separator: "/").map(String.init)
+        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else { return }
+        var node = root
+        for (i, id) in components.enumerated().dropFirst() {
+            let candidates = node.children + [node.presentedViewController].compactMap { $0 }
+            if let next = candidates.first(where: { $0.restorationIdentifier == id }) {
+                node = next
+            } else if i == components.count - 1, let view = node.views.first(where: { $0.restorationIdentifier == id }) {
+                view.restorationIdentifier = nil
+                return
+            } else {
+                return
+            }
+        }
+        node.restorationIdentifier = nil
+    }
+}

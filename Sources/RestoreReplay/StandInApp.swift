@@ -1,0 +1,178 @@
+import RestoreEngine
+import RestoreTrace
+
+/// Stands in for the app during a replay: answers every call from the recorded answers, and
+/// where the recording has none (a what-if took the run elsewhere), as UIKit apps usually do.
+final class StandInApp: AppBoundary {
+    var answers = RecordedAnswers(segment: [])
+    let whatIf: WhatIf
+    let rule: RestoreRule?
+    /// Views each class's instances have, learned from every hierarchy in the trace so far.
+    private var viewsByClass: [String: [NodeBlueprint]] = [:]
+
+    init(whatIf: WhatIf, rule: RestoreRule?) {
+        self.whatIf = whatIf
+        self.rule = rule
+    }
+
+    func load(_ segment: [TraceEvent]) {
+        answers = RecordedAnswers(segment: segment)
+        for t in segment { if let h = t.event.hierarchy { learnViews(h) } }
+    }
+
+    private func learnViews(_ b: NodeBlueprint) {
+        if viewsByClass[b.className] == nil, !b.views.isEmpty { viewsByClass[b.className] = b.views }
+        b.children.forEach(learnViews)
+        b.presented.map(learnViews)
+    }
+
+    func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
+        let app = context.application
+        switch call {
+        case .loadInitialInterface:
+            return .viewController(answers.launchUI?.instantiateViewController(classes: app.classes))
+        case .instantiateStoryboardScene(let ref):
+            let e = answers.take(.storyboardInstantiate, path: context.path, receiver: "UIStoryboard", argument: .string(ref.name + "/" + ref.identifier))
+            return .viewController(materialize(e?.result, app))
+        case .willFinishLaunching, .didFinishLaunching:
+            let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
+            apply(e?.effects, app)
+            return .bool(e?.result.flatMap { if case .bool(let b) = $0 { b } else { nil } } ?? true)
+        case .shouldSave:
+            let e = answers.take(.shouldSave, path: nil, receiver: "AppDelegate")
+            apply(e?.effects, app)
+            return .bool(boolResult(e) ?? false)
+        case .willEncodeApplication(let coder):
+            let e = answers.take(.willEncodeApplication, path: nil, receiver: "AppDelegate")
+            for entry in e?.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
+            apply(e?.effects, app)
+            return .void
+        case .shouldRestore(let coder):
+            let e = answers.take(.shouldRestore, path: nil, receiver: "AppDelegate")
+            if let forced = whatIf.shouldRestore { return .bool(forced) }
+            // The recorded answer holds for the recorded question; a changed archive re-asks the app's rule.
+            if let e, e.coder == coder.entries, let b = boolResult(e) { return .bool(b) }
+            if let rule { return .bool(rule.evaluate(coder)) }
+            return .bool(boolResult(e) ?? false)
+        case .didDecodeApplication:
+            _ = answers.take(.didDecodeApplication, path: nil, receiver: "AppDelegate")
+            return .void
+        case .delegateViewController(let components, _):
+            let e = answers.take(.delegateViewController, path: context.path, receiver: "AppDelegate")
+            if let forced = whatIf.answers[components.joined(separator: "/")] {
+                return .viewController(resolve(forced, components: components, restorationClass: nil, app))
+            }
+            return .viewController(materialize(e?.result, app))
+        case .restorationClassViewController(let className, let components, _):
+            let e = answers.take(.restorationClassViewController, path: context.path, receiver: className)
+            if let forced = whatIf.answers[components.joined(separator: "/")] {
+                return .viewController(resolve(forced, components: components, restorationClass: className, app))
+            }
+            guard let e else { return .viewController(resolve(.new, components: components, restorationClass: className, app)) }
+            return .viewController(materialize(e.result, app))
+        case .restorationClassObject(let className, let components, _):
+            let e = answers.take(.restorationClassObject, path: context.path, receiver: className)
+            if case .object(.existing(_, let p)?)? = e?.result { return .object(app.registeredObject(atRestorationPath: p)) }
+            if case .object(.newObject(let o)?)? = e?.result { return .object(o.instantiate()) }
+            if e == nil {
+                let archived = app.archivedEntry(atPath: components.joined(separator: "/"))
+                return .object(UIStateRestoringObject(className: archived?.className ?? "NSObject", restorationIdentifier: components.last, objectRestorationClass: className))
+            }
+            return .object(nil)
+        case .encode(let node, let coder):
+            if let e = answers.take(.encode, path: context.path, receiver: node.className) {
+                for entry in e.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
+            } else {
+                node.defaultEncode(coder)
+            }
+            return .void
+        case .decode(let node, let coder):
+            let e = answers.take(.decode, path: context.path, receiver: node.className)
+            if e?.result == .crashed {
+                coder.crashApp()
+                return .void
+            }
+            node.defaultDecode(coder)
+            return .void
+        case .finishedRestoring(let node):
+            _ = answers.take(.finishedRestoring, path: context.path, receiver: node.className)
+            return .void
+        case .modelIdentifier(let indexPath, let view):
+            if let e = answers.take(.modelIdentifier, path: context.path, receiver: "", argument: .array(indexPath.map(CoderValue.int))),
+                case .modelIdentifier(let m)? = e.result
+            {
+                return .modelIdentifier(m)
+            }
+            return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
+        case .indexPath(let identifier, let view):
+            if let e = answers.take(.indexPath, path: context.path, receiver: "", argument: .string(identifier)),
+                case .indexPath(let p)? = e.result
+            {
+                return .indexPath(p)
+            }
+            return .indexPath(view.modelAssociation?.indexPathForElement(withModelIdentifier: identifier, in: view))
+        }
+    }
+
+    private func boolResult(_ e: EngineEvent?) -> Bool? {
+        if case .bool(let b)? = e?.result { b } else { nil }
+    }
+
+    private func apply(_ effects: CallEffects?, _ app: UIApplication) {
+        guard let effects else { return }
+        if effects.madeKeyAndVisible { app.window.makeKeyAndVisible() }
+        if effects.ignoredSnapshot { app.ignoreSnapshotOnNextApplicationLaunch() }
+        // A default root is built only when nothing was restored as root (the usual didFinishLaunching).
+        if let root = effects.newRoot, app.window.rootViewController == nil {
+            app.window.rootViewController = materialize(.object(root), app)
+        }
+    }
+
+    /// Turns a recorded answer back into a live object.
+    private func materialize(_ result: EventResult?, _ app: UIApplication) -> UIViewController? {
+        guard case .object(let returned?)? = result else { return nil }
+        switch returned {
+        case .existing(_, let path): return app.viewController(atRestorationPath: path)
+        case .new(let blueprint): return blueprint.instantiateViewController(classes: app.classes)
+        case .newObject: return nil
+        }
+    }
+
+    private func resolve(_ answer: AnswerOverride, components: [String], restorationClass: String?, _ app: UIApplication) -> UIViewController? {
+        let path = components.joined(separator: "/")
+        let archived = app.archivedEntry(atPath: path)
+        switch answer {
+        case .nil: return nil
+        case .existing: return app.viewController(atRestorationPath: path)
+        case .new, .instanceOf:
+            var className = archived?.className ?? "UIViewController"
+            if case .instanceOf(let other) = answer { className = other }
+            var b = NodeBlueprint(className: className, restorationIdentifier: components.last)
+            b.restorationClass = restorationClass
+            b.views = viewsByClass[className] ?? []
+            return b.instantiateViewController(classes: app.classes)
+        case .storyboard:
+            guard let ref = archived?.storyboard else { return nil }
+            let e = answers.take(.storyboardInstantiate, path: path, receiver: "UIStoryboard", argument: .string(ref.name + "/" + ref.identifier))
+            return materialize(e?.result, app)
+        }
+    }
+}
+
+extension RestorableNode {
+    /// UIKit's default for an object whose encode the recording does not have.
+    func defaultEncode(_ coder: RestorationCoder) {
+        switch self {
+        case .viewController(let vc): vc.encodeRestorableState(with: coder)
+        case .view(let v): v.encodeRestorableState(with: coder)
+        case .object(let o): o.encodeRestorableState(with: coder)
+        }
+    }
+    func defaultDecode(_ coder: RestorationCoder) {
+        switch self {
+        case .viewController(let vc): vc.decodeRestorableState(with: coder)
+        case .view(let v): v.decodeRestorableState(with: coder)
+        case .object(let o): o.decodeRestorableState(with: coder)
+        }
+    }
+}

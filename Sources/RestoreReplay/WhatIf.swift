@@ -1,0 +1,104 @@
+import RestoreEngine
+
+/// One what-if change to a replay (`--set`, `--drop-id`).
+public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
+    case shouldRestore(Bool)
+    case bundleVersion(String)
+    case deviceLocked(Bool)
+    /// The answer of the restoration class (or, without one, the app delegate) for a path.
+    case answer(path: String, AnswerOverride)
+    /// The node had no restoration identifier when it was preserved.
+    case dropIdentifier(path: String)
+
+    public var description: String {
+        switch self {
+        case .shouldRestore(let b): "shouldRestore=\(b)"
+        case .bundleVersion(let v): "bundleVersion=\(v)"
+        case .deviceLocked(let b): "deviceLocked=\(b)"
+        case .answer(let p, let a): "answer:\(p)=\(a)"
+        case .dropIdentifier(let p): "drop-id \(p)"
+        }
+    }
+
+    /// Parses a `--set` argument: `shouldRestore=false`, `bundleVersion=2.0`, `deviceLocked=true`,
+    /// `answer:PATH=nil|existing|new|storyboard|instanceOf:CLASS`.
+    public static func parseSet(_ text: String) throws(WhatIfError) -> WhatIfEdit {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw WhatIfError("'--set \(text)' needs NAME=VALUE, e.g. --set shouldRestore=false")
+        }
+        let name = String(text[..<eq]), value = String(text[text.index(after: eq)...])
+        func bool() throws(WhatIfError) -> Bool {
+            switch value.lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: throw WhatIfError("'--set \(text)': expected true or false, found '\(value)'")
+            }
+        }
+        switch name {
+        case "shouldRestore": return .shouldRestore(try bool())
+        case "deviceLocked": return .deviceLocked(try bool())
+        case "bundleVersion":
+            guard !value.isEmpty else { throw WhatIfError("'--set \(text)': the bundle version is empty") }
+            return .bundleVersion(value)
+        default:
+            guard name.hasPrefix("answer:") else {
+                throw WhatIfError("'--set \(text)': unknown setting '\(name)'; use shouldRestore, bundleVersion, deviceLocked or answer:PATH")
+            }
+            let path = String(name.dropFirst("answer:".count))
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//") else {
+                throw WhatIfError("'--set \(text)': '\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)")
+            }
+            return .answer(path: path, try AnswerOverride.parse(value, in: text))
+        }
+    }
+}
+
+/// An answer a what-if puts in the app's mouth.
+public enum AnswerOverride: Hashable, Sendable, CustomStringConvertible {
+    case `nil`, existing, new, storyboard
+    case instanceOf(String)
+
+    public var description: String {
+        switch self {
+        case .nil: "nil"
+        case .existing: "existing"
+        case .new: "new"
+        case .storyboard: "storyboard"
+        case .instanceOf(let c): "instanceOf:\(c)"
+        }
+    }
+
+    static func parse(_ value: String, in text: String) throws(WhatIfError) -> AnswerOverride {
+        switch value {
+        case "nil": return .nil
+        case "existing": return .existing
+        case "new": return .new
+        case "storyboard": return .storyboard
+        default:
+            if value.hasPrefix("instanceOf:"), value.count > "instanceOf:".count { return .instanceOf(String(value.dropFirst("instanceOf:".count))) }
+            throw WhatIfError("'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS")
+        }
+    }
+}
+
+public struct WhatIfError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ message: String) { description = message }
+}
+
+/// The set of edits a replay runs with.
+public struct WhatIf: Hashable, Sendable {
+    public var edits: [WhatIfEdit]
+    public init(_ edits: [WhatIfEdit] = []) { self.edits = edits }
+    public var isEmpty: Bool { edits.isEmpty }
+
+    var shouldRestore: Bool? { edits.reduce(nil) { if case .shouldRestore(let b) = $1 { b } else { $0 } } }
+    var bundleVersion: String? { edits.reduce(nil) { if case .bundleVersion(let v) = $1 { v } else { $0 } } }
+    var deviceLocked: Bool? { edits.reduce(nil) { if case .deviceLocked(let b) = $1 { b } else { $0 } } }
+    var answers: [String: AnswerOverride] {
+        var out: [String: AnswerOverride] = [:]
+        for case .answer(let p, let a) in edits { out[p] = a }
+        return out
+    }
+    var droppedIdentifiers: [String] { edits.compactMap { if case .dropIdentifier(let p) = $0 { p } else { nil } } }
+}

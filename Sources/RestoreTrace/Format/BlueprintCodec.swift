@@ -1,0 +1,187 @@
+import RestoreEngine
+
+/// Hierarchies, objects, archives and launch options as trace JSON.
+enum BlueprintCodec {
+    static let nodeKeys: Set<String> = [
+        "class", "role", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "state",
+        "children", "selectedIndex", "encodesChildren", "presented", "views", "objects", "contentOffset", "zoomScale",
+        "contentInset", "rows", "selected", "firstVisible", "modelAssociation", "selectedRange", "editable",
+    ]
+
+    static func encode(_ b: NodeBlueprint) -> JSONValue {
+        let s = b.viewState
+        return .obj([
+            ("class", .string(b.className)),
+            ("role", b.role == .view ? .string("view") : nil),
+            ("inherits", b.inherits.map(JSONValue.string)),
+            ("kind", b.isCustomContainer ? .string("container") : nil),
+            ("restorationIdentifier", b.restorationIdentifier.map(JSONValue.string)),
+            ("restorationClass", b.restorationClass.map(JSONValue.string)),
+            ("storyboard", b.storyboard.map(encode)),
+            ("state", b.state.isEmpty ? nil : ValueCodec.encodeCoder(b.state)),
+            ("children", b.children.isEmpty ? nil : .array(b.children.map(encode))),
+            ("selectedIndex", b.selectedIndex.map(JSONValue.int)),
+            ("encodesChildren", b.encodesChildren.map(JSONValue.bool)),
+            ("presented", b.presented.map(encode)),
+            ("views", b.views.isEmpty ? nil : .array(b.views.map(encode))),
+            ("objects", b.objects.isEmpty ? nil : .array(b.objects.map(encode))),
+            ("contentOffset", s.contentOffset.map { .array($0.map(JSONValue.double)) }),
+            ("zoomScale", s.zoomScale.map(JSONValue.double)),
+            ("contentInset", s.contentInset.map { .array($0.map(JSONValue.double)) }),
+            ("rows", s.rows.map { .array($0.map(JSONValue.string)) }),
+            ("selected", s.selected.map { .array($0.map(JSONValue.string)) }),
+            ("firstVisible", s.firstVisible.map(JSONValue.string)),
+            ("modelAssociation", s.modelAssociation.map(JSONValue.bool)),
+            ("selectedRange", s.selectedRange.map { .array($0.map(JSONValue.int)) }),
+            ("editable", s.editable.map(JSONValue.bool)),
+        ])
+    }
+
+    static func decodeNode(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> NodeBlueprint {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(nodeKeys)
+        let role: NodeBlueprint.Role = try f.string("role") == "view" ? .view : .viewController
+        var b = NodeBlueprint(role: role, className: try f.requiredString("class"), restorationIdentifier: try f.string("restorationIdentifier"))
+        b.inherits = try f.string("inherits")
+        b.isCustomContainer = try f.string("kind") == "container"
+        b.restorationClass = try f.string("restorationClass")
+        if let sb = f["storyboard"] { b.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }
+        if let st = f["state"] { b.state = try ValueCodec.decodeCoder(st, f.name("state")) }
+        for (i, c) in (try f.array("children") ?? []).enumerated() { b.children.append(try decodeNode(c, "\(f.name("children"))[\(i)]")) }
+        b.selectedIndex = try f.int("selectedIndex")
+        b.encodesChildren = try f.bool("encodesChildren")
+        if let p = f["presented"] { b.presented = try decodeNode(p, f.name("presented")) }
+        for (i, v) in (try f.array("views") ?? []).enumerated() { b.views.append(try decodeNode(v, "\(f.name("views"))[\(i)]")) }
+        for (i, o) in (try f.array("objects") ?? []).enumerated() { b.objects.append(try decodeObject(o, "\(f.name("objects"))[\(i)]")) }
+        b.viewState.contentOffset = try f.numbers("contentOffset")
+        b.viewState.zoomScale = try f.double("zoomScale")
+        b.viewState.contentInset = try f.numbers("contentInset")
+        b.viewState.rows = try f.strings("rows")
+        b.viewState.selected = try f.strings("selected")
+        b.viewState.firstVisible = try f.string("firstVisible")
+        b.viewState.modelAssociation = try f.bool("modelAssociation")
+        b.viewState.selectedRange = try f.numbers("selectedRange")?.map { Int($0) }
+        b.viewState.editable = try f.bool("editable")
+        return b
+    }
+
+    static func encode(_ o: ObjectBlueprint) -> JSONValue {
+        .obj([
+            ("class", .string(o.className)),
+            ("restorationIdentifier", o.restorationIdentifier.map(JSONValue.string)),
+            ("objectRestorationClass", o.objectRestorationClass.map(JSONValue.string)),
+            ("state", o.state.isEmpty ? nil : ValueCodec.encodeCoder(o.state)),
+        ])
+    }
+
+    static func decodeObject(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> ObjectBlueprint {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["class", "restorationIdentifier", "objectRestorationClass", "state"])
+        return ObjectBlueprint(
+            restorationIdentifier: try f.string("restorationIdentifier"), className: try f.requiredString("class"),
+            objectRestorationClass: try f.string("objectRestorationClass"),
+            state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) } ?? [])
+    }
+
+    static func encode(_ s: StoryboardReference) -> JSONValue {
+        .object([("name", .string(s.name)), ("identifier", .string(s.identifier))])
+    }
+
+    static func decodeStoryboard(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> StoryboardReference {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["name", "identifier"])
+        return StoryboardReference(name: try f.requiredString("name"), identifier: try f.requiredString("identifier"))
+    }
+
+    // MARK: Archive
+
+    static func encode(_ a: Archive) -> JSONValue {
+        .object([
+            ("appLevel", ValueCodec.encodeCoder(a.appLevel)),
+            ("entries", .array(a.entries.map(encode))),
+        ])
+    }
+
+    static func encode(_ e: ArchiveEntry) -> JSONValue {
+        let relation: (String, Int?) = switch e.relation {
+        case .root: ("root", nil)
+        case .child(let i): ("child", i)
+        case .presented: ("presented", nil)
+        case .view: ("view", nil)
+        case .object: ("object", nil)
+        }
+        return .obj([
+            ("key", .string(e.key)),
+            ("path", .array(e.path.map(JSONValue.string))),
+            ("kind", .string(e.kind.rawValue)),
+            ("class", .string(e.className)),
+            ("restorationClass", e.restorationClass.map(JSONValue.string)),
+            ("storyboard", e.storyboard.map(encode)),
+            ("parent", e.parentKey.map(JSONValue.string)),
+            ("relation", .string(relation.0)),
+            ("index", relation.1.map(JSONValue.int)),
+            ("coder", ValueCodec.encodeCoder(e.coder)),
+            ("preservedSelection", e.preservedSelection.map { .array($0.map(JSONValue.string)) }),
+        ])
+    }
+
+    static func decodeArchive(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> Archive {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["appLevel", "entries"])
+        var archive = Archive(appLevel: try ValueCodec.decodeCoder(f["appLevel"] ?? .object([]), f.name("appLevel")))
+        for (i, e) in (try f.array("entries") ?? []).enumerated() {
+            archive.entries.append(try decodeEntry(e, "\(f.name("entries"))[\(i)]"))
+        }
+        return archive
+    }
+
+    static func decodeEntry(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> ArchiveEntry {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["key", "path", "kind", "class", "restorationClass", "storyboard", "parent", "relation", "index", "coder", "preservedSelection"])
+        guard let kind = NodeKind(rawValue: try f.requiredString("kind")) else { throw DecodeProblem(f.name("kind"), "expected viewController, view or object") }
+        let relation: ArchiveRelation
+        switch try f.requiredString("relation") {
+        case "root": relation = .root
+        case "child":
+            guard let i = try f.int("index") else { throw DecodeProblem(f.name("index"), "a child needs its index") }
+            relation = .child(i)
+        case "presented": relation = .presented
+        case "view": relation = .view
+        case "object": relation = .object
+        case let other: throw DecodeProblem(f.name("relation"), "unknown relation '\(other)'")
+        }
+        var e = ArchiveEntry(
+            key: try f.requiredString("key"), path: try f.strings("path") ?? [], kind: kind, className: try f.requiredString("class"),
+            parentKey: try f.string("parent"), relation: relation,
+            coder: try ValueCodec.decodeCoder(f["coder"] ?? .object([]), f.name("coder")))
+        e.restorationClass = try f.string("restorationClass")
+        if let sb = f["storyboard"] { e.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }
+        e.preservedSelection = try f.strings("preservedSelection")
+        return e
+    }
+
+    // MARK: Launch options
+
+    static func encode(_ o: LaunchOptions) -> JSONValue {
+        .obj([
+            ("bundleVersion", o.bundleVersion.map(JSONValue.string)),
+            ("deviceLocked", .bool(o.deviceLocked)),
+            ("crashWhileDecoding", o.crashWhileDecoding.map(JSONValue.string)),
+            ("data", o.data.isEmpty ? nil : .object(o.data.keys.sorted().map { ($0, .array(o.data[$0]!.map(JSONValue.string))) })),
+        ])
+    }
+
+    static func decodeOptions(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> LaunchOptions {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["bundleVersion", "deviceLocked", "crashWhileDecoding", "data"])
+        var o = LaunchOptions()
+        o.bundleVersion = try f.string("bundleVersion")
+        o.deviceLocked = try f.bool("deviceLocked") ?? false
+        o.crashWhileDecoding = try f.string("crashWhileDecoding")
+        if let data = f["data"] {
+            let d = try Fields(data, f.name("data"))
+            for (k, _) in d.pairs { o.data[k] = try d.strings(k) ?? [] }
+        }
+        return o
+    }
+}

@@ -1,0 +1,87 @@
+import RestoreEngine
+
+/// Line 1 of a trace: what recorded it, which app, and what a replay needs besides the events.
+public struct TraceHeader: Hashable, Sendable {
+    public static let format = "restoretrace-trace/1"
+    public static let formatPrefix = "restoretrace-trace/"
+    public static let toolVersion = "0.1.0"
+
+    public var tool = "restoretrace \(TraceHeader.toolVersion)"
+    public var scenario: String
+    public var description: String?
+    public var app: AppConfiguration
+    /// Custom classes and their superclasses, for the class check (R4).
+    public var classes: [(name: String, superclass: String)]
+    /// The app's rule for `shouldRestoreApplicationState`, when it is known (a scenario): lets a
+    /// what-if that changes the archive re-evaluate the answer instead of repeating it.
+    public var shouldRestoreRule: RestoreRule?
+
+    public init(scenario: String, description: String? = nil, app: AppConfiguration, classes: [(name: String, superclass: String)] = [], shouldRestoreRule: RestoreRule? = nil) {
+        self.scenario = scenario
+        self.description = description
+        self.app = app
+        self.classes = classes
+        self.shouldRestoreRule = shouldRestoreRule
+    }
+
+    public static func == (a: TraceHeader, b: TraceHeader) -> Bool { a.json == b.json }
+    public func hash(into hasher: inout Hasher) { hasher.combine(json.serialized) }
+
+    public var json: JSONValue {
+        .obj([
+            ("format", .string(Self.format)),
+            ("tool", .string(tool)),
+            ("scenario", .string(scenario)),
+            ("description", description.map(JSONValue.string)),
+            ("app", .object([
+                ("bundleVersion", .string(app.bundleVersion)), ("systemVersion", .string(app.systemVersion)),
+                ("idiom", .string(app.idiom.rawValue)),
+            ])),
+            ("classes", .object(classes.map { ($0.name, .string($0.superclass)) })),
+            ("rules", shouldRestoreRule.map { .object([("shouldRestoreApplicationState", Self.encode($0))]) }),
+        ])
+    }
+
+    static func encode(_ rule: RestoreRule) -> JSONValue {
+        switch rule {
+        case .always(let b): .bool(b)
+        case .ifEqual(let pairs): .object([("ifEqual", ValueCodec.encodeCoder(pairs))])
+        }
+    }
+
+    static func decode(_ j: JSONValue) throws(DecodeProblem) -> TraceHeader {
+        let f = try Fields(j, "")
+        guard let format = try f.string("format") else { throw DecodeProblem("format", "is missing: line 1 must be a restoretrace trace header") }
+        guard format == Self.format else {
+            if format.hasPrefix(Self.formatPrefix), let v = Int(format.dropFirst(Self.formatPrefix.count)), v > 1 {
+                throw DecodeProblem("format", "'\(format)' is newer than this restoretrace understands (\(Self.format)); upgrade restoretrace to read it")
+            }
+            throw DecodeProblem("format", "'\(format)' is not a restoretrace trace (expected '\(Self.format)')")
+        }
+        try f.rejectUnknown(["format", "tool", "scenario", "description", "app", "classes", "rules"])
+        let app = try Fields(f["app"] ?? .object([]), "app")
+        try app.rejectUnknown(["bundleVersion", "systemVersion", "idiom"])
+        let idiom = try app.string("idiom").map { (s) throws(DecodeProblem) -> AppConfiguration.Idiom in
+            guard let i = AppConfiguration.Idiom(rawValue: s) else { throw DecodeProblem("app.idiom", "expected phone or pad") }
+            return i
+        } ?? .phone
+        var header = TraceHeader(
+            scenario: try f.requiredString("scenario"), description: try f.string("description"),
+            app: AppConfiguration(bundleVersion: try app.string("bundleVersion") ?? "1.0", systemVersion: try app.string("systemVersion") ?? "17.0", idiom: idiom))
+        header.tool = try f.string("tool") ?? "unknown"
+        let classes = try Fields(f["classes"] ?? .object([]), "classes")
+        for (name, _) in classes.pairs { header.classes.append((name, try classes.requiredString(name))) }
+        if let rules = f["rules"] {
+            let r = try Fields(rules, "rules")
+            try r.rejectUnknown(["shouldRestoreApplicationState"])
+            switch r["shouldRestoreApplicationState"] {
+            case .bool(let b)?: header.shouldRestoreRule = .always(b)
+            case let v? :
+                let inner = try Fields(v, "rules.shouldRestoreApplicationState")
+                header.shouldRestoreRule = .ifEqual(try ValueCodec.decodeCoder(inner["ifEqual"] ?? .object([]), "rules.shouldRestoreApplicationState.ifEqual"))
+            case nil: break
+            }
+        }
+        return header
+    }
+}

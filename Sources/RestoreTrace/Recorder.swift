@@ -1,0 +1,38 @@
+import RestoreEngine
+
+/// The instrumentation: observes every call and system event the engine makes and streams it
+/// into a trace, flushing at each phase boundary.
+public final class TraceRecorder: EngineObserver {
+    public let writer: TraceWriter
+    public private(set) var eventCount = 0
+    public private(set) var writeError: TraceError?
+    private var lastPhase: Phase?
+    private var lastLaunch = 0
+
+    public init(writer: TraceWriter) { self.writer = writer }
+
+    public func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
+        if event.phase != lastPhase || event.launch != lastLaunch {
+            do { try writer.flush() } catch { writeError = writeError ?? error }
+            lastPhase = event.phase
+            lastLaunch = event.launch
+        }
+        eventCount += 1
+        writer.writeLine(EventCodec.encode(event, seq: eventCount))
+    }
+
+    /// Records a run into a trace at `path`: the file appears only if everything succeeded.
+    public static func record(
+        header: TraceHeader, to path: String, run: (EngineObserver) -> Outcome
+    ) throws(TraceError) -> (outcome: Outcome, events: Int) {
+        let writer = try TraceWriter(path: path, header: header)
+        let recorder = TraceRecorder(writer: writer)
+        let outcome = run(recorder)
+        if let error = recorder.writeError {
+            writer.discard()
+            throw error
+        }
+        try writer.commit()
+        return (outcome, recorder.eventCount)
+    }
+}
