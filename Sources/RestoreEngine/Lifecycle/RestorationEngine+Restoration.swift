@@ -41,7 +41,6 @@ extension RestorationEngine {
         // R1: the storyboard's initial UI, then willFinishLaunching.
         let launchUI = call(.loadInitialInterface, receiver: "UIStoryboard").viewController
         application.window.rootViewController = launchUI
-        if let launchUI { launchUI.blueprint(classes: application.classes).declareClasses(in: &application.classes) }
         var built = EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt)
         built.hierarchy = launchUI?.blueprint(classes: application.classes)
         emit(built)
@@ -73,12 +72,14 @@ extension RestorationEngine {
         let unrestored = { (reason: ReasonCode) -> PhaseOutcome in
             var nodes: [NodeOutcome] = []
             var depths: [String: Int] = [:]
+            var paths: [String: String] = [:]
             for e in archive.entries {
                 let d = e.parentKey.flatMap { depths[$0] }.map { $0 + 1 } ?? 0
                 depths[e.key] = d
+                paths[e.key] = e.pathString
                 var n = NodeOutcome(
                     path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                    status: .notRestored, depth: d, parent: e.parentKey.flatMap { k in archive.entries.first { $0.key == k }?.pathString })
+                    status: .notRestored, depth: d, parent: e.parentKey.flatMap { paths[$0] })
                 n.reason = reason
                 nodes.append(n)
             }
@@ -191,16 +192,12 @@ extension RestorationEngine {
             node.reason = .notFound
             return
         }
-        // R4
+        // R4 (the app declared its classes up front: scenario classes, or a trace's header)
         if !application.classes.isKind(vc.className, of: e.className) {
-            vc.blueprint(classes: application.classes).declareClasses(in: &application.classes)
-            if !application.classes.isKind(vc.className, of: e.className) {
-                node.reason = .classMismatch
-                node.via = via
-                return
-            }
+            node.reason = .classMismatch
+            node.via = via
+            return
         }
-        vc.blueprint(classes: application.classes).declareClasses(in: &application.classes)
         node.status = .restored
         node.via = via
         node.decoded = false

@@ -40,7 +40,6 @@ public final class RestorationEngine {
         application.launchNumber = 1
         application.window.rootViewController = root
         application.window.makeKeyAndVisible()
-        if let root { root.blueprint(classes: application.classes).declareClasses(in: &application.classes) }
         appState = .foreground
         phase = .launch
         var e = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
@@ -142,10 +141,7 @@ public final class RestorationEngine {
         case .bool(let b): return .bool(b)
         case .viewController(let vc):
             guard let vc else { return .object(nil) }
-            if let path, application.liveControllers[path] === vc {
-                return .object(.existing(className: vc.className, path: path))
-            }
-            if let found = application.liveControllers.first(where: { $0.value === vc })?.key {
+            if let found = application.livePaths[ObjectIdentifier(vc)], application.liveControllers[found] === vc {
                 return .object(.existing(className: vc.className, path: found))
             }
             return .object(.new(vc.blueprint(classes: application.classes)))

@@ -25,6 +25,8 @@ public final class UIApplication {
     var snapshotIgnored = false
     /// Controllers that exist now, by restoration path (launch UI, objects obtained this launch).
     var liveControllers: [String: UIViewController] = [:]
+    /// The reverse of `liveControllers`, so an answer can be recognised as existing in O(1).
+    var livePaths: [ObjectIdentifier: String] = [:]
     var liveObjects: [String: UIStateRestoringObject] = [:]
     /// The archive being restored in this launch, by restoration path.
     var archivedByPath: [String: ArchiveEntry] = [:]
@@ -49,6 +51,7 @@ public final class UIApplication {
     /// Indexes a controller and everything below it that has a full restoration path.
     func index(_ vc: UIViewController, at path: String) {
         liveControllers[path] = vc
+        livePaths[ObjectIdentifier(vc)] = path
         for object in vc.restorableObjects {
             if let id = object.restorationIdentifier, !id.isEmpty { liveObjects[path + "/" + id] = object }
         }
@@ -60,6 +63,7 @@ public final class UIApplication {
 
     func resetIndex() {
         liveControllers = [:]
+        livePaths = [:]
         liveObjects = [:]
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty { index(root, at: id) }
     }

@@ -1,0 +1,137 @@
+import RestoreEngine
+import RestoreScenario
+
+/// Builds scenarios of a given number of view controllers, in the shapes real apps have:
+/// a tab bar of navigation controllers whose stacks hold custom containers of leaf screens,
+/// each leaf with a table (half with model association), a text field and coder state; one leaf
+/// in 50 has no restoration identifier and one in 40 presents a modal.
+struct ScenarioGenerator {
+    let controllers: Int
+    private var made = 0
+    private var leafCount = 0
+
+    init(controllers: Int) { self.controllers = max(controllers, 16) }
+
+    static func generate(controllers: Int) -> Scenario {
+        var g = ScenarioGenerator(controllers: controllers)
+        return g.make()
+    }
+
+    mutating func make() -> Scenario {
+        var s = Scenario(name: "generated-\(controllers)")
+        s.description = "Generated for the benchmark: \(controllers) view controllers."
+        s.classes = [
+            "LeafController": RestorationClassSpec(answer: .new),
+            "ContainerController": RestorationClassSpec(answer: .new),
+            "ModalController": RestorationClassSpec(answer: .new),
+        ]
+        made = 1
+        let tabs = 5
+        let perTab = (controllers - 1 - tabs) / tabs
+        var root = NodeBlueprint(className: "UITabBarController", restorationIdentifier: "Tabs")
+        var launchRoot = root
+        for t in 0..<tabs {
+            made += 1
+            var nav = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "nav\(t)")
+            launchRoot.children.append(nav)
+            let stack = 3
+            for i in 0..<stack {
+                let budget = perTab / stack + (i < perTab % stack ? 1 : 0)
+                nav.children.append(subtree(id: "c\(i)", budget: budget))
+            }
+            root.children.append(nav)
+        }
+        root.selectedIndex = 0
+        launchRoot.selectedIndex = 0
+        s.ui = root
+        s.launchUI = launchRoot
+        return s
+    }
+
+    /// A subtree holding exactly `budget` controllers.
+    private mutating func subtree(id: String, budget: Int) -> NodeBlueprint {
+        made += 1
+        guard budget > 1 else { return leaf(id: id) }
+        var container = NodeBlueprint(className: "ContainerController", restorationIdentifier: id)
+        container.isCustomContainer = true
+        container.encodesChildren = true
+        container.restorationClass = "ContainerController"
+        container.state = [CoderEntry(key: "segment", value: .int(budget % 3))]
+        let fanOut = min(8, budget - 1)
+        let rest = budget - 1
+        for i in 0..<fanOut {
+            let share = rest / fanOut + (i < rest % fanOut ? 1 : 0)
+            container.children.append(subtree(id: "\(id)_\(i)", budget: share))
+        }
+        return container
+    }
+
+    private mutating func leaf(id: String) -> NodeBlueprint {
+        leafCount += 1
+        var b = NodeBlueprint(className: "LeafController", restorationIdentifier: leafCount % 50 == 0 ? nil : id)
+        b.restorationClass = "LeafController"
+        b.state = [
+            CoderEntry(key: "title", value: .string("Screen \(leafCount)")),
+            CoderEntry(key: "scrollPosition", value: .double(Double(leafCount % 97) * 1.5)),
+            CoderEntry(key: "filters", value: .array([.string("recent"), .int(leafCount % 7)])),
+        ]
+        var table = NodeBlueprint(role: .view, className: "UITableView", restorationIdentifier: "table")
+        table.viewState.rows = (0..<12).map { "item\($0)" }
+        table.viewState.selected = ["item\(leafCount % 12)"]
+        table.viewState.firstVisible = "item0"
+        table.viewState.contentOffset = [0, Double(leafCount % 300)]
+        table.viewState.modelAssociation = leafCount % 2 == 0
+        var field = NodeBlueprint(role: .view, className: "UITextField", restorationIdentifier: "search")
+        field.viewState.selectedRange = [0, leafCount % 5]
+        b.views = [table, field]
+        if leafCount % 40 == 0 {
+            var modal = NodeBlueprint(className: "ModalController", restorationIdentifier: "modal")
+            modal.restorationClass = "ModalController"
+            modal.state = [CoderEntry(key: "draft", value: .string("unsent"))]
+            b.presented = modal
+        }
+        return b
+    }
+}
+
+/// A scenario as JSON text (JSON is YAML too), so the benchmark can time the parser on it.
+enum ScenarioText {
+    static func json(_ s: Scenario) -> String {
+        var out = "{\"format\":\"restoretrace-scenario/1\",\"name\":\"\(s.name)\",\"classes\":{"
+        out += s.classes.keys.sorted().map { "\"\($0)\":{\"answer\":\"new\"}" }.joined(separator: ",")
+        out += "},\"launchUI\":" + node(s.launchUI!) + ",\"ui\":" + node(s.ui!) + "}"
+        return out
+    }
+
+    static func node(_ b: NodeBlueprint) -> String {
+        var parts = ["\"class\":\"\(b.className)\""]
+        if let id = b.restorationIdentifier { parts.append("\"restorationIdentifier\":\"\(id)\"") }
+        if let rc = b.restorationClass { parts.append("\"restorationClass\":\"\(rc)\"") }
+        if b.isCustomContainer { parts.append("\"kind\":\"container\"") }
+        if let e = b.encodesChildren { parts.append("\"encodesChildren\":\(e)") }
+        if let i = b.selectedIndex { parts.append("\"selectedIndex\":\(i)") }
+        if !b.state.isEmpty { parts.append("\"state\":{" + b.state.map { "\"\($0.key)\":\(value($0.value))" }.joined(separator: ",") + "}") }
+        if !b.children.isEmpty { parts.append("\"children\":[" + b.children.map(node).joined(separator: ",") + "]") }
+        if let p = b.presented { parts.append("\"presented\":" + node(p)) }
+        if !b.views.isEmpty { parts.append("\"views\":[" + b.views.map(node).joined(separator: ",") + "]") }
+        let v = b.viewState
+        if let rows = v.rows { parts.append("\"rows\":[" + rows.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
+        if let sel = v.selected { parts.append("\"selected\":[" + sel.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
+        if let f = v.firstVisible { parts.append("\"firstVisible\":\"\(f)\"") }
+        if let o = v.contentOffset { parts.append("\"contentOffset\":[" + o.map { "\($0)" }.joined(separator: ",") + "]") }
+        if let m = v.modelAssociation { parts.append("\"modelAssociation\":\(m)") }
+        if let r = v.selectedRange { parts.append("\"selectedRange\":[" + r.map(String.init).joined(separator: ",") + "]") }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    static func value(_ v: CoderValue) -> String {
+        switch v {
+        case .string(let s): "\"\(s)\""
+        case .int(let i): String(i)
+        case .double(let d): "\(d)"
+        case .bool(let b): String(b)
+        case .array(let a): "[" + a.map(value).joined(separator: ",") + "]"
+        default: "null"
+        }
+    }
+}

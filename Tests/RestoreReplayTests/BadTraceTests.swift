@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import RestoreReplay
+import RestoreTrace
+
+/// Every bad trace gets a located message (file:line: error: …), never a crash.
+@Suite struct BadTraceTests {
+    func replayError(_ lines: [String], trailingNewline: Bool = true) throws -> TraceError {
+        let path = Fixtures.temporaryPath("bad.trace.jsonl")
+        try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Replayer.replay(path: path)
+        } catch {
+            #expect(error.file == path)
+            return error
+        }
+        Issue.record("expected the replay to refuse the trace")
+        return TraceError(file: "", "")
+    }
+
+    func goodLines() throws -> [String] {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        return try Fixtures.lines(path).filter { !$0.isEmpty }
+    }
+
+    @Test func missingFileIsReported() {
+        #expect(throws: TraceError.self) { try Replayer.replay(path: "/nonexistent/x.trace.jsonl") }
+        do { _ = try Replayer.replay(path: "/nonexistent/x.trace.jsonl") } catch {
+            #expect(error.description.contains("no such file"))
+            #expect(error.description.hasPrefix("/nonexistent/x.trace.jsonl: error:"))
+        }
+    }
+
+    @Test func emptyFileIsReported() throws {
+        let e = try replayError([], trailingNewline: false)
+        #expect(e.line == 1)
+        #expect(e.message.contains("empty"))
+    }
+
+    @Test func wrongHeaderIsReported() throws {
+        let e = try replayError(["{\"hello\":1}"])
+        #expect(e.line == 1)
+        #expect(e.description.contains("header field 'format'"))
+    }
+
+    @Test func notJSONHeaderIsReported() throws {
+        let e = try replayError(["name: login"])
+        #expect(e.line == 1)
+        #expect(e.message.contains("not a restoretrace trace"))
+    }
+
+    @Test func newerFormatVersionIsRefusedClearly() throws {
+        var lines = try goodLines()
+        lines[0] = lines[0].replacingOccurrences(of: "restoretrace-trace/1", with: "restoretrace-trace/7")
+        let e = try replayError(lines)
+        #expect(e.message.contains("newer than this restoretrace understands"))
+    }
+
+    @Test func malformedLineIsLocatedWithColumn() throws {
+        var lines = try goodLines()
+        lines[5] = String(lines[5].dropLast(3)) + "xx}"
+        let e = try replayError(lines)
+        #expect(e.line == 6)
+        #expect(e.column != nil)
+        #expect(e.message.contains("malformed JSON"))
+    }
+
+    @Test func truncatedLastLineIsReportedWithWholeLinesCounted() throws {
+        var lines = try goodLines()
+        let n = lines.count
+        lines[n - 1] = String(lines[n - 1].prefix(20))
+        let e = try replayError(lines, trailingNewline: false)
+        #expect(e.line == n)
+        #expect(e.message.contains("cut off"))
+        #expect(e.message.contains("the \(n - 1) lines before it are whole"))
+    }
+
+    @Test func truncatedTraceStillReadableUpToLastWholeLine() throws {
+        var lines = try goodLines()
+        let n = lines.count
+        lines[n - 1] = String(lines[n - 1].prefix(20))
+        let path = Fixtures.temporaryPath("cut.trace.jsonl")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = try TraceReader(path: path)
+        var whole = 0
+        do { while try reader.next() != nil { whole += 1 } } catch { #expect(error.message.contains("cut off")) }
+        #expect(whole == n - 2)  // header + n-2 events are whole; the last line is cut
+    }
+
+    @Test func eventsOutOfOrderAreReported() throws {
+        var lines = try goodLines()
+        lines.swapAt(3, 4)
+        let e = try replayError(lines)
+        #expect(e.line == 4)
+        #expect(e.message.contains("out of order"))
+    }
+
+    @Test func unknownPathInRestorationIsReported() throws {
+        var lines = try goodLines()
+        let i = try #require(lines.firstIndex { $0.contains("\"phase\":\"restoration\"") && $0.contains("\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"") })
+        lines[i] = lines[i].replacingOccurrences(of: "\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"", with: "\"key\":\"Tabs/:[0]:/ghost\"")
+        let e = try replayError(lines)
+        #expect(e.line == i + 1)
+        #expect(e.message.contains("'Tabs/:[0]:/ghost', which the archive does not contain"))
+    }
+
+    @Test func unknownCallbackIsReported() throws {
+        var lines = try goodLines()
+        lines[4] = lines[4].replacingOccurrences(of: "application:willEncodeRestorableStateWithCoder:", with: "application:willEncodeStuff:")
+        let e = try replayError(lines)
+        #expect(e.line == 5)
+        #expect(e.message.contains("unknown callback 'application:willEncodeStuff:'"))
+    }
+
+    @Test func hostileStringsRoundTrip() throws {
+        var s = Fixtures.tabApp()
+        let hostile = "</script><b>\"x\" & 'y'\n\u{2028}✓"
+        s.ui!.state = [.init(key: hostile, value: .string(hostile))]
+        let (path, _) = try Fixtures.record(s)
+        let r = try Replayer.replay(path: path)
+        #expect(r.divergence == nil)
+        #expect(try Fixtures.lines(path).count > 10)
+    }
+}

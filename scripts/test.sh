@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up and runs the whole test suite (unit, golden, end-to-end and browser tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh --with-browser
+swift build --build-tests
+swift test --skip-build
