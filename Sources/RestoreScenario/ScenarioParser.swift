@@ -4,7 +4,19 @@ import Yams
 /// Reads a scenario file (SPEC §3, YAML or JSON) into a `Scenario`, validating all of it.
 ///
 /// Every problem is collected in one pass and located by line and column, so a person fixes the
-/// whole file at once. Types follow the YAML 1.2 core schema (see `CoreScalar`).
+/// whole file at once.
+///
+/// Choices where SPEC §3 is silent:
+/// - Coder values are typed by the YAML 1.2 core schema (see `CoreScalar`): `yes` is text, a
+///   quoted `"1.0"` a string, `1.0` a float. String fields (versions, identifiers) take any
+///   scalar's text as written, so `bundleVersion: 1.10` stays "1.10".
+/// - An explicit null on an optional key (`key: ~`, JSON `null`) means the key is absent; as an
+///   ANSWER it means `nil`; as a coder value it is an error (NSCoder has no null to store).
+/// - An OBJECT's `class` defaults to NSObject; its `restorationIdentifier` may be left out (the
+///   engine then skips it, which is a scenario worth modelling).
+/// - A built-in view property on a view whose UIKit class does not save it is an error, since
+///   the engine would silently ignore it; so is `kind: view` outside `views:`.
+/// - A newer `format:` is refused before anything else is checked.
 public enum ScenarioParser {
     /// The keys a scenario file may have at the top level, in SPEC order.
     public static let topLevelKeys = [
