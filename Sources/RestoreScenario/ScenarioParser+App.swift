@@ -1,0 +1,146 @@
+import RestoreEngine
+import Yams
+
+/// `app:`, its delegate, ANSWERs, `classes:` and `storyboards:` (SPEC §3).
+extension ScenarioReader {
+    static let appKeys = ["bundleVersion", "systemVersion", "idiom", "delegate"]
+    static let delegateKeys = [
+        "shouldSaveApplicationState", "shouldRestoreApplicationState", "willEncodeRestorableState", "ignoreSnapshot",
+        "makeKeyAndVisible", "viewControllerWithRestorationIdentifierPath", "defaultRoot",
+    ]
+    static let answerWords = ["new", "nil", "existing", "storyboard"]
+
+    func app(_ n: Node) -> AppSpec {
+        var app = AppSpec()
+        guard let f = fields(n, of: "'app'", allowed: Self.appKeys) else { return app }
+        if let v = f.present("bundleVersion"), let s = string(v, "'bundleVersion'") { app.bundleVersion = s }
+        if let v = f.present("systemVersion"), let s = string(v, "'systemVersion'") { app.systemVersion = s }
+        if let v = f.present("idiom"), let w = word(v, "idiom", ["phone", "pad"]) {
+            app.idiom = AppConfiguration.Idiom(rawValue: w) ?? .phone
+        }
+        if let v = f.present("delegate") { app.delegate = delegate(v) }
+        return app
+    }
+
+    private func delegate(_ n: Node) -> DelegateSpec {
+        var d = DelegateSpec()
+        guard let f = fields(n, of: "'delegate'", allowed: Self.delegateKeys) else { return d }
+        if let v = f.present("shouldSaveApplicationState"), let b = bool(v, "'shouldSaveApplicationState'") {
+            d.shouldSaveApplicationState = b
+        }
+        if let v = f.present("shouldRestoreApplicationState"), let rule = restoreRule(v) {
+            d.shouldRestoreApplicationState = rule
+        }
+        if let v = f.present("willEncodeRestorableState") {
+            d.willEncodeRestorableState = entries(v, "'willEncodeRestorableState'") ?? []
+        }
+        if let v = f.present("ignoreSnapshot"), let b = bool(v, "'ignoreSnapshot'") { d.ignoreSnapshot = b }
+        if let v = f.present("makeKeyAndVisible"),
+            let w = word(v, "makeKeyAndVisible timing", MakeKeyTiming.allCases.map(\.rawValue))
+        {
+            d.makeKeyAndVisible = MakeKeyTiming(rawValue: w) ?? .willFinishLaunching
+        }
+        if let v = f.present("viewControllerWithRestorationIdentifierPath"),
+            let pairs = pairs(v, of: "'viewControllerWithRestorationIdentifierPath'")
+        {
+            for pair in pairs {
+                let path = path(pair.key, at: pair.keyNode, "'viewControllerWithRestorationIdentifierPath'")
+                if let answer = answer(pair.value, "the answer for '\(pair.key)'"), let path {
+                    d.viewControllerWithRestorationIdentifierPath[path] = answer
+                }
+            }
+        }
+        if let v = f.present("defaultRoot") { d.defaultRoot = node(v, role: .viewController, "'defaultRoot'") }
+        return d
+    }
+
+    /// `true | false | {ifEqual: {KEY: VALUE}}`.
+    private func restoreRule(_ n: Node) -> RestoreRule? {
+        if case .mapping = n {
+            guard let f = fields(n, of: "'shouldRestoreApplicationState'", allowed: ["ifEqual"]) else { return nil }
+            guard let v = f["ifEqual"] else {
+                fail(n, "'shouldRestoreApplicationState' as a mapping needs 'ifEqual: {KEY: VALUE}'")
+                return nil
+            }
+            return entries(v, "'ifEqual'").map(RestoreRule.ifEqual)
+        }
+        if case .scalar(let s) = n, case .bool(let b) = CoreScalar(s) { return .always(b) }
+        fail(n, "expected true, false or {ifEqual: {KEY: VALUE}} for 'shouldRestoreApplicationState', found \(Self.describe(n))")
+        return nil
+    }
+
+    /// ANSWER: `new`, `nil` (also YAML's null: `null`, `~`), `existing`, `storyboard`, `{instanceOf: CLASS}`.
+    func answer(_ n: Node, _ what: String) -> Answer? {
+        if case .mapping = n {
+            guard let f = fields(n, of: what, allowed: ["instanceOf"]) else { return nil }
+            guard let v = f["instanceOf"] else {
+                fail(n, "\(what) as a mapping needs 'instanceOf: CLASS'")
+                return nil
+            }
+            return name(v, "'instanceOf'").map(Answer.instanceOf)
+        }
+        if case .scalar(let s) = n {
+            switch CoreScalar(s) {
+            // `nil` is a plain string in YAML 1.2, but `null` and `~` are how YAML spells it.
+            case .null: return .nil
+            case .string(let word):
+                switch word {
+                case "new": return .new
+                case "nil": return .nil
+                case "existing": return .existing
+                case "storyboard": return .storyboard
+                default:
+                    fail(n, "unknown answer '\(word)' for \(what)" + Self.suggestion(for: word, among: Self.answerWords)
+                        + "; an answer is new, nil, existing, storyboard or {instanceOf: CLASS}")
+                    return nil
+                }
+            default: break
+            }
+        }
+        fail(n, "expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for \(what), found \(Self.describe(n))")
+        return nil
+    }
+
+    /// `classes: {NAME: {answer, builds}}`; `NAME:` alone (null) means `answer: new`.
+    func classes(_ n: Node) -> [String: RestorationClassSpec] {
+        var result: [String: RestorationClassSpec] = [:]
+        guard let pairs = pairs(n, of: "'classes'") else { return result }
+        for pair in pairs {
+            guard !pair.key.isEmpty else {
+                fail(pair.keyNode, "a restoration class name must not be empty")
+                continue
+            }
+            var spec = RestorationClassSpec()
+            if case .scalar(let s) = pair.value, CoreScalar(s) == .null {
+                result[pair.key] = spec
+                continue
+            }
+            guard let f = fields(pair.value, of: "class '\(pair.key)'", allowed: ["answer", "builds"]) else { continue }
+            if let v = f["answer"], let a = answer(v, "class '\(pair.key)'") { spec.answer = a }
+            if let v = f.present("builds"), let items = list(v, of: "'builds'") {
+                spec.builds = items.enumerated().compactMap { i, item in
+                    node(item, role: .viewController, "child \(i) built by \(pair.key)")
+                }
+            }
+            result[pair.key] = spec
+        }
+        return result
+    }
+
+    /// `storyboards: {NAME: {IDENTIFIER: NODE}}`.
+    func storyboards(_ n: Node) -> [String: [String: NodeBlueprint]] {
+        var result: [String: [String: NodeBlueprint]] = [:]
+        guard let boards = pairs(n, of: "'storyboards'") else { return result }
+        for board in boards {
+            if board.key.isEmpty { fail(board.keyNode, "a storyboard name must not be empty") }
+            guard let scenes = pairs(board.value, of: "storyboard '\(board.key)'") else { continue }
+            var byIdentifier: [String: NodeBlueprint] = [:]
+            for scene in scenes {
+                if scene.key.isEmpty { fail(scene.keyNode, "a scene's storyboard identifier must not be empty") }
+                byIdentifier[scene.key] = node(scene.value, role: .viewController, "scene '\(scene.key)' of storyboard '\(board.key)'")
+            }
+            result[board.key] = byIdentifier
+        }
+        return result
+    }
+}

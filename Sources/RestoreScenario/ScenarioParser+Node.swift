@@ -1,0 +1,122 @@
+import RestoreEngine
+import Yams
+
+/// NODE and OBJECT (SPEC §3) → `NodeBlueprint` and `ObjectBlueprint`.
+extension ScenarioReader {
+    static let controllerKeys = [
+        "class", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "state",
+        "children", "selectedIndex", "encodesChildren", "presented", "views", "objects",
+    ]
+    static let viewPropertyKeys = [
+        "contentOffset", "zoomScale", "contentInset", "rows", "selected", "firstVisible", "modelAssociation",
+        "selectedRange", "editable",
+    ]
+    static let viewKeys = ["class", "inherits", "kind", "restorationIdentifier", "state"] + viewPropertyKeys
+    static let objectKeys = ["restorationIdentifier", "class", "objectRestorationClass", "state"]
+
+    /// Reads a NODE. `role` comes from where it sits: a node under `views:` is a view even
+    /// without `kind: view`; everywhere else it is a view controller.
+    /// - Returns: nil when the node cannot be built (its problems are recorded).
+    func node(_ node: Node, role: NodeBlueprint.Role, _ what: String, depth: Int = 0) -> NodeBlueprint? {
+        guard depth < Self.maximumDepth else {
+            fail(node, "\(what) is nested more than \(Self.maximumDepth) levels deep")
+            return nil
+        }
+        let isView = role == .view
+        let misplaced = isView
+            ? Dictionary(uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
+                ($0, "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')")
+            })
+            : Dictionary(uniqueKeysWithValues: Self.viewPropertyKeys.map {
+                ($0, "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller")
+            })
+        let allowed = isView ? Self.viewKeys : Self.controllerKeys
+        guard let f = fields(node, of: what, allowed: allowed, misplaced: misplaced) else { return nil }
+
+        var className: String?
+        if let c = f.present("class") {
+            className = name(c, "'class'")
+        } else {
+            fail(node, "\(what) needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)")
+        }
+        var b = NodeBlueprint(role: role, className: className ?? "")
+        if let n = f.present("inherits") { b.inherits = name(n, "'inherits'") }
+        if let n = f.present("kind") { readKind(n, isView: isView, what, into: &b) }
+        if let n = f.present("restorationIdentifier") { b.restorationIdentifier = string(n, "'restorationIdentifier'") }
+        if let n = f.present("restorationClass"), let c = name(n, "'restorationClass'") {
+            b.restorationClass = c
+            classReferences.append((c, n, "restorationClass"))
+        }
+        if let n = f.present("storyboard") { b.storyboard = storyboardReference(n) }
+        if let n = f.present("state") { b.state = entries(n, "'state'") ?? [] }
+        if let n = f.present("children"), let items = list(n, of: "'children'") {
+            b.children = items.enumerated().compactMap { i, item in
+                self.node(item, role: .viewController, "child \(i) of \(b.className)", depth: depth + 1)
+            }
+        }
+        if let n = f.present("selectedIndex"), let i = int(n, "'selectedIndex'") {
+            let count = (f.present("children").flatMap { if case .sequence(let s) = $0 { s.count } else { nil } }) ?? 0
+            if (0..<count).contains(i) {
+                b.selectedIndex = i
+            } else {
+                fail(n, "selectedIndex \(i) is out of range: \(b.className) has \(count) \(count == 1 ? "child" : "children")"
+                    + (count > 0 ? " (0...\(count - 1))" : ""))
+            }
+        }
+        if let n = f.present("encodesChildren") { b.encodesChildren = bool(n, "'encodesChildren'") }
+        if let n = f.present("presented") {
+            b.presented = self.node(n, role: .viewController, "the controller presented by \(b.className)", depth: depth + 1)
+        }
+        if let n = f.present("views"), let items = list(n, of: "'views'") {
+            b.views = items.enumerated().compactMap { i, item in
+                self.node(item, role: .view, "view \(i) of \(b.className)", depth: depth + 1)
+            }
+        }
+        if let n = f.present("objects"), let items = list(n, of: "'objects'") {
+            b.objects = items.enumerated().compactMap { i, item in object(item, "object \(i) of \(b.className)") }
+        }
+        if isView { b.viewState = viewState(f, className: b.className, inherits: b.inherits) }
+        return className == nil ? nil : b
+    }
+
+    /// `kind: view | container`, checked against where the node sits.
+    private func readKind(_ n: Node, isView: Bool, _ what: String, into b: inout NodeBlueprint) {
+        guard let kind = word(n, "kind", ["view", "container"]) else { return }
+        switch (kind, isView) {
+        case ("container", false): b.isCustomContainer = true
+        case ("container", true):
+            fail(n, "'kind: container' marks a view controller, but \(what) is listed under 'views:'")
+        case ("view", false):
+            fail(n, "'kind: view' marks a view; list it under its controller's 'views:' instead")
+        default: break
+        }
+    }
+
+    /// `storyboard: {name, identifier}`, both required.
+    private func storyboardReference(_ n: Node) -> StoryboardReference? {
+        guard let f = fields(n, of: "'storyboard'", allowed: ["name", "identifier"]) else { return nil }
+        var name: String?, identifier: String?
+        if let v = f.present("name") { name = self.name(v, "the storyboard's 'name'") } else {
+            fail(n, "'storyboard' needs 'name:' (the storyboard file, such as Main)")
+        }
+        if let v = f.present("identifier") { identifier = self.name(v, "the storyboard's 'identifier'") } else {
+            fail(n, "'storyboard' needs 'identifier:' (the scene's Storyboard ID)")
+        }
+        guard let name, let identifier else { return nil }
+        return StoryboardReference(name: name, identifier: identifier)
+    }
+
+    /// OBJECT: a registered `UIStateRestoring` object. `class` defaults to NSObject.
+    func object(_ n: Node, _ what: String) -> ObjectBlueprint? {
+        guard let f = fields(n, of: what, allowed: Self.objectKeys) else { return nil }
+        var o = ObjectBlueprint(restorationIdentifier: nil)
+        if let v = f.present("restorationIdentifier") { o.restorationIdentifier = string(v, "'restorationIdentifier'") }
+        if let v = f.present("class"), let c = name(v, "'class'") { o.className = c }
+        if let v = f.present("objectRestorationClass"), let c = name(v, "'objectRestorationClass'") {
+            o.objectRestorationClass = c
+            classReferences.append((c, v, "objectRestorationClass"))
+        }
+        if let v = f.present("state") { o.state = entries(v, "'state'") ?? [] }
+        return o
+    }
+}

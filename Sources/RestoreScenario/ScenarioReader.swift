@@ -1,0 +1,170 @@
+import Yams
+
+/// The state of one parse: the file name and every problem found so far.
+///
+/// Readers never stop at the first problem: each returns nil for a value it cannot read, records
+/// why, and the caller carries on with the next key, so one run reports the whole file.
+final class ScenarioReader {
+    let file: String
+    private(set) var problems: [ScenarioProblem] = []
+    /// Restoration class names used by nodes and objects, checked against `classes:` at the end
+    /// (the section may come after its users in the file).
+    var classReferences: [(name: String, node: Node, key: String)] = []
+
+    init(file: String) { self.file = file }
+
+    /// Records a problem at a node's position.
+    func fail(_ node: Node?, _ message: String) {
+        fail(at: node?.mark, message)
+    }
+
+    /// Records a problem at a position (1:1 when Yams gave none).
+    func fail(at mark: Mark?, _ message: String) {
+        problems.append(ScenarioProblem(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+    }
+
+    // MARK: Mappings
+
+    /// Reads a mapping whose keys must come from `allowed`.
+    ///
+    /// Reports a non-mapping, non-string keys, duplicate keys (the first one wins) and unknown
+    /// keys with a suggestion. `misplaced` gives a specific message for keys that are valid
+    /// elsewhere but not here (view properties on a controller, say).
+    /// - Returns: nil when `node` is not a mapping.
+    func fields(
+        _ node: Node, of what: String, allowed: [String], misplaced: [String: String] = [:]
+    ) -> Fields? {
+        guard case .mapping(let mapping) = node else {
+            fail(node, "expected a mapping for \(what), found \(Self.describe(node))")
+            return nil
+        }
+        var result = Fields(node: node)
+        for (keyNode, value) in mapping {
+            guard let key = scalarKey(keyNode) else { continue }
+            if let first = result.keyNodes[key] {
+                fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
+                continue
+            }
+            guard allowed.contains(key) else {
+                if let message = misplaced[key] {
+                    fail(keyNode, message)
+                } else {
+                    fail(keyNode, "unknown key '\(key)' in \(what)" + Self.suggestion(for: key, among: allowed))
+                }
+                continue
+            }
+            result.keyNodes[key] = keyNode
+            result.values[key] = value
+            result.order.append(key)
+        }
+        return result
+    }
+
+    /// A mapping whose keys are the user's own (state keys, paths, class names), in file order.
+    /// Duplicates are reported and dropped.
+    func pairs(_ node: Node, of what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard case .mapping(let mapping) = node else {
+            fail(node, "expected a mapping for \(what), found \(Self.describe(node))")
+            return nil
+        }
+        var seen: [String: Node] = [:]
+        var result: [(key: String, keyNode: Node, value: Node)] = []
+        for (keyNode, value) in mapping {
+            guard let key = scalarKey(keyNode) else { continue }
+            if let first = seen[key] {
+                fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
+                continue
+            }
+            seen[key] = keyNode
+            result.append((key, keyNode, value))
+        }
+        return result
+    }
+
+    /// A key's text; a list or mapping as a key (`? [a, b]`) is reported.
+    private func scalarKey(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node else {
+            fail(node, "a key must be a name, found \(Self.describe(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    // MARK: Lists
+
+    /// Reads a list; a single item where a list belongs is an error, not silently wrapped.
+    func list(_ node: Node, of what: String) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            fail(node, "expected a list for \(what), found \(Self.describe(node))")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    // MARK: Describing and suggesting
+
+    /// How a node reads in a message: `'text'`, `null`, `a list`, `a mapping`.
+    static func describe(_ node: Node) -> String {
+        if case .scalar(let scalar) = node {
+            return CoreScalar(scalar) == .null && scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
+        }
+        if case .sequence = node { return "a list" }
+        if case .mapping = node { return "a mapping" }
+        return "an unsupported YAML node"
+    }
+
+    /// ` (did you mean 'x'?)` for the closest candidate, or nothing when none is close.
+    static func suggestion(for word: String, among candidates: [String]) -> String {
+        guard let best = closest(to: word, among: candidates) else { return "" }
+        return " (did you mean '\(best)'?)"
+    }
+
+    /// The candidate a typo most likely meant: close in edit distance, or one the word abbreviates.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        guard !lower.isEmpty else { return nil }
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let c = candidate.lowercased()
+            var distance = editDistance(lower, c)
+            // `restorationID` abbreviates `restorationIdentifier`: as good as a one-letter typo.
+            if lower.count >= 4, c.hasPrefix(lower) || lower.hasPrefix(c) { distance = min(distance, 1) }
+            let limit = max(1, c.count / 3)
+            // A distance as long as the word itself means nothing in common ('c' vs 'a').
+            if distance <= limit, distance < lower.count, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
+
+/// A mapping's known keys, read once; absent keys are nil.
+struct Fields {
+    let node: Node
+    var keyNodes: [String: Node] = [:]
+    var values: [String: Node] = [:]
+    /// Keys in file order.
+    var order: [String] = []
+
+    init(node: Node) { self.node = node }
+
+    subscript(key: String) -> Node? { values[key] }
+    func has(_ key: String) -> Bool { values[key] != nil }
+}
