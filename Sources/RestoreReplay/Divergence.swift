@@ -26,7 +26,7 @@ public struct Divergence: Hashable, Sendable {
         }
     }
 
-    static func brief(_ line: String) -> String {
+    public static func brief(_ line: String) -> String {
         guard let v = try? JSONParser.parse(line) else { return line }
         let name = v["callback"]?.stringValue ?? v["event"]?.stringValue ?? "?"
         let who = v["path"]?.stringValue ?? v["receiver"]?.stringValue

@@ -20,6 +20,8 @@ if args.contains("--help") || args.contains("-h") {
     exit(0)
 }
 
+if let n = option("--engine-only").flatMap(Int.init) { EngineOnly.run(n); exit(0) }
+
 if let single = option("--single").flatMap(Int.init) {
     let runs = option("--runs").flatMap(Int.init) ?? 3
     let row = Bench.run(controllers: single, runs: runs, dotCLI: !args.contains("--no-dot-cli"))

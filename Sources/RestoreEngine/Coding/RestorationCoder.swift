@@ -39,7 +39,7 @@ public final class RestorationCoder {
         if !writingAsSystem { appWrites.append(CoderEntry(key: key, value: value)) }
         if !writingAsSystem, reservedKeys.contains(key) {
             reservedKeyViolations.append(key)
-            if positions[key] != nil { return }  // UIKit's value wins over the app's
+            if position(of: key) != nil { return }  // UIKit's value wins over the app's
         }
         put(CoderEntry(key: key, value: value, isSystem: writingAsSystem))
     }
@@ -56,7 +56,7 @@ public final class RestorationCoder {
     // MARK: Decoding
 
     public func decodeObject(forKey key: String) -> CoderValue? {
-        positions[key].map { entries[$0].value }
+        position(of: key).map { entries[$0].value }
     }
     public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }
     public func decodeInteger(forKey key: String) -> Int { decodeObject(forKey: key)?.intValue ?? 0 }
@@ -68,7 +68,7 @@ public final class RestorationCoder {
         default: 0
         }
     }
-    public func containsValue(forKey key: String) -> Bool { positions[key] != nil }
+    public func containsValue(forKey key: String) -> Bool { position(of: key) != nil }
 
     /// The keys the app wrote, without UIKit's own.
     public var appEntries: [CoderEntry] { entries.filter { !$0.isSystem } }
@@ -87,12 +87,26 @@ public final class RestorationCoder {
     }
 
     private func put(_ entry: CoderEntry) {
-        if let at = positions[entry.key] {
+        if let at = position(of: entry.key) {
             entries[at] = entry
         } else {
-            positions[entry.key] = entries.count
+            if !positions.isEmpty || entries.count >= Self.linearLimit {
+                if positions.isEmpty { for (i, e) in entries.enumerated() { positions[e.key] = i } }
+                positions[entry.key] = entries.count
+            }
             entries.append(entry)
         }
+    }
+
+    /// Most coders hold a handful of keys: a linear scan beats hashing until they grow.
+    private static let linearLimit = 12
+
+    private func position(of key: String) -> Int? {
+        if positions.isEmpty {
+            for i in entries.indices where entries[i].key == key { return i }
+            return nil
+        }
+        return positions[key]
     }
 }
 

@@ -39,9 +39,11 @@ extension RestorationEngine {
         appState = .background
         preservationCount += 1
         let root = application.window.rootViewController
-        var start = EngineEvent(launch: launch, phase: .preservation, event: .background)
-        start.hierarchy = root?.blueprint(classes: application.classes)
-        emit(start)
+        if observer != nil {
+            var start = EngineEvent(launch: launch, phase: .preservation, event: .background)
+            start.hierarchy = root?.blueprint(classes: application.classes)
+            emit(start)
+        }
 
         let appCoder = RestorationCoder()
         appCoder.writeSystem { c in
@@ -73,9 +75,11 @@ extension RestorationEngine {
         let written = Archive(appLevel: appCoder.entries, entries: walk.entries)
         archive = written
         archiveLoss = nil
-        var archived = EngineEvent(launch: launch, phase: .preservation, event: .archiveWritten)
-        archived.archive = written
-        emit(archived)
+        if observer != nil {
+            var archived = EngineEvent(launch: launch, phase: .preservation, event: .archiveWritten)
+            archived.archive = written
+            emit(archived)
+        }
         // P10
         if !application.snapshotIgnored { emit(EngineEvent(launch: launch, phase: .preservation, event: .snapshot)) }
     }
@@ -190,7 +194,7 @@ struct PreservationWalk {
             c.encode(.bool(true), forKey: ReservedKeys.viewWasLoaded)
         }
         var entry = ArchiveEntry(
-            key: key, path: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init),
+            key: key, pathString: path,
             kind: .viewController, className: vc.className, parentKey: cursor.parentKey, relation: cursor.relation,
             coder: coder.entries)
         entry.restorationClass = vc.restorationClass
@@ -258,7 +262,7 @@ struct PreservationWalk {
         engine.call(.encode(.view(view), coder: coder), receiver: view.className, path: path, key: key)
         engine.reportReservedKeys(coder, locator: node.locator, path: path)
         var entry = ArchiveEntry(
-            key: key, path: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init), kind: .view,
+            key: key, pathString: path, kind: .view,
             className: view.className, parentKey: ownerKey, relation: .view, coder: coder.entries)
         entry.preservedSelection = selection
         entries.append(entry)
@@ -344,7 +348,7 @@ struct PreservationWalk {
         engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path, key: key)
         engine.reportReservedKeys(coder, locator: ownerLocator + "/" + id, path: path)
         var entry = ArchiveEntry(
-            key: key, path: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init), kind: .object,
+            key: key, pathString: path, kind: .object,
             className: object.className, parentKey: ownerKey, relation: .object, coder: coder.entries)
         entry.restorationClass = object.objectRestorationClass
         entries.append(entry)

@@ -41,9 +41,11 @@ extension RestorationEngine {
         // R1: the storyboard's initial UI, then willFinishLaunching.
         let launchUI = call(.loadInitialInterface, receiver: "UIStoryboard").viewController
         application.window.rootViewController = launchUI
-        var built = EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt)
-        built.hierarchy = launchUI?.blueprint(classes: application.classes)
-        emit(built)
+        if observer != nil {
+            var built = EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt)
+            built.hierarchy = launchUI?.blueprint(classes: application.classes)
+            emit(built)
+        }
         application.resetIndex()
         call(.willFinishLaunching, receiver: "AppDelegate")
 

@@ -42,9 +42,11 @@ public final class RestorationEngine {
         application.window.makeKeyAndVisible()
         appState = .foreground
         phase = .launch
-        var e = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
-        e.hierarchy = root?.blueprint(classes: application.classes)
-        emit(e)
+        if observer != nil {
+            var e = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
+            e.hierarchy = root?.blueprint(classes: application.classes)
+            emit(e)
+        }
     }
 
     /// Lets a replay change the archive on disk before a relaunch (what-if edits).

@@ -16,7 +16,9 @@ public enum ArchiveRelation: Hashable, Sendable {
 public struct ArchiveEntry: Hashable, Sendable {
     public var key: String
     /// Restoration identifiers, root first (`identifierComponents`).
-    public var path: [String]
+    public var path: [String] { didSet { pathString = path.joined(separator: "/") } }
+    /// The path joined by `/`, kept so lookups do not join it again and again.
+    public private(set) var pathString: String
     public var kind: NodeKind
     public var className: String
     public var restorationClass: String?
@@ -30,7 +32,17 @@ public struct ArchiveEntry: Hashable, Sendable {
     /// (`selection-moved`).
     public var preservedSelection: [String]?
 
-    public var pathString: String { path.joined(separator: "/") }
+    /// For the engine: the joined path is at hand already.
+    init(key: String, pathString: String, kind: NodeKind, className: String, parentKey: String?, relation: ArchiveRelation, coder: [CoderEntry]) {
+        self.key = key
+        self.path = pathString.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        self.pathString = pathString
+        self.kind = kind
+        self.className = className
+        self.parentKey = parentKey
+        self.relation = relation
+        self.coder = coder
+    }
 
     public init(
         key: String, path: [String], kind: NodeKind, className: String, parentKey: String?,
@@ -38,6 +50,7 @@ public struct ArchiveEntry: Hashable, Sendable {
     ) {
         self.key = key
         self.path = path
+        pathString = path.joined(separator: "/")
         self.kind = kind
         self.className = className
         self.parentKey = parentKey

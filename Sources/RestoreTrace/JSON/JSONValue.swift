@@ -114,7 +114,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// Builds an object, leaving out nil members.
-    static func obj(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+    public static func obj(_ pairs: [(String, JSONValue?)]) -> JSONValue {
         .object(pairs.compactMap { k, v in v.map { (k, $0) } })
     }
 }

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import RestoreEngine
+import RestoreScenario
+import RestoreTrace
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run a scenario on the engine and write its trace.",
+        discussion: """
+            Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every
+            callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace
+            alone is enough to replay. With no SCENARIO it records the built-in demo app.
+
+            Exits 0 whatever the scenario's findings are: lost screens are results, not failures.
+            Exits 2 on a bad scenario (every problem listed as FILE:LINE:COLUMN) and writes no trace.
+
+            Examples:
+              restoretrace record
+              restoretrace record Traces/homepwner.yaml -o /tmp/homepwner.trace.jsonl --json
+            """)
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML or JSON). Omit it to record the built-in demo.", valueName: "scenario"))
+    var scenario: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace (default: next to the scenario, as NAME.trace.jsonl; restoretrace-demo.trace.jsonl for the demo).", valueName: "trace"))
+    var output: String?
+
+    @Flag(help: "Print the outcome as JSON (SPEC §5) instead of the summary.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "List every lost node and finding, including informational ones.")
+    var verbose = false
+
+    func run() throws {
+        let scenario = try Inputs.scenario(self.scenario)
+        let path = output ?? Inputs.defaultTracePath(for: self.scenario)
+        let recorded: (outcome: Outcome, events: Int)
+        do {
+            recorded = try TraceRecorder.record(header: scenario.traceHeader(), to: path) { observer in
+                scenario.run(observer: observer)
+            }
+        } catch {
+            throw CLIFailure.badInput("\(error)")
+        }
+        if json {
+            print(OutcomeCodec.encode(recorded.outcome, scenario: scenario.name).serialized)
+            return
+        }
+        print("\(scenario.name): recorded \(recorded.events) events to \(path) (\(Inputs.byteCount(Inputs.fileSize(path))))")
+        print("")
+        Summary.lines(for: recorded.outcome, verbose: verbose).forEach { print($0) }
+        print("")
+        print("Next: restoretrace replay \(path)")
+    }
+}

@@ -1,0 +1,70 @@
+import RestoreEngine
+import RestoreReplay
+
+/// The short human summary `record` and `replay` print: what was preserved, what came back,
+/// what was lost and why.
+enum Summary {
+    static let maxListed = 15
+
+    static func lines(for outcome: Outcome, verbose: Bool = false) -> [String] {
+        var out: [String] = []
+        if let p = outcome.preservation {
+            out.append(phaseTitle("Preservation", p))
+            out += lost(p, verbose: verbose)
+        } else {
+            out.append("Preservation: the timeline never sent the app to the background")
+        }
+        for r in outcome.launches {
+            out.append(phaseTitle("Restoration", r))
+            out += lost(r, verbose: verbose)
+        }
+        let shown = outcome.diagnostics.filter { verbose || $0.severity != .info }
+        let errors = outcome.diagnostics.filter { $0.severity == .error }.count
+        let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
+        if !shown.isEmpty {
+            out.append("Findings: \(plural(errors, "error")), \(plural(warnings, "warning"))")
+            for d in shown.prefix(verbose ? .max : maxListed) {
+                out.append("  \(d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.message)")
+            }
+            if !verbose, shown.count > maxListed { out.append("  … and \(shown.count - maxListed) more (use --verbose, --json or the report)") }
+        }
+        return out
+    }
+
+    static func phaseTitle(_ name: String, _ p: PhaseOutcome) -> String {
+        guard p.performed else {
+            return "\(name) (launch \(p.launch)): not performed — \(p.reason?.rawValue ?? "?"): \(p.reason?.summary ?? "")"
+        }
+        let (done, total) = p.count
+        let verb = name == "Preservation" ? "preserved" : "restored"
+        return "\(name) (launch \(p.launch)): \(done) of \(plural(total, "node")) \(verb)"
+    }
+
+    static func lost(_ p: PhaseOutcome, verbose: Bool) -> [String] {
+        let lost = p.nodes.filter { $0.status == .skipped || $0.status == .notRestored }
+        guard p.performed || !lost.isEmpty else { return [] }
+        let width = min(56, lost.map(\.locator.count).max() ?? 0)
+        var out = lost.prefix(verbose ? .max : maxListed).map { n in
+            var line = "  ✗ " + n.locator.padding(toLength: max(width, n.locator.count), withPad: " ", startingAt: 0) + "  " + (n.reason?.rawValue ?? "")
+            if let cause = n.cause { line += " ← \(cause)" }
+            return line
+        }
+        if !verbose, lost.count > maxListed { out.append("  … and \(lost.count - maxListed) more") }
+        return out
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    static func divergence(_ d: Divergence) -> [String] {
+        var out = ["Replay DIVERGED \(d.summary)"]
+        if let rule = d.rule { out.append("  rule: \(rule)") }
+        if let path = d.path { out.append("  node: \(path)") }
+        if !d.context.isEmpty {
+            out.append("  before it:")
+            out += d.context.map { "    " + Divergence.brief($0) }
+        }
+        out.append("  recorded: \(d.recorded ?? "(nothing)")")
+        out.append("  replayed: \(d.replayed ?? "(nothing)")")
+        return out
+    }
+}

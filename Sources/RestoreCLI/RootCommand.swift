@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+
+/// `restoretrace`: record, replay and explain UIKit state restoration.
+public struct RootCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "restoretrace",
+        abstract: "Record, replay and explain UIKit state preservation and restoration — headless, on any machine.",
+        discussion: """
+            Describe an app in a scenario file (YAML or JSON), record what UIKit would do when it goes to
+            the background, is killed and relaunched, then replay the trace to reproduce it exactly, ask
+            what-if questions, and get a report of every node that was preserved, skipped, restored or lost.
+
+            Start with the built-in demo:
+              restoretrace record                       # writes restoretrace-demo.trace.jsonl
+              restoretrace replay restoretrace-demo.trace.jsonl
+              restoretrace replay restoretrace-demo.trace.jsonl --set shouldRestore=false
+
+            Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input.
+            """,
+        version: "restoretrace 0.1.0",
+        subcommands: [
+            RecordCommand.self, ReplayCommand.self, DiffCommand.self,
+        ]
+    )
+    public init() {}
+}
+
+/// The process entry point, kept here so tests can run the same code.
+public enum RestoreTraceMain {
+    /// Runs the command line and returns the exit code: usage errors are bad input (2).
+    public static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try RootCommand.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let failure as CLIFailure {
+            if !failure.message.isEmpty { Console.error(failure.message) }
+            return failure.code
+        } catch {
+            let code = RootCommand.exitCode(for: error).rawValue
+            let message = RootCommand.fullMessage(for: error)
+            if code == 0 {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            Console.error(message)
+            return code == ExitCode.validationFailure.rawValue ? 2 : code
+        }
+    }
+}
+
+/// A command's failure with the exit code SPEC §6 gives it.
+struct CLIFailure: Error {
+    var message: String
+    var code: Int32
+    static func badInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: 2) }
+    /// Replay diverged or diff found a difference; the output already said so.
+    static let difference = CLIFailure(message: "", code: 1)
+}
+
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    }
+    /// Progress for long work, on stderr and only for people at a terminal.
+    static func progress(_ message: String) {
+        guard isatty(STDERR_FILENO) != 0 else { return }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
