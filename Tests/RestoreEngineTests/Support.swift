@@ -6,14 +6,29 @@ final class EventLog: EngineObserver {
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) { events.append(event) }
     var callbacks: [String] { events.map(\.name) }
     func calls(_ callback: Callback) -> [EngineEvent] { events.filter { $0.callback == callback } }
+    func calls(_ callback: Callback, path: String) -> [EngineEvent] { calls(callback).filter { $0.path == path } }
+    func system(_ event: SystemEvent) -> [EngineEvent] { events.filter { $0.event == event } }
+    /// Events of one launch (1 = the first).
+    func launch(_ n: Int) -> [EngineEvent] { events.filter { $0.launch == n } }
+    /// The archive of the last `archive-written` event (the engine discards its own copy after a relaunch, R9).
+    var writtenArchive: Archive? { system(.archiveWritten).last?.archive }
+    /// Index of the first event matching, for ordering checks.
+    func index(of callback: Callback, path: String? = nil) -> Int? {
+        events.firstIndex { $0.callback == callback && (path == nil || $0.path == path) }
+    }
+    func lastIndex(of callback: Callback) -> Int? { events.lastIndex { $0.callback == callback } }
+    func index(of event: SystemEvent) -> Int? { events.firstIndex { $0.event == event } }
 }
 
 /// A test app: a delegate with configurable answers, restoration classes as closures.
 final class TestApp: RestorableApp {
     var shouldSave = true
+    var shouldSaveHook: (RestorationCoder, UIApplication) -> Void = { _, _ in }
     var shouldRestore: (RestorationCoder) -> Bool = { _ in true }
     var willEncode: (RestorationCoder, UIApplication) -> Void = { _, _ in }
+    var didDecode: (RestorationCoder) -> Void = { _ in }
     var launchUI: () -> UIViewController? = { nil }
+    var willFinish: (UIApplication) -> Void = { _ in }
     var defaultRoot: (() -> UIViewController)?
     var makeKeyInWillFinish = true
     var delegateAnswers: [String: (UIApplication) -> UIViewController?] = [:]
@@ -26,6 +41,7 @@ final class TestApp: RestorableApp {
         storyboards[storyboard.name + "/" + storyboard.identifier]?()
     }
     func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
+        willFinish(application)
         if makeKeyInWillFinish { application.window.makeKeyAndVisible() }
         return true
     }
@@ -34,12 +50,16 @@ final class TestApp: RestorableApp {
         application.window.makeKeyAndVisible()
         return true
     }
-    func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { shouldSave }
+    func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
+        shouldSaveHook(coder, application)
+        return shouldSave
+    }
     func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) { willEncode(coder, application) }
     func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { shouldRestore(coder) }
     func application(_ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder) -> UIViewController? {
         delegateAnswers[identifierComponents.joined(separator: "/")]?(application)
     }
+    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) { didDecode(coder) }
     func viewController(restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder, application: UIApplication) -> UIViewController? {
         restorationClasses[restorationClass]?(identifierComponents, coder, application)
     }
@@ -60,6 +80,81 @@ func runCycle(_ app: TestApp, ui: UIViewController?, log: EventLog = EventLog(),
     return engine
 }
 
+/// Only preservation: launch 1, then background. The archive stays on disk.
+@discardableResult
+func preserve(_ app: TestApp = TestApp(), ui: UIViewController?, log: EventLog = EventLog(), configure: (UIApplication) -> Void = { _ in }) -> RestorationEngine {
+    runCycle(app, ui: ui, log: log, timeline: [.background], configure: configure)
+}
+
+// MARK: Building hierarchies
+
+func state(_ pairs: (String, CoderValue)...) -> [CoderEntry] { pairs.map { CoderEntry(key: $0.0, value: $0.1) } }
+
+func vc(_ className: String, _ id: String?, restorationClass: String? = nil, state: [CoderEntry] = [],
+        views: [UIView] = [], presenting presented: UIViewController? = nil) -> UIViewController {
+    let c = UIViewController(className: className, restorationIdentifier: id)
+    c.restorationClass = restorationClass
+    c.state = state
+    for view in views { c.addView(view) }
+    if let presented { c.present(presented) }
+    return c
+}
+
+func nav(_ id: String?, _ stack: [UIViewController]) -> UINavigationController {
+    UINavigationController(restorationIdentifier: id, viewControllers: stack)
+}
+
+func tabs(_ id: String?, _ tabs: [UIViewController], selected: Int = 0) -> UITabBarController {
+    UITabBarController(restorationIdentifier: id, viewControllers: tabs, selectedIndex: selected)
+}
+
+func container(_ className: String, _ id: String?, encodesChildren: Bool, _ children: [UIViewController]) -> UIViewController {
+    let c = UIViewController(className: className, restorationIdentifier: id, containerKind: .custom)
+    c.encodesChildren = encodesChildren
+    c.setChildren(children)
+    return c
+}
+
+func view(_ className: String, _ id: String?, kind: ViewKind, _ configure: (inout ViewState) -> Void = { _ in }) -> UIView {
+    var s = ViewState()
+    configure(&s)
+    return UIView(className: className, restorationIdentifier: id, kind: kind, viewState: s)
+}
+
+func table(_ id: String?, rows: [String], selected: [String] = [], firstVisible: String? = nil, association: Bool) -> UIView {
+    view("UITableView", id, kind: .tableView) {
+        $0.rows = rows
+        $0.selected = selected
+        $0.firstVisible = firstVisible
+        $0.modelAssociation = association
+    }
+}
+
+/// A controller that counts its restoration calls.
+final class CountingController: UIViewController {
+    var decodes = 0
+    var finished = 0
+    override func decodeRestorableState(with coder: RestorationCoder) {
+        decodes += 1
+        super.decodeRestorableState(with: coder)
+    }
+    override func applicationFinishedRestoringState() { finished += 1 }
+}
+
 extension PhaseOutcome {
     func node(_ locator: String) -> NodeOutcome? { nodes.first { $0.locator == locator } }
+    func node(key: String) -> NodeOutcome? { nodes.first { $0.key == key } }
+}
+
+extension Archive {
+    func entry(_ key: String) -> ArchiveEntry? { entries.first { $0.key == key } }
+    var keys: [String] { entries.map(\.key) }
+}
+
+extension ArchiveEntry {
+    func value(_ key: String) -> CoderValue? { coder.first { $0.key == key }?.value }
+}
+
+extension Outcome {
+    func diagnostics(_ code: ReasonCode) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
 }

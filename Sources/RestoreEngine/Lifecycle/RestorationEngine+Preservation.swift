@@ -230,6 +230,12 @@ struct PreservationWalk {
         if vc.containerKind == .custom || vc.containerKind == .none, encodesChildren {
             groups.append(("child controllers", vc.children.compactMap(\.restorationIdentifier)))
         }
+        // A presented controller's path is its presenter's plus its identifier, like a preserved child's.
+        if encodesChildren, let pid = vc.presentedViewController?.restorationIdentifier,
+            vc.children.contains(where: { $0.restorationIdentifier == pid })
+        {
+            groups.append(("controllers (a child and the presented one)", [pid, pid]))
+        }
         groups.append(("views", vc.views.compactMap(\.restorationIdentifier)))
         groups.append(("registered objects", vc.restorableObjects.compactMap(\.restorationIdentifier)))
         for (what, ids) in groups {

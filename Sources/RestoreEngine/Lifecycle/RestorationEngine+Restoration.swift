@@ -46,8 +46,9 @@ extension RestorationEngine {
             built.hierarchy = launchUI?.blueprint(classes: application.classes)
             emit(built)
         }
-        application.resetIndex()
         call(.willFinishLaunching, receiver: "AppDelegate")
+        // R3.3: what exists once willFinishLaunching has set up the window (launch UI or a root it built).
+        application.resetIndex()
 
         let result = restoreIfPossible()
         outcome.launches.append(result)
