@@ -50,9 +50,19 @@ public final class ScenarioApp: RestorableApp {
     // MARK: Building
 
     private func build(_ blueprint: NodeBlueprint, at path: String?, _ application: UIApplication) -> UIViewController {
-        let vc = blueprint.instantiateViewController(classes: application.classes)
+        let vc = withClassViews(blueprint).instantiateViewController(classes: application.classes)
         applyData(vc, path: path, application.launchOptions.data)
         return vc
+    }
+
+    /// A controller built at launch has the views its class creates, even where the scenario
+    /// lists them only on the preserved instance (one `views:` list per class is enough).
+    private func withClassViews(_ b: NodeBlueprint) -> NodeBlueprint {
+        var b = b
+        if b.role == .viewController, b.views.isEmpty, let views = viewsByClass[b.className] { b.views = views }
+        b.children = b.children.map(withClassViews)
+        if let p = b.presented { b.presented = withClassViews(p) }
+        return b
     }
 
     /// Tables get the rows the launch's `data` gives for their path (the data changed while the app was dead).

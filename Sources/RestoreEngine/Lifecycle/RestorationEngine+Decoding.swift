@@ -3,8 +3,8 @@ extension RestorationEngine {
 
     /// Returns true when the app crashed while decoding (T3).
     func decodeAll(_ archive: Archive, _ run: inout RestorationRun) -> Bool {
-        for e in archive.entries {
-            guard run.status(e.key) == .restored, let item = run.restored[e.key] else { continue }
+        for (i, e) in archive.entries.enumerated() {
+            guard run.outcomes[i].status == .restored, let item = run.restored[i] else { continue }
             let coder = RestorationCoder(entries: e.coder)
             if case .view(let view) = item {
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: e.parentKey.flatMap { run.controller($0) })
@@ -14,7 +14,7 @@ extension RestorationEngine {
                 crash(during: e, archive: archive, &run)
                 return true
             }
-            run.update(e.key) { $0.decoded = true }
+            run.outcomes[i].decoded = true
         }
         return false
     }
@@ -83,8 +83,8 @@ extension RestorationEngine {
     // MARK: Re-linking containers (R5) and the window's root
 
     func relink(_ archive: Archive, _ run: inout RestorationRun) {
-        for e in archive.entries where e.kind == .viewController {
-            guard run.status(e.key) == .restored, let vc = run.controller(e.key) else { continue }
+        for (i, e) in archive.entries.enumerated() where e.kind == .viewController {
+            guard run.outcomes[i].status == .restored, case .viewController(let vc)? = run.restored[i] else { continue }
             let coder = RestorationCoder(entries: e.coder)
             if let refs = coder.decodeObject(forKey: ReservedKeys.children)?.arrayValue {
                 let restored = refs.compactMap(\.referenceValue).compactMap { key in
@@ -123,8 +123,9 @@ extension RestorationEngine {
     // MARK: Explanations
 
     func diagnoseRestoration(_ run: inout RestorationRun) {
+        // Only lost nodes can be causes of other losses.
         var byLocator: [String: NodeOutcome] = [:]
-        for n in run.outcomes { byLocator[n.locator] = n }
+        for n in run.outcomes where n.status == .notRestored { byLocator[n.locator] = n }
         for n in run.outcomes where n.status == .notRestored {
             guard let reason = n.reason else { continue }
             let name = "`\(n.displayName)` (\(n.locator))"
@@ -148,7 +149,7 @@ extension PreservationWalk {
     func diagnoseLosses() {
         var byLocator: [String: NodeOutcome] = [:]
         var lostBelow: [String: [String]] = [:]
-        for n in nodes {
+        for n in nodes where n.status == .skipped {
             byLocator[n.locator] = n
             if n.status == .skipped, let cause = n.cause, !n.displayName.hasPrefix("<") {
                 lostBelow[cause, default: []].append(n.displayName)
@@ -172,7 +173,7 @@ extension PreservationWalk {
             case .ancestorNotPreserved, .notEncodedByContainer, .viewOwnerNotPreserved, .objectNotReferenced:
                 guard identified, let cause = n.cause else { continue }
                 let causeNode = byLocator[cause]
-                let causeName = "`\(causeNode?.displayName ?? cause)`"
+                let causeName = "`\(causeNode?.displayName ?? (cause.split(separator: "/").last.map(String.init) ?? cause))`"
                 let why: String
                 switch causeNode?.reason {
                 case nil where reason == .notEncodedByContainer:

@@ -1,25 +1,33 @@
-/// State of one launch's restoration: what each archive key became.
+/// State of one launch's restoration, one slot per archive entry (in archive order), so a lookup
+/// by archive key hashes the key once.
 struct RestorationRun {
     enum Restored {
         case viewController(UIViewController)
         case view(UIView)
         case object(UIStateRestoringObject)
     }
-    var restored: [String: Restored] = [:]
+    /// Archive key → entry index (the first entry, if a key repeats).
+    let slot: [String: Int]
+    var restored: [Restored?]
     var outcomes: [NodeOutcome] = []
-    var outcomeIndex: [String: Int] = [:]
-    var depth: [String: Int] = [:]
 
-    mutating func add(_ node: NodeOutcome) {
-        outcomeIndex[node.key!] = outcomes.count
-        outcomes.append(node)
+    init(_ archive: Archive) {
+        var slot: [String: Int] = [:]
+        slot.reserveCapacity(archive.entries.count)
+        for (i, e) in archive.entries.enumerated() where slot[e.key] == nil { slot[e.key] = i }
+        self.slot = slot
+        restored = Array(repeating: nil, count: archive.entries.count)
+        outcomes.reserveCapacity(archive.entries.count)
     }
-    mutating func update(_ key: String, _ change: (inout NodeOutcome) -> Void) {
-        if let i = outcomeIndex[key] { change(&outcomes[i]) }
-    }
-    func status(_ key: String?) -> NodeStatus? { key.flatMap { outcomeIndex[$0] }.map { outcomes[$0].status } }
+
+    /// Outcomes are added in archive order: entry i's outcome is `outcomes[i]`.
+    mutating func add(_ node: NodeOutcome) { outcomes.append(node) }
+
+    func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
+    func status(_ key: String?) -> NodeStatus? { index(key).map { outcomes[$0].status } }
     func controller(_ key: String) -> UIViewController? {
-        if case .viewController(let vc)? = restored[key] { vc } else { nil }
+        guard let i = slot[key], case .viewController(let vc)? = restored[i] else { return nil }
+        return vc
     }
 }
 
@@ -108,10 +116,9 @@ extension RestorationEngine {
             }
         }
 
-        var run = RestorationRun()
-        application.archivedByPath = [:]
-        for e in archive.entries where application.archivedByPath[e.pathString] == nil { application.archivedByPath[e.pathString] = e }
-        defer { application.archivedByPath = [:] }
+        var run = RestorationRun(archive)
+        application.restoringArchive = archive
+        defer { application.restoringArchive = nil }
         obtainControllers(archive, &run)
         let crashed = decodeAll(archive, &run)
         if crashed {
@@ -120,8 +127,8 @@ extension RestorationEngine {
         relink(archive, &run)
         call(.didDecodeApplication(RestorationCoder(entries: archive.appLevel)), receiver: "AppDelegate")
         // R7
-        for e in archive.entries {
-            guard let item = run.restored[e.key], run.status(e.key) == .restored else { continue }
+        for (i, e) in archive.entries.enumerated() {
+            guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
             call(.finishedRestoring(item.node), receiver: e.className, path: e.pathString, key: e.key)
         }
         diagnoseRestoration(&run)
@@ -131,27 +138,28 @@ extension RestorationEngine {
     // MARK: Phase one (R3, R4, R6)
 
     func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
-        for e in archive.entries {
-            let d = e.parentKey.flatMap { run.depth[$0] }.map { $0 + 1 } ?? 0
-            run.depth[e.key] = d
+        for (i, e) in archive.entries.enumerated() {
+            let parent = run.index(e.parentKey).map { run.outcomes[$0] }
             var node = NodeOutcome(
                 path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                status: .notRestored, depth: d, parent: e.parentKey.flatMap { run.outcomeIndex[$0] }.map { run.outcomes[$0].locator })
-            if let parentKey = e.parentKey, run.status(parentKey) != .restored {
+                status: .notRestored, depth: parent.map { $0.depth + 1 } ?? 0, parent: parent?.locator)
+            if let parent, parent.status != .restored {
                 node.reason = .parentNotRestored
-                node.cause = run.outcomeIndex[parentKey].map { i in run.outcomes[i].cause ?? run.outcomes[i].locator }
+                node.cause = parent.cause ?? parent.locator
                 run.add(node)
                 continue
             }
+            application.currentEntry = i
+            defer { application.currentEntry = nil }
             switch e.kind {
-            case .viewController: obtainController(e, &node, &run)
-            case .object: obtainObject(e, &node, &run)
+            case .viewController: obtainController(e, i, &node, &run)
+            case .object: obtainObject(e, i, &node, &run)
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
                 if let owner = e.parentKey.flatMap({ run.controller($0) }),
                     let view = owner.views.first(where: { $0.restorationIdentifier == e.path.last })
                 {
-                    run.restored[e.key] = .view(view)
+                    run.restored[i] = .view(view)
                     node.status = .restored
                 } else {
                     node.reason = .notFound
@@ -161,7 +169,7 @@ extension RestorationEngine {
         }
     }
 
-    private func obtainController(_ e: ArchiveEntry, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+    private func obtainController(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
         let path = e.pathString
         let coder = RestorationCoder(entries: e.coder)
         var obtained: UIViewController?
@@ -204,11 +212,11 @@ extension RestorationEngine {
         node.status = .restored
         node.via = via
         node.decoded = false
-        run.restored[e.key] = .viewController(vc)
+        run.restored[i] = .viewController(vc)
         application.index(vc, at: path)
     }
 
-    private func obtainObject(_ e: ArchiveEntry, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+    private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
         let path = e.pathString
         var obtained: UIStateRestoringObject?
         if let restorationClass = e.restorationClass {
@@ -227,7 +235,7 @@ extension RestorationEngine {
         if let obtained {
             node.status = .restored
             node.decoded = false
-            run.restored[e.key] = .object(obtained)
+            run.restored[i] = .object(obtained)
             application.liveObjects[path] = obtained
         }
     }

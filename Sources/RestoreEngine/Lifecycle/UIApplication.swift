@@ -28,8 +28,11 @@ public final class UIApplication {
     /// The reverse of `liveControllers`, so an answer can be recognised as existing in O(1).
     var livePaths: [ObjectIdentifier: String] = [:]
     var liveObjects: [String: UIStateRestoringObject] = [:]
-    /// The archive being restored in this launch, by restoration path.
-    var archivedByPath: [String: ArchiveEntry] = [:]
+    /// The archive being restored in this launch; indexed by path only if someone asks.
+    var restoringArchive: Archive? { didSet { archivedByPath = nil } }
+    private var archivedByPath: [String: Int]?
+    /// The archive entry being obtained right now.
+    var currentEntry: Int?
 
     public init(configuration: AppConfiguration = AppConfiguration()) {
         self.configuration = configuration
@@ -43,7 +46,18 @@ public final class UIApplication {
 
     /// The archived entry at this path in the archive being restored, if any: what a restoration
     /// class can learn about the node it is asked for (its archived class, its storyboard).
-    public func archivedEntry(atPath path: String) -> ArchiveEntry? { archivedByPath[path] }
+    public func archivedEntry(atPath path: String) -> ArchiveEntry? {
+        guard let archive = restoringArchive else { return nil }
+        // The engine is usually asking about the entry it is restoring right now.
+        if let i = currentEntry, archive.entries[i].pathString == path { return archive.entries[i] }
+        if archivedByPath == nil {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(archive.entries.count)
+            for (i, e) in archive.entries.enumerated() where index[e.pathString] == nil { index[e.pathString] = i }
+            archivedByPath = index
+        }
+        return archivedByPath![path].map { archive.entries[$0] }
+    }
 
     /// The object registered at this restoration path, if any (R6).
     public func registeredObject(atRestorationPath path: String) -> UIStateRestoringObject? { liveObjects[path] }
