@@ -61,19 +61,25 @@ enum Escape {
     /// JSON text made safe inside `<script>`: `<`, `>`, `&` and the JavaScript line separators
     /// become `\uXXXX`, which JSON decodes back to the same characters.
     static func scriptJSON(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for ch in json.unicodeScalars {
-            switch ch.value {
-            case 0x3C: out += "\\u003c"
-            case 0x3E: out += "\\u003e"
-            case 0x26: out += "\\u0026"
-            case 0x2028: out += "\\u2028"
-            case 0x2029: out += "\\u2029"
-            default: out.unicodeScalars.append(ch)
+        // Byte-level: the page can carry 100,000 events, and the escapes are all ASCII.
+        var out: [UInt8] = []
+        out.reserveCapacity(json.utf8.count + json.utf8.count / 16)
+        let bytes = Array(json.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                i += 2
+            default: out.append(b)
             }
+            i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal, quotes included.
