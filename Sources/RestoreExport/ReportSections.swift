@@ -3,6 +3,15 @@ import RestoreEngine
 /// The page's static parts, rendered in Swift with every scenario and trace string escaped.
 struct ReportSections {
     let input: ReportInput
+    /// Locators per side, so linking thousands of diagnostics stays linear.
+    private let preservedLocators: Set<String>
+    private let restoredLocators: Set<String>
+
+    init(input: ReportInput) {
+        self.input = input
+        preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
+        restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
+    }
     private var outcome: Outcome { input.outcome }
     /// Lists in the verdict stop here; the Nodes section has everything.
     static let listLimit = 40
@@ -65,7 +74,7 @@ struct ReportSections {
             var cause = ""
             if let c = n.cause, c != n.locator { cause = " — because of <code>\(h(c))</code>" }
             return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(h(n.path ?? n.locator))</code></a> "
-                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason)\(cause)</li>"
+                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason)\(cause).</li>"
         }
         if nodes.count > Self.listLimit {
             items.append("<li class=\"muted\">… and \(DotBuilder.grouped(nodes.count - Self.listLimit)) more in <a href=\"#nodes\">Nodes</a>.</li>")
@@ -157,8 +166,8 @@ struct ReportSections {
     /// The node a diagnostic is about, on the side of its launch.
     func anchor(for d: Diagnostic) -> String? {
         guard let locator = d.locator else { return nil }
-        let inRestoration = outcome.restoration?.nodes.contains { $0.locator == locator } ?? false
-        let inPreservation = outcome.preservation?.nodes.contains { $0.locator == locator } ?? false
+        let inRestoration = restoredLocators.contains(locator)
+        let inPreservation = preservedLocators.contains(locator)
         if inRestoration, d.launch == outcome.restoration?.launch { return Anchor.node(.restoration, locator) }
         if inPreservation { return Anchor.node(.preservation, locator) }
         return inRestoration ? Anchor.node(.restoration, locator) : nil

@@ -111,6 +111,12 @@ struct Fixture {
     /// A wide, deep navigation app with `count` controllers, each with a view; every `lostEvery`-th
     /// leaf has no identifier so it and its views are skipped.
     static func large(controllers count: Int, lostEvery: Int = 0) -> Fixture {
+        let app = FixtureApp()
+        app.launchUI = { build(controllers: count, lostEvery: lostEvery) }
+        return run("large-\(count)", app: app, ui: build(controllers: count, lostEvery: lostEvery))
+    }
+
+    private static func build(controllers count: Int, lostEvery: Int) -> UIViewController {
         let root = UITabBarController(restorationIdentifier: "Root", viewControllers: [])
         var made = 1
         var tab = 0
@@ -127,7 +133,6 @@ struct Fixture {
             made += 1
             tab += 1
         }
-        let app = FixtureApp()
-        return run("large-\(count)", app: app, ui: root)
+        return root
     }
 }
