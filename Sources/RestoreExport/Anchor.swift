@@ -1,0 +1,33 @@
+import RestoreEngine
+
+/// Element ids and URL fragments for nodes, shared by the SVG and the page so links meet.
+///
+/// Ids use only `[A-Za-z0-9_-]` and `.XX` byte escapes, so one string is at once a valid HTML
+/// id, a URL fragment that needs no percent-encoding and an XML attribute that needs no escaping.
+enum Anchor {
+    enum Side: String {
+        case preservation = "p"
+        case restoration = "r"
+    }
+
+    /// The report's anchor for a node (`node-p-Tab.2Fnav`).
+    static func node(_ side: Side, _ locator: String) -> String { "node-\(side.rawValue)-" + encode(locator) }
+
+    /// The SVG element id of a node: distinct from the page anchor so the page keeps unique ids.
+    static func svg(_ side: Side, _ locator: String) -> String { "g" + node(side, locator) }
+
+    static func encode(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF")
+                out += "." + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}

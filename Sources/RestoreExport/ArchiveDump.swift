@@ -1,0 +1,97 @@
+import RestoreEngine
+
+/// Prints a restoration archive the way Apple's `restorationArchiveTool` does: the restoration
+/// class map, the top-level keys, then one block per preserved object.
+public enum ArchiveDump {
+    /// The dump of the last archive written in a trace, or nil if none was.
+    public static func text(events: [EngineEvent]) -> String? {
+        events.last { $0.event == .archiveWritten && $0.archive != nil }?.archive.map(text)
+    }
+
+    /// The dump of one archive. Deterministic: the class map is sorted, everything else keeps archive order.
+    public static func text(_ archive: Archive) -> String {
+        var out = "Restoration class map is {\n"
+        for (key, className) in archive.restorationClassMap.sorted(by: { $0.key < $1.key }) {
+            out += "    \(quoted(key)) = \(quoted(className));\n"
+        }
+        out += "}\n\nTop Level\n"
+        out += "    kUIStateRestorationArchiveMajorVersionKey 2\n"
+        out += "    kUIStateRestorationArchiveMinorVersionKey 1\n"
+        for entry in archive.appLevel {
+            out += "    \(topLevelName(entry.key)) \(topLevelValue(entry))\n"
+        }
+        for e in archive.entries {
+            out += "\n[\(kindName(e.kind))] \(e.key) (Class: \(e.className))\n"
+            for entry in e.coder {
+                out += "    \(entry.key) \(describe(entry.value, indent: 1))\n"
+            }
+        }
+        return out
+    }
+
+    /// UIKit's constants are named `…Key`; their string values, which the tool prints, are not.
+    static func topLevelName(_ key: String) -> String {
+        ReservedKeys.appLevel.contains(key) && key.hasSuffix("Key") ? String(key.dropLast(3)) : key
+    }
+
+    static func topLevelValue(_ entry: CoderEntry) -> String {
+        if entry.key == ReservedKeys.userInterfaceIdiom { return CoderText.idiom(entry.value) }
+        return describe(entry.value, indent: 1)
+    }
+
+    static func kindName(_ kind: NodeKind) -> String {
+        switch kind {
+        case .viewController: "View Controller"
+        case .view: "View"
+        case .object: "Object"
+        }
+    }
+
+    /// `NSObject -description` style: strings bare at the top, quoted inside collections.
+    static func describe(_ value: CoderValue, indent: Int, nested: Bool = false) -> String {
+        let pad = String(repeating: "    ", count: indent)
+        switch value {
+        case .string(let s): return nested ? quoted(s) : s
+        case .int(let i): return String(i)
+        case .double(let d): return CoderValue.format(d)
+        case .bool(let b): return b ? "Yes" : "No"
+        case .data(let bytes):
+            var hex = ""
+            for (i, b) in bytes.enumerated() {
+                if i > 0, i % 4 == 0 { hex += " " }
+                hex += String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16)
+            }
+            return "<\(hex)>"
+        case .date(let t): return CoderText.date(t)
+        case .reference(let key): return nested ? quoted("Object Identifier Proxy: " + key) : "Object Identifier Proxy: " + key
+        case .array(let items):
+            if items.isEmpty { return "( )" }
+            let inner = items.map { pad + "    " + describe($0, indent: indent + 1, nested: true) }
+            return "(\n" + inner.joined(separator: ",\n") + "\n" + pad + ")"
+        case .dictionary(let map):
+            if map.isEmpty { return "{ }" }
+            let inner = map.keys.sorted().map { pad + "    " + "\($0) = " + describe(map[$0]!, indent: indent + 1, nested: true) + ";" }
+            return "{\n" + inner.joined(separator: "\n") + "\n" + pad + "}"
+        }
+    }
+
+    /// Quotes like `NSString` in a collection's description.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if ch.value < 0x20 || ch.value == 0x7F {
+                    out += "\\U" + Escape.hex4(ch.value)
+                } else {
+                    out.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RestoreEngine
+
+/// Exports events in Chrome's Trace Event Format, for Perfetto and `chrome://tracing`.
+///
+/// Time is logical: event `seq` n starts at n × 10 µs, so the same trace always exports the same
+/// bytes. One track per launch and phase; a slice per callback, an instant per system event, and
+/// a flow arrow from each node's encode to its decode, matched by archive key.
+public enum ChromeTraceExporter {
+    static let slot = 10
+    static let sliceLength = 8
+
+    /// The trace as JSON text (`{"traceEvents":[…],"displayTimeUnit":"ms"}`), keys sorted.
+    ///
+    /// - Parameter scenario: shown as the process name.
+    /// - Throws: `ExportError.writeFailed` only if JSON serialization fails, which no event can cause.
+    public static func json(events: [EngineEvent], scenario: String) throws -> String {
+        let object: [String: Any] = ["traceEvents": traceEvents(events: events, scenario: scenario), "displayTimeUnit": "ms"]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw ExportError.writeFailed(path: "chrome trace", reason: error.localizedDescription)
+        }
+    }
+
+    static func traceEvents(events: [EngineEvent], scenario: String) -> [[String: Any]] {
+        var out: [[String: Any]] = [
+            ["ph": "M", "name": "process_name", "pid": 1, "tid": 0, "args": ["name": "restoretrace: " + scenario]]
+        ]
+        var tracks: Set<Int> = []
+        var lastEncode: [String: Int] = [:]
+        var flowID = 0
+        for (index, e) in events.enumerated() {
+            let seq = index + 1
+            let tid = track(e)
+            if tracks.insert(tid).inserted {
+                let name = "Launch \(e.launch) · \(e.phase.rawValue)"
+                out.append(["ph": "M", "name": "thread_name", "pid": 1, "tid": tid, "args": ["name": name]])
+                out.append(["ph": "M", "name": "thread_sort_index", "pid": 1, "tid": tid, "args": ["sort_index": tid]])
+            }
+            let ts = seq * slot
+            if e.callback == nil {
+                var instant: [String: Any] = ["ph": "i", "s": "t", "name": e.name, "cat": "system", "pid": 1, "tid": tid, "ts": ts]
+                instant["args"] = args(e, seq: seq)
+                out.append(instant)
+                continue
+            }
+            out.append([
+                "ph": "X", "name": e.name, "cat": "callback", "pid": 1, "tid": tid, "ts": ts, "dur": sliceLength,
+                "args": args(e, seq: seq),
+            ])
+            guard let key = e.key else { continue }
+            if e.callback == .encode {
+                lastEncode[key] = index
+            } else if e.callback == .decode, let from = lastEncode[key] {
+                flowID += 1
+                let source = events[from]
+                out.append([
+                    "ph": "s", "name": "archive", "cat": "archive", "id": flowID, "pid": 1, "tid": track(source),
+                    "ts": (from + 1) * slot + 1,
+                ])
+                out.append([
+                    "ph": "f", "bp": "e", "name": "archive", "cat": "archive", "id": flowID, "pid": 1, "tid": tid,
+                    "ts": ts + 1,
+                ])
+            }
+        }
+        return out
+    }
+
+    /// Tracks sort by launch, then phase in the order a launch goes through them.
+    static func track(_ e: EngineEvent) -> Int {
+        let order: [Phase] = [.launch, .preservation, .termination, .restoration]
+        return e.launch * 10 + (order.firstIndex(of: e.phase) ?? 9)
+    }
+
+    static func args(_ e: EngineEvent, seq: Int) -> [String: Any] {
+        var a: [String: Any] = ["seq": seq]
+        if let r = e.receiver { a["receiver"] = r }
+        if let p = e.path { a["path"] = p }
+        if let k = e.key { a["key"] = k }
+        if let coder = e.coder { a["coder"] = coder.map(\.key) }
+        if let result = e.result { a["result"] = describe(result) }
+        if let reason = e.reason { a["reason"] = reason }
+        return a
+    }
+
+    static func describe(_ r: EventResult) -> String {
+        switch r {
+        case .bool(let b): b ? "YES" : "NO"
+        case .object(let o): o.map { "<\($0.className)>" } ?? "nil"
+        case .modelIdentifier(let m): m ?? "nil"
+        case .indexPath(let p): p.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil"
+        case .crashed: "crashed"
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import RestoreEngine
+
+/// Builds the Graphviz DOT text of the hierarchy at preservation and after restoration, side by side.
+///
+/// Pure Swift and deterministic: nodes are named `n1`, `n2`… in the phases' own order, so the
+/// same outcome always gives the same bytes.
+public struct DotBuilder: Sendable {
+    /// Knobs for big hierarchies and the title.
+    public struct Options: Sendable {
+        /// Above this many nodes on one side, clean subtrees fold into a counted summary node.
+        public var collapseThreshold: Int
+        /// Shown above the drawing, e.g. the scenario name.
+        public var title: String?
+        public init(collapseThreshold: Int = 400, title: String? = nil) {
+            self.collapseThreshold = collapseThreshold
+            self.title = title
+        }
+    }
+
+    public var outcome: Outcome
+    public var options: Options
+    /// Presented controllers' locators from the hierarchy that went to the background.
+    var presentedLocators: Set<String>
+
+    /// - Parameters:
+    ///   - outcome: the run's outcome; its last preservation and last restoration are drawn.
+    ///   - events: the trace's events, used to tell presented controllers that were skipped
+    ///     (they have no archive key) from contained ones. May be empty.
+    public init(outcome: Outcome, events: [EngineEvent] = [], options: Options = Options()) {
+        self.outcome = outcome
+        self.options = options
+        let background = events.last { $0.event == .background && $0.hierarchy != nil }
+        presentedLocators = HierarchyTree.presentedLocators(in: background?.hierarchy)
+    }
+
+    /// The DOT text.
+    public func build() -> String {
+        var out = DotWriter()
+        out.line("digraph restoretrace {")
+        var graph = [
+            "fontname=\"DejaVu Sans\"", "fontsize=12", "newrank=true", "rankdir=TB", "nodesep=0.22",
+            "ranksep=0.38", "outputorder=edgesfirst", "bgcolor=\"transparent\"", "pad=0.15",
+        ]
+        if let title = options.title {
+            graph += ["label=\"\(Escape.dotString(title))\"", "labelloc=t", "labeljust=l", "fontsize=14"]
+        }
+        // dot's crossing minimization and spline routing dominate on big drawings: past a few
+        // hundred drawn nodes, trade a little tidiness for seconds (see scripts/bench-svg.sh).
+        if drawnEstimate > Self.largeDrawing {
+            graph += ["mclimit=0.2", "nslimit=4", "nslimit1=4", "searchsize=20", "splines=line", "remincross=false"]
+        }
+        out.line("  graph [\(graph.joined(separator: ", "))];")
+        out.line(
+            "  node [fontname=\"DejaVu Sans\", fontsize=10, shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", color=\"#1f2328\", penwidth=1, margin=\"0.10,0.04\"];"
+        )
+        out.line("  edge [fontname=\"DejaVu Sans\", fontsize=9, color=\"#57606a\", arrowsize=0.6];")
+
+        let pres = outcome.preservation
+        cluster(
+            &out, name: "preservation", side: .preservation, phase: pres,
+            title: pres.map { "At preservation (launch \($0.launch))" } ?? "At preservation",
+            missing: "The app never went to the background in this timeline.")
+        let rest = outcome.restoration
+        cluster(
+            &out, name: "restoration", side: .restoration, phase: rest,
+            title: rest.map { "After restoration (launch \($0.launch))" } ?? "After restoration",
+            missing: "The timeline has no relaunch, so nothing was restored.")
+        legend(&out)
+        out.line("}")
+        return out.text
+    }
+
+    private func cluster(
+        _ out: inout DotWriter, name: String, side: Anchor.Side, phase: PhaseOutcome?, title: String, missing: String
+    ) {
+        out.line("  subgraph cluster_\(name) {")
+        out.line(
+            "    graph [label=\"\(Escape.dotString(title))\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=14];"
+        )
+        defer { out.line("  }") }
+        guard let phase else {
+            note(&out, missing)
+            return
+        }
+        if !phase.performed {
+            let reason = phase.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed"
+            note(&out, "Not performed — " + reason)
+        }
+        let tree = HierarchyTree(side: side, nodes: phase.nodes, presentedLocators: presentedLocators)
+        let collapsing = phase.nodes.count > options.collapseThreshold
+        var stack: [(index: Int, parentName: String?)] = tree.roots.reversed().map { ($0, nil) }
+        while let (i, parentName) = stack.popLast() {
+            let name = out.nextName()
+            node(&out, name: name, tree: tree, index: i)
+            if let parentName { edge(&out, from: parentName, to: name, tree: tree, child: i) }
+            let visible = tree.visibleChildren(of: i, collapsing: collapsing)
+            if visible.folded > 0 {
+                let summary = out.nextName()
+                let what = side == .preservation ? "preserved" : "restored"
+                let noun = visible.folded == 1 ? "node" : "nodes"
+                out.line(
+                    "    \(summary) [id=\"gsummary-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed\", color=\"#8c959f\", fontcolor=\"#57606a\", label=\"+ \(Self.grouped(visible.folded)) \(what) \(noun)\"];"
+                )
+                out.line("    \(name) -> \(summary) [style=dotted];")
+            }
+            for c in visible.shown.reversed() { stack.append((c, name)) }
+        }
+    }
+
+    private func note(_ out: inout DotWriter, _ text: String) {
+        let name = out.nextName()
+        out.line(
+            "    \(name) [shape=note, style=filled, fillcolor=\"#fff8c5\", color=\"#9a6700\", label=\"\(Escape.dotString(text))\"];")
+    }
+
+    private func node(_ out: inout DotWriter, name: String, tree: HierarchyTree, index i: Int) {
+        let n = tree.nodes[i]
+        let look = NodeLook(n)
+        var attrs = [
+            "id=\"\(Anchor.svg(tree.side, n.locator))\"",
+            "URL=\"#\(Anchor.node(tree.side, n.locator))\"",
+            "tooltip=\"\(Escape.dotString(n.path ?? n.locator)) (\(Escape.dotString(n.className)))\"",
+        ]
+        switch n.kind {
+        case .viewController where tree.isContainer(i): attrs.append("shape=folder")
+        case .viewController: break
+        case .view: attrs.append("shape=ellipse")
+        case .object: attrs.append("shape=hexagon")
+        }
+        var style = n.kind == .viewController && !tree.isContainer(i) ? ["rounded", "filled"] : ["filled"]
+        if n.status == .skipped || n.status == .notRestored { style.append("dashed") }
+        if style != ["rounded", "filled"] { attrs.append("style=\"\(style.joined(separator: ","))\"") }
+        if look.color != "#1f2328" { attrs.append("color=\"\(look.color)\"") }
+        if look.fill != "#ffffff" { attrs.append("fillcolor=\"\(look.fill)\"") }
+        attrs.append("label=<\(look.label(n))>")
+        out.line("    \(name) [\(attrs.joined(separator: ", "))];")
+    }
+
+    private func edge(_ out: inout DotWriter, from: String, to: String, tree: HierarchyTree, child: Int) {
+        let n = tree.nodes[child]
+        if tree.presented.contains(child) {
+            out.line("    \(from) -> \(to) [style=dashed, color=\"#8250df\", label=\"presents\", fontcolor=\"#8250df\"];")
+        } else if n.kind != .viewController {
+            out.line("    \(from) -> \(to) [style=dotted, arrowhead=none];")
+        } else {
+            out.line("    \(from) -> \(to);")
+        }
+    }
+
+    private func legend(_ out: inout DotWriter) {
+        out.line("  subgraph cluster_legend {")
+        out.line("    graph [label=\"Legend\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=10];")
+        let rows = [
+            "<FONT COLOR=\"#1f2328\">★</FONT> preserved", "<FONT COLOR=\"#c62828\">✗</FONT> skipped (because of ancestor)",
+            "<FONT COLOR=\"#2e7d32\">✓</FONT> restored (via …)", "<FONT COLOR=\"#c62828\">✗</FONT> lost (reason code)",
+            "box: view controller   folder: container", "ellipse: view   hexagon: registered object",
+            "solid edge: child   <FONT COLOR=\"#8250df\">dashed: presented</FONT>   dotted: view or object",
+        ]
+        let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
+        let name = out.nextName()
+        out.line(
+            "    \(name) [id=\"glegend\", shape=plain, style=\"\", label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\(cells)</TABLE>>];"
+        )
+        out.line("  }")
+    }
+
+    /// Above this many drawn nodes the layout switches to its faster settings.
+    static let largeDrawing = 800
+
+    /// Nodes drawn on both sides, before summaries: a side above the threshold folds, so count its troubled nodes.
+    var drawnEstimate: Int {
+        [outcome.preservation, outcome.restoration].compactMap { $0 }.reduce(0) { total, phase in
+            let n = phase.nodes.count
+            if n <= options.collapseThreshold { return total + n }
+            return total + phase.nodes.filter { $0.status == .skipped || $0.status == .notRestored }.count
+        }
+    }
+
+    /// `1234567` → `1,234,567`, independent of locale.
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
+    }
+}
+
+/// Accumulates lines and hands out sequential node names.
+struct DotWriter {
+    private(set) var text = ""
+    private var counter = 0
+    mutating func line(_ s: String) {
+        text += s
+        text += "\n"
+    }
+    mutating func nextName() -> String {
+        counter += 1
+        return "n\(counter)"
+    }
+}

@@ -1,0 +1,110 @@
+/// Escaping for every text format the exporters write. Scenario and trace text is hostile until escaped.
+enum Escape {
+    /// Text for HTML element content and attribute values.
+    static func html(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Text inside a DOT HTML-like label: XML-escaped, with control characters made visible
+    /// because XML 1.0 cannot carry them and Graphviz would write them raw into the SVG.
+    static func dotHTML(_ s: String) -> String { html(visibleControls(s)) }
+
+    /// Text inside a double-quoted DOT string. Backslashes are doubled so Graphviz's own escapes
+    /// (`\N`, `\G`, `\l`) in an identifier stay literal.
+    static func dotString(_ s: String) -> String {
+        var out = ""
+        for ch in visibleControls(s).unicodeScalars {
+            switch ch {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Replaces C0 controls and DEL with their Unicode control pictures (a newline shows as ␊).
+    static func visibleControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = String.UnicodeScalarView()
+        for ch in s.unicodeScalars {
+            if ch.value < 0x20 {
+                out.append(Unicode.Scalar(0x2400 + ch.value)!)
+            } else if ch.value == 0x7F {
+                out.append("\u{2421}")
+            } else if isControl(ch) {
+                out.append("\u{FFFD}")
+            } else {
+                out.append(ch)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ ch: Unicode.Scalar) -> Bool {
+        ch.value < 0x20 || ch.value == 0x7F || (0x80...0x9F).contains(ch.value)
+            || ch.value == 0xFFFE || ch.value == 0xFFFF
+    }
+
+    /// JSON text made safe inside `<script>`: `<`, `>`, `&` and the JavaScript line separators
+    /// become `\uXXXX`, which JSON decodes back to the same characters.
+    static func scriptJSON(_ json: String) -> String {
+        // Byte-level: the page can carry 100,000 events, and the escapes are all ASCII.
+        var out: [UInt8] = []
+        out.reserveCapacity(json.utf8.count + json.utf8.count / 16)
+        let bytes = Array(json.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                i += 2
+            default: out.append(b)
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A JSON string literal, quotes included.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if ch.value < 0x20 {
+                    out += "\\u" + hex4(ch.value)
+                } else {
+                    out.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func hex4(_ v: UInt32) -> String {
+        let digits = Array("0123456789abcdef")
+        return String((0..<4).reversed().map { digits[Int((v >> (UInt32($0) * 4)) & 0xF)] })
+    }
+}

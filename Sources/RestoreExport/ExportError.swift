@@ -1,0 +1,32 @@
+/// Why an export could not be written.
+public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Graphviz rejected the DOT text.
+    case graphvizParse(String)
+    /// Graphviz could not lay out or render the graph.
+    case graphvizRender(stage: String, message: String)
+    /// An event line handed to the report is not a JSON object.
+    case invalidEventLine(seq: Int)
+    /// The events and their lines disagree in number.
+    case eventCountMismatch(events: Int, lines: Int)
+    /// The report's folder could not be written.
+    case writeFailed(path: String, reason: String)
+    /// The page template lacks a placeholder the writer fills.
+    case templateMissing(String)
+
+    public var description: String {
+        switch self {
+        case .graphvizParse(let message):
+            "Graphviz could not parse the hierarchy graph: \(message). This is a bug in restoretrace's DOT output; please report it with the trace."
+        case .graphvizRender(let stage, let message):
+            "Graphviz failed during \(stage): \(message)."
+        case .invalidEventLine(let seq):
+            "Event line \(seq) is not a JSON object; the trace may be cut off or corrupted."
+        case .eventCountMismatch(let events, let lines):
+            "The report got \(events) events but \(lines) trace lines; they must be the same events."
+        case .writeFailed(let path, let reason):
+            "Could not write the report to '\(path)': \(reason). Check that the folder is writable."
+        case .templateMissing(let name):
+            "The report template has no '{{\(name)}}' placeholder; the embedded Web/report.html is out of date."
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import RestoreEngine
+
+/// One side of the drawing: a phase's nodes as a tree, with what to show when it is too big.
+struct HierarchyTree {
+    let side: Anchor.Side
+    let nodes: [NodeOutcome]
+    /// Child indices per node, in the phase's order.
+    private(set) var children: [[Int]]
+    private(set) var roots: [Int] = []
+    /// Nodes reached through a modal presentation rather than containment.
+    private(set) var presented: Set<Int> = []
+    /// Node count of each subtree, itself included.
+    private(set) var size: [Int]
+    /// The subtree holds a skipped or lost node.
+    private(set) var troubled: [Bool]
+
+    init(side: Anchor.Side, nodes: [NodeOutcome], presentedLocators: Set<String>) {
+        self.side = side
+        self.nodes = nodes
+        children = Array(repeating: [], count: nodes.count)
+        size = Array(repeating: 1, count: nodes.count)
+        troubled = nodes.map { $0.status == .skipped || $0.status == .notRestored }
+        var index: [String: Int] = [:]
+        for (i, n) in nodes.enumerated() where index[n.locator] == nil { index[n.locator] = i }
+        for (i, n) in nodes.enumerated() {
+            if let p = n.parent.flatMap({ index[$0] }), p != i {
+                children[p].append(i)
+                if n.kind == .viewController, Self.isPresented(n, parent: nodes[p], presentedLocators: presentedLocators) {
+                    presented.insert(i)
+                }
+            } else {
+                roots.append(i)
+            }
+        }
+        // Post-order without recursion: deep hierarchies must not overflow the stack.
+        var order: [Int] = []
+        var stack = roots
+        while let i = stack.popLast() {
+            order.append(i)
+            stack.append(contentsOf: children[i])
+        }
+        for i in order.reversed() {
+            for c in children[i] {
+                size[i] += size[c]
+                if troubled[c] { troubled[i] = true }
+            }
+        }
+    }
+
+    /// A child of a container has `/:[i]:/` after its parent's key; a presented one only `/`.
+    private static func isPresented(_ n: NodeOutcome, parent: NodeOutcome, presentedLocators: Set<String>) -> Bool {
+        if presentedLocators.contains(n.locator) { return true }
+        guard let key = n.key, let parentKey = parent.key, parent.kind == .viewController else { return false }
+        return key.hasPrefix(parentKey + "/") && !key.hasPrefix(parentKey + "/:[")
+    }
+
+    /// A node has view-controller children: it is drawn as a container.
+    func isContainer(_ i: Int) -> Bool { children[i].contains { nodes[$0].kind == .viewController && !presented.contains($0) } }
+
+    /// What to draw under a node: shown children, and how many nodes are folded into one summary.
+    struct Visible {
+        var shown: [Int]
+        var folded: Int
+    }
+
+    /// Small clean groups stay visible: a summary of three nodes would hide more than it saves.
+    static let smallestFold = 6
+
+    func visibleChildren(of i: Int, collapsing: Bool) -> Visible {
+        guard collapsing else { return Visible(shown: children[i], folded: 0) }
+        let clean = children[i].filter { !troubled[$0] }
+        let cleanSize = clean.reduce(0) { $0 + size[$1] }
+        if cleanSize < Self.smallestFold { return Visible(shown: children[i], folded: 0) }
+        return Visible(shown: children[i].filter { troubled[$0] }, folded: cleanSize)
+    }
+
+    /// Locators of presented view controllers in a hierarchy, computed the way the engine names
+    /// nodes, so skipped nodes (which have no archive key) get the dashed edge too.
+    static func presentedLocators(in root: NodeBlueprint?) -> Set<String> {
+        var result: Set<String> = []
+        var stack: [(NodeBlueprint, String?, Bool)] = root.map { [($0, nil, false)] } ?? []
+        while let (node, parent, isPresented) = stack.popLast() {
+            let id = node.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+            let component = id ?? "<\(node.className)>"
+            let locator = parent.map { $0 + "/" + component } ?? component
+            if isPresented { result.insert(locator) }
+            for child in node.children where child.role == .viewController { stack.append((child, locator, false)) }
+            if let p = node.presented { stack.append((p, locator, true)) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import RestoreEngine
+
+/// How one node is marked in the drawing: seed 000's black star for preserved, red cross for
+/// skipped, and the same language for restoration.
+struct NodeLook {
+    let marker: String
+    let markerColor: String
+    let color: String
+    let fill: String
+
+    init(_ n: NodeOutcome) {
+        switch n.status {
+        case .preserved: (marker, markerColor, color, fill) = ("★", "#1f2328", "#1f2328", "#ffffff")
+        case .skipped: (marker, markerColor, color, fill) = ("✗", "#c62828", "#c62828", "#fdecea")
+        case .restored: (marker, markerColor, color, fill) = ("✓", "#2e7d32", "#2e7d32", "#edf7ee")
+        case .notRestored: (marker, markerColor, color, fill) = ("✗", "#c62828", "#c62828", "#fdecea")
+        }
+    }
+
+    /// The HTML-like label: marker and class, identifier, then why (reason, cause, via).
+    func label(_ n: NodeOutcome) -> String {
+        var lines = ["<FONT COLOR=\"\(markerColor)\">\(marker)</FONT> <B>\(Escape.dotHTML(n.className))</B>"]
+        let last = n.displayName
+        if last == "<\(n.className)>" {
+            lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"#57606a\"><I>no restoration identifier</I></FONT>")
+        } else {
+            lines.append("<FONT POINT-SIZE=\"9\">\(Escape.dotHTML(last))</FONT>")
+        }
+        let red = "<FONT POINT-SIZE=\"9\" COLOR=\"#c62828\">"
+        switch n.status {
+        case .preserved: break
+        case .skipped, .notRestored:
+            let verb = n.status == .skipped ? "skipped" : "lost"
+            lines.append(red + "\(verb): \(n.reason?.rawValue ?? "unknown")</FONT>")
+            if let cause = n.cause, cause != n.locator {
+                lines.append(red + "because of \(Escape.dotHTML(Self.lastComponent(cause)))</FONT>")
+            }
+        case .restored:
+            var text = n.via.map { "via \($0.rawValue)" } ?? "restored"
+            if n.decoded == false { text += ", not decoded" }
+            lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"#2e7d32\">\(text)</FONT>")
+        }
+        return lines.joined(separator: "<BR/>")
+    }
+
+    static func lastComponent(_ locator: String) -> String {
+        locator.split(separator: "/").last.map(String.init) ?? locator
+    }
+}

@@ -1,0 +1,69 @@
+import RestoreEngine
+
+/// Everything the report needs about one run: the trace's events, the outcome, and the replay verdict.
+public struct ReportInput: Sendable {
+    public var scenario: String
+    public var description: String?
+    /// The tool and its version, e.g. "restoretrace 0.1.0".
+    public var tool: String
+    /// The trace's file name, shown in the page.
+    public var traceName: String
+    /// The events in order; an event's `seq` is its index + 1.
+    public var events: [EngineEvent]
+    /// The same events as their exact trace JSON lines, inlined in the page for its script.
+    public var eventLines: [String]
+    public var outcome: Outcome
+    /// The SPEC §5 outcome object, already serialized.
+    public var outcomeJSON: String
+    public var replay: ReplayVerdict?
+
+    public init(
+        scenario: String, description: String? = nil, tool: String, traceName: String, events: [EngineEvent],
+        eventLines: [String], outcome: Outcome, outcomeJSON: String, replay: ReplayVerdict? = nil
+    ) {
+        self.scenario = scenario
+        self.description = description
+        self.tool = tool
+        self.traceName = traceName
+        self.events = events
+        self.eventLines = eventLines
+        self.outcome = outcome
+        self.outcomeJSON = outcomeJSON
+        self.replay = replay
+    }
+}
+
+/// Whether a replay reproduced the recorded callbacks.
+public struct ReplayVerdict: Sendable, Hashable {
+    public var matched: Bool
+    /// How many events the replay compared.
+    public var events: Int
+    public var firstDivergence: Divergence?
+
+    public init(matched: Bool, events: Int, firstDivergence: Divergence? = nil) {
+        self.matched = matched
+        self.events = events
+        self.firstDivergence = firstDivergence
+    }
+}
+
+/// The first event where the replay did something other than the recording.
+public struct Divergence: Sendable, Hashable {
+    public var seq: Int
+    /// The recorded event, as text (usually its trace line).
+    public var recorded: String
+    /// What the replay did instead.
+    public var replayed: String
+    /// Events leading up to it, as text.
+    public var context: [String]
+    /// The engine rule involved, e.g. "R3", when known.
+    public var rule: String?
+
+    public init(seq: Int, recorded: String, replayed: String, context: [String] = [], rule: String? = nil) {
+        self.seq = seq
+        self.recorded = recorded
+        self.replayed = replayed
+        self.context = context
+        self.rule = rule
+    }
+}

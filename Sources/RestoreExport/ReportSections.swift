@@ -1,0 +1,193 @@
+import RestoreEngine
+
+/// The page's static parts, rendered in Swift with every scenario and trace string escaped.
+struct ReportSections {
+    let input: ReportInput
+    /// Locators per side, so linking thousands of diagnostics stays linear.
+    private let preservedLocators: Set<String>
+    private let restoredLocators: Set<String>
+
+    init(input: ReportInput) {
+        self.input = input
+        preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
+        restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
+    }
+    private var outcome: Outcome { input.outcome }
+    /// Lists in the verdict stop here; the Nodes section has everything.
+    static let listLimit = 40
+
+    // MARK: Header
+
+    var facts: String {
+        var rows: [(String, String)] = [("Trace", input.traceName), ("Events", DotBuilder.grouped(input.events.count))]
+        if let p = outcome.preservation { rows.append(("Preserved at", "launch \(p.launch)")) }
+        if let r = outcome.restoration { rows.append(("Restored at", "launch \(r.launch)")) }
+        rows.append(("Tool", input.tool))
+        return rows.map { "<div><dt>\(h($0.0))</dt><dd>\(h($0.1))</dd></div>" }.joined()
+    }
+
+    // MARK: Verdict
+
+    var verdict: String {
+        var parts: [String] = []
+        let lost = outcome.restoration?.nodes.filter { $0.status == .notRestored } ?? []
+        let skipped = outcome.preservation?.nodes.filter { $0.status == .skipped } ?? []
+        let (headline, tone) = headline(lost: lost)
+        parts.append("<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>")
+        parts.append("<p class=\"sub\">\(h(preservationLine(skipped: skipped)))</p></div>")
+
+        if !lost.isEmpty {
+            parts.append("<div class=\"card\"><h3>Lost at restoration</h3>" + nodeList(lost, side: .restoration) + "</div>")
+        }
+        if !skipped.isEmpty {
+            parts.append("<div class=\"card\"><h3>Skipped at preservation</h3>" + nodeList(skipped, side: .preservation) + "</div>")
+        }
+        parts.append(replay)
+        return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
+    }
+
+    private func headline(lost: [NodeOutcome]) -> (String, String) {
+        guard let r = outcome.restoration else { return ("No relaunch in this timeline: nothing was restored.", "neutral") }
+        let (done, total) = r.count
+        if !r.performed {
+            let why = r.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed"
+            return ("Nothing restored at launch \(r.launch) — \(why).", "bad")
+        }
+        let text = "Restored \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(r.launch)"
+        if lost.isEmpty { return (text + ".", "good") }
+        return (text + "; \(DotBuilder.grouped(lost.count)) lost.", "bad")
+    }
+
+    private func preservationLine(skipped: [NodeOutcome]) -> String {
+        guard let p = outcome.preservation else { return "The app never went to the background, so nothing was preserved." }
+        if !p.performed {
+            return "Nothing preserved at launch \(p.launch) — " + (p.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed") + "."
+        }
+        let (done, total) = p.count
+        return "Preserved \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(p.launch)"
+            + (skipped.isEmpty ? "." : "; \(DotBuilder.grouped(skipped.count)) skipped.")
+    }
+
+    private func nodeList(_ nodes: [NodeOutcome], side: Anchor.Side) -> String {
+        var items = nodes.prefix(Self.listLimit).map { n -> String in
+            let reason = n.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
+            var cause = ""
+            if let c = n.cause, c != n.locator { cause = " — because of <code>\(h(c))</code>" }
+            return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(h(n.path ?? n.locator))</code></a> "
+                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason)\(cause).</li>"
+        }
+        if nodes.count > Self.listLimit {
+            items.append("<li class=\"muted\">… and \(DotBuilder.grouped(nodes.count - Self.listLimit)) more in <a href=\"#nodes\">Nodes</a>.</li>")
+        }
+        return "<ul class=\"node-list\">" + items.joined() + "</ul>"
+    }
+
+    private var replay: String {
+        guard let replay = input.replay else { return "" }
+        if replay.matched {
+            return "<div class=\"card replay good\"><h3>Replay</h3><p id=\"replay-text\">Replay matched: all \(DotBuilder.grouped(replay.events)) events reproduced.</p></div>"
+        }
+        var out = "<div class=\"card replay bad wide\"><h3>Replay</h3>"
+        guard let d = replay.firstDivergence else {
+            return out + "<p id=\"replay-text\">Replay diverged after \(DotBuilder.grouped(replay.events)) events.</p></div>"
+        }
+        out += "<p id=\"replay-text\">Replay diverged at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
+        out += d.rule.map { " (rule \(h($0)))" } ?? ""
+        out += ".</p><div class=\"diverge\"><div><h4>Recorded</h4><pre>\(h(d.recorded))</pre></div>"
+        out += "<div><h4>Replayed</h4><pre>\(h(d.replayed))</pre></div></div>"
+        if !d.context.isEmpty {
+            out += "<details><summary>Context (\(d.context.count) events before)</summary><pre class=\"context\">"
+                + d.context.map(h).joined(separator: "\n") + "</pre></details>"
+        }
+        return out + "</div>"
+    }
+
+    // MARK: Nodes
+
+    var nodes: String {
+        var out = table(outcome.preservation, side: .preservation, title: "At preservation")
+        out += table(outcome.restoration, side: .restoration, title: "After restoration")
+        return out
+    }
+
+    private func table(_ phase: PhaseOutcome?, side: Anchor.Side, title: String) -> String {
+        let id = side == .preservation ? "nodes-preservation" : "nodes-restoration"
+        guard let phase else { return "<div class=\"card\" id=\"\(id)\"><h3>\(title)</h3><p class=\"muted\">Not in this timeline.</p></div>" }
+        let (done, total) = phase.count
+        var out = "<div class=\"card nodes-card\" id=\"\(id)\"><h3>\(title) <span class=\"muted\">launch \(phase.launch) · \(done) of \(total)</span></h3>"
+        out += "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
+        out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead><tbody>"
+        for n in phase.nodes {
+            let look = NodeLook(n)
+            let statusClass = n.status == .preserved || n.status == .restored ? "ok" : "lost"
+            let indent = min(n.depth, 12)
+            out += "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\" data-path=\"\(h(n.path ?? ""))\">"
+            out += "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
+            out += "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
+            out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div></td>"
+            out += "<td>\(why(n))</td></tr>"
+        }
+        return out + "</tbody></table></div></div>"
+    }
+
+    private func why(_ n: NodeOutcome) -> String {
+        switch n.status {
+        case .preserved: return "<span class=\"muted\">preserved</span>"
+        case .restored:
+            let via = n.via.map { "restored via <code>\($0.rawValue)</code>" } ?? "restored"
+            return via + (n.decoded == false ? " <span class=\"warn\">(not decoded)</span>" : "")
+        case .skipped, .notRestored:
+            guard let r = n.reason else { return h(n.status.rawValue) }
+            var out = "<code class=\"code\">\(h(r.rawValue))</code> \(h(r.summary))"
+            if let c = n.cause, c != n.locator { out += "; because of <code>\(h(c))</code>" }
+            return out + "<div class=\"fix small\">Fix: \(h(r.fix))</div>"
+        }
+    }
+
+    // MARK: Diagnostics
+
+    var diagnostics: String {
+        guard !outcome.diagnostics.isEmpty else { return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>" }
+        let items = outcome.diagnostics.map { d -> String in
+            var out = "<li class=\"diag \(d.severity.rawValue)\" data-code=\"\(d.code.rawValue)\">"
+            out += "<span class=\"sev\">\(d.severity.rawValue)</span> <code class=\"code\">\(d.code.rawValue)</code>"
+            out += " <span class=\"muted\">launch \(d.launch)</span>"
+            if let anchor = anchor(for: d) {
+                out += " · <a href=\"#\(anchor)\">\(h(d.path ?? d.locator ?? ""))</a>"
+            } else if let where_ = d.path ?? d.locator {
+                out += " · <code>\(h(where_))</code>"
+            }
+            out += "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(d.code.summary)). Fix: \(h(d.code.fix)).</p></li>"
+            return out
+        }
+        return "<ul class=\"diags\">" + items.joined() + "</ul>"
+    }
+
+    /// The node a diagnostic is about, on the side of its launch.
+    func anchor(for d: Diagnostic) -> String? {
+        guard let locator = d.locator else { return nil }
+        let inRestoration = restoredLocators.contains(locator)
+        let inPreservation = preservedLocators.contains(locator)
+        if inRestoration, d.launch == outcome.restoration?.launch { return Anchor.node(.restoration, locator) }
+        if inPreservation { return Anchor.node(.preservation, locator) }
+        return inRestoration ? Anchor.node(.restoration, locator) : nil
+    }
+
+    // MARK: App-level keys
+
+    var appKeys: String {
+        guard let archive = input.events.last(where: { $0.event == .archiveWritten && $0.archive != nil })?.archive else {
+            return "<p class=\"muted\">No archive was written in this trace.</p>"
+        }
+        var out = "<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Type</th><th scope=\"col\">Value</th></tr></thead><tbody>"
+        for e in archive.appLevel {
+            out += "<tr><td><code>\(h(e.key))</code>\(e.isSystem ? " <span class=\"badge\">UIKit</span>" : "")</td>"
+            out += "<td>\(e.value.typeName)</td><td><code>\(h(CoderText.display(e.value, key: e.key)))</code></td></tr>"
+        }
+        out += "</tbody></table></div>"
+        return out + "<p class=\"small muted\">The archive holds \(DotBuilder.grouped(archive.entries.count)) objects; "
+            + "<code>restoretrace archive</code> prints them the way <code>restorationArchiveTool</code> does.</p>"
+    }
+
+    private func h(_ s: String) -> String { Escape.html(s) }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RestoreEngine
+import RestoreWeb
+
+/// Writes the self-contained HTML report (`index.html`) and the drawing (`hierarchy.svg`) to a folder.
+public struct ReportWriter: Sendable {
+    public var dotOptions: DotBuilder.Options
+
+    public init(dotOptions: DotBuilder.Options = DotBuilder.Options()) {
+        self.dotOptions = dotOptions
+    }
+
+    /// The report's two files, rendered in memory.
+    public struct Rendered: Sendable {
+        public var html: String
+        public var svg: String
+        public var dot: String
+    }
+
+    /// Renders the page and the drawing without touching the disk.
+    ///
+    /// - Throws: `ExportError` when the events and lines disagree, a line is not JSON, or Graphviz fails.
+    public func render(_ input: ReportInput) throws -> Rendered {
+        guard input.events.count == input.eventLines.count else {
+            throw ExportError.eventCountMismatch(events: input.events.count, lines: input.eventLines.count)
+        }
+        var options = dotOptions
+        if options.title == nil { options.title = input.scenario }
+        let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
+        let svg = try SVGRenderer.render(dot: dot)
+        let sections = ReportSections(input: input)
+        let h = Escape.html
+        let outcome = input.outcomeJSON.trimmingCharacters(in: .whitespacesAndNewlines)
+        let html = try Template(text: WebAssets.html).fill([
+            "title": h("\(input.scenario) — restoretrace report"),
+            "tool": h(input.tool),
+            "trace": h(input.traceName),
+            "scenario": h(input.scenario),
+            "description": input.description.map { "<p class=\"desc\">\(h($0))</p>" } ?? "",
+            "facts": sections.facts,
+            "verdict": sections.verdict,
+            "svg": Self.inlineable(svg),
+            "nodes": sections.nodes,
+            "diagnostics": sections.diagnostics,
+            "appkeys": sections.appKeys,
+            "data": Escape.scriptJSON(try dataJSON(input)),
+            "outcome": Escape.scriptJSON(outcome.isEmpty ? "null" : outcome),
+            "css": WebAssets.css,
+            "js": WebAssets.js,
+        ])
+        return Rendered(html: html, svg: svg, dot: dot)
+    }
+
+    /// Writes `index.html` and `hierarchy.svg` into `directory`, creating it if needed.
+    ///
+    /// Both files are rendered first and written beside their targets, then renamed into place:
+    /// a failure leaves no partial file and an earlier report stays as it was.
+    /// - Throws: `ExportError`.
+    public func write(_ input: ReportInput, to directory: URL) throws {
+        let rendered = try render(input)
+        try AtomicFolderWrite(directory: directory).write([
+            "index.html": Data(rendered.html.utf8),
+            "hierarchy.svg": Data(rendered.svg.utf8),
+        ])
+    }
+
+    /// An SVG document without its XML declaration and DOCTYPE, ready to sit inside HTML.
+    static func inlineable(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return "" }
+        return String(svg[start.lowerBound...])
+    }
+
+    /// The page script's data: trace lines verbatim and where each node's row is.
+    func dataJSON(_ input: ReportInput) throws -> String {
+        var out = "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
+        out += "\"preservation\":" + anchors(input.outcome.preservation, side: .preservation)
+        out += ",\"restoration\":" + anchors(input.outcome.restoration, side: .restoration)
+        out += "},\"events\":[\n"
+        for (i, line) in input.eventLines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A cheap shape check: a full JSON parse of 100,000 lines belongs to the trace reader.
+            guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { throw ExportError.invalidEventLine(seq: i + 1) }
+            if i > 0 { out += ",\n" }
+            out += trimmed
+        }
+        return out + "\n]}"
+    }
+
+    /// Restoration path → row anchor, sorted by path so the bytes never depend on hashing.
+    private func anchors(_ phase: PhaseOutcome?, side: Anchor.Side) -> String {
+        var byPath: [String: String] = [:]
+        for n in phase?.nodes ?? [] {
+            if let path = n.path, byPath[path] == nil { byPath[path] = Anchor.node(side, n.locator) }
+        }
+        let pairs = byPath.keys.sorted().map { Escape.jsonString($0) + ":" + Escape.jsonString(byPath[$0]!) }
+        return "{" + pairs.joined(separator: ",") + "}"
+    }
+}

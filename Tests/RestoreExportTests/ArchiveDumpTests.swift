@@ -1,0 +1,39 @@
+import Foundation
+import RestoreEngine
+import Testing
+@testable import RestoreExport
+
+@Suite struct ArchiveDumpTests {
+    @Test func tabBarNavigationMatchesGolden() throws {
+        let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
+        try Golden.check(dump, named: "tabbar-navigation.archive.txt")
+    }
+
+    @Test func printsLikeRestorationArchiveTool() throws {
+        let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
+        #expect(dump.hasPrefix("Restoration class map is {\n    \"TabController/:[0]:/First/Compose\" = \"ComposeViewController\";\n"))
+        #expect(dump.contains("Top Level\n    kUIStateRestorationArchiveMajorVersionKey 2\n    kUIStateRestorationArchiveMinorVersionKey 1\n"))
+        #expect(dump.contains("    UIApplicationStateRestorationTimestamp 2026-01-01 01:00:00 +0000\n"))
+        #expect(dump.contains("    UIApplicationStateRestorationUserInterfaceIdiom iPhone\n"))
+        #expect(dump.contains("[View Controller] TabController/:[1]:/NavigationController/:[1]:/City (Class: CityViewController)\n"))
+        #expect(dump.contains("[View] TabController/:[1]:/NavigationController/:[0]:/Second/list (Class: UITableView)\n"))
+        #expect(dump.contains("[Object] TabController/:[1]:/NavigationController/:[0]:/Second/Context (Class: ViewContext)\n"))
+        #expect(dump.contains("    kTabBarSelectedViewControllerKey Object Identifier Proxy: TabController/:[1]:/NavigationController\n"))
+        #expect(dump.contains("    kUIViewControllerChildrenKey (\n        \"Object Identifier Proxy: TabController/:[0]:/First\",\n"))
+        #expect(dump.contains("    encodingKeySliderValue 0.8926057\n"))
+        #expect(dump.contains("    kViewControllerViewWasLoadedKey Yes\n"))
+    }
+
+    @Test func datesAreUTCFromTheReferenceDate() {
+        #expect(CoderText.date(0) == "2001-01-01 00:00:00 +0000")
+        #expect(CoderText.date(-1) == "2000-12-31 23:59:59 +0000")
+        #expect(CoderText.date(86_400 * 59) == "2001-03-01 00:00:00 +0000")
+        #expect(CoderText.date(1_009_846_800) == "2033-01-01 01:00:00 +0000")
+    }
+
+    @Test func quotesAndDataLikeFoundation() {
+        #expect(ArchiveDump.describe(.array(["a\"b", .int(1)]), indent: 0) == "(\n    \"a\\\"b\",\n    1\n)")
+        #expect(ArchiveDump.describe(.data([0x0a, 0xff, 0, 1, 2]), indent: 0) == "<0aff0001 02>")
+        #expect(ArchiveDump.describe(.dictionary(["b": 1, "a": true]), indent: 0) == "{\n    a = Yes;\n    b = 1;\n}")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import RestoreEngine
+import Testing
+@testable import RestoreExport
+
+/// Opens the written report in headless Chromium and checks that its script ran and rendered.
+@Suite(.serialized, .enabled(if: Browser.shouldRun, "RESTORETRACE_SKIP_BROWSER=1"))
+struct BrowserTests {
+    @Test func reportRendersInABrowser() throws {
+        let chromium = try #require(Browser.path, "chromium is not on PATH: install it (apt-get install --no-install-recommends chromium) or set RESTORETRACE_SKIP_BROWSER=1")
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReportWriter().write(Fixture.tabBarNavigation().input(), to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"))
+        #expect(dom.contains("data-timeline=\"rendered\""), "the page script did not finish")
+        #expect(dom.contains("Restored 7 of 8 nodes at launch 2; 1 lost."))
+        #expect(dom.contains("Showing 1–46 of 46 matching events"))
+        #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == 46)
+        #expect(dom.contains("data-seq=\"28\""))
+        #expect(dom.contains("<svg"))
+        #expect(dom.contains("id=\"gnode-r-TabController.2FNavigationController.2FCity\""))
+        #expect(dom.contains("data-code=\"restoration-class-returned-nil\""))
+        // Filter options come from the data: every callback name is offered.
+        #expect(dom.contains("<option value=\"decodeRestorableStateWithCoder:\">"))
+    }
+
+    @Test func hostileIdentifiersDoNotRunAndStillRender() throws {
+        let chromium = try #require(Browser.path)
+        let hostile = "</script><img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>"
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var input = Fixture.tabBarNavigation(cityID: hostile, extraID: hostile).input()
+        input.scenario = hostile
+        try ReportWriter().write(input, to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"))
+        #expect(dom.contains("data-timeline=\"rendered\""))
+        #expect(!dom.contains("<title>pwned</title>"))
+        #expect(!dom.contains("<img src=\"x\""))
+        #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == 46)
+    }
+
+    @Test func hundredThousandEventsRenderOnePage() throws {
+        let chromium = try #require(Browser.path)
+        let f = Fixture.tabBarNavigation()
+        var input = f.input()
+        let lines = f.lines
+        input.events = (0..<100_000).map { f.events[$0 % f.events.count] }
+        input.eventLines = (0..<100_000).map { i in
+            // Keep seq unique so the page's rows are the trace's rows.
+            lines[i % lines.count].replacingOccurrences(of: "{\"seq\":\(i % lines.count + 1),", with: "{\"seq\":\(i + 1),")
+        }
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReportWriter().write(input, to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"), budget: 8000)
+        #expect(dom.contains("Showing 1–500 of 100,000 matching events"))
+        #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == 500)
+        #expect(dom.contains("Page 1 of 200"))
+    }
+}
+
+enum Browser {
+    static var shouldRun: Bool { ProcessInfo.processInfo.environment["RESTORETRACE_SKIP_BROWSER"] != "1" }
+
+    static var path: String? {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for d in dirs where FileManager.default.isExecutableFile(atPath: "\(d)/\(name)") { return "\(d)/\(name)" }
+        }
+        return nil
+    }
+
+    static func run(_ chromium: String, _ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: chromium)
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] + arguments
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func dumpDOM(_ chromium: String, _ page: URL, budget: Int = 2000) throws -> String {
+        try run(chromium, ["--virtual-time-budget=\(budget)", "--dump-dom", page.absoluteString])
+    }
+}

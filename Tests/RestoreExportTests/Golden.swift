@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Golden files beside the tests, re-recorded with `RESTORETRACE_RECORD_GOLDENS=1`.
+///
+/// A recording run fails on purpose, so a golden that is missing or just rewritten can never
+/// make a test pass by itself.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static var recording: Bool { ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" }
+
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(name)
+        if recording {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("Recorded golden \(name); run again without RESTORETRACE_RECORD_GOLDENS to verify.", sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("Golden \(name) is missing; record it with RESTORETRACE_RECORD_GOLDENS=1.", sourceLocation: sourceLocation)
+            return
+        }
+        if actual != expected {
+            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
+            Issue.record(
+                "\(name) differs from its golden at line \(line + 1):\n  expected: \(line < e.count ? String(e[line]) : "<end>")\n  actual:   \(line < a.count ? String(a[line]) : "<end>")",
+                sourceLocation: sourceLocation)
+        }
+    }
+}

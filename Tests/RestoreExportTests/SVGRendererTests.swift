@@ -1,0 +1,74 @@
+import Foundation
+import RestoreEngine
+import Testing
+@testable import RestoreExport
+
+@Suite(.serialized) struct SVGRendererTests {
+    @Test func rendersValidSVGWithNodeIdsLinksAndMarkers() throws {
+        let f = Fixture.tabBarNavigation()
+        let svg = try SVGRenderer.render(dot: DotBuilder(outcome: f.outcome, events: f.events).build())
+        let xml = try #require(XMLCheck.parse(svg))
+        #expect(xml.elements["svg"] == 1)
+        for n in f.outcome.preservation!.nodes {
+            #expect(xml.ids.contains(Anchor.svg(.preservation, n.locator)), "\(n.locator)")
+        }
+        for n in f.outcome.restoration!.nodes {
+            #expect(xml.ids.contains(Anchor.svg(.restoration, n.locator)), "\(n.locator)")
+        }
+        #expect(xml.hrefs.contains("#node-r-TabController.2FNavigationController.2FCity"))
+        #expect(xml.text.contains("★"))
+        #expect(xml.text.contains("lost: restoration-class-returned-nil"))
+        #expect(xml.text.contains("because of <UINavigationController>"))
+    }
+
+    @Test(arguments: ["<script>alert(\"x\")</script>", "a&b", "it's \"quoted\"", "]]>", "Café ✓ 東京", "new\nline", "back\\slash\\N"])
+    func hostileIdentifiersStayValidXML(_ id: String) throws {
+        let f = Fixture.tabBarNavigation(cityID: id, extraID: id)
+        let svg = try SVGRenderer.render(dot: DotBuilder(outcome: f.outcome, events: f.events, options: .init(title: id)).build())
+        let xml = try #require(XMLCheck.parse(svg), "not XML")
+        #expect(!svg.contains("<script"))
+        // The identifier comes back as text, exactly (a newline made visible as ␊).
+        #expect(xml.text.contains(Escape.visibleControls(id)))
+        #expect(xml.ids.contains(Anchor.svg(.restoration, "TabController/NavigationController/" + id)))
+    }
+
+    @Test func sameDotGivesSameDrawing() throws {
+        let dot = DotBuilder(outcome: Fixture.tabBarNavigation().outcome).build()
+        let a = try #require(XMLCheck.parse(SVGRenderer.render(dot: dot)))
+        let b = try #require(XMLCheck.parse(SVGRenderer.render(dot: dot)))
+        #expect(a.signature == b.signature)
+        #expect(a.ids.count > 20)
+    }
+
+    @Test func syntaxErrorBecomesExportError() {
+        #expect {
+            try SVGRenderer.render(dot: "digraph { a -> ; }")
+        } throws: { error in
+            guard case ExportError.graphvizParse(let message) = error else { return false }
+            return message.contains("syntax error")
+        }
+    }
+
+    @Test func brokenHTMLLabelIsAnErrorNotAFallbackLabel() {
+        #expect(throws: ExportError.self) {
+            try SVGRenderer.render(dot: "digraph { a [label=<<B>unclosed>]; }")
+        }
+    }
+
+    @Test func unknownLayoutIsAnError() {
+        #expect(throws: ExportError.self) {
+            try SVGRenderer.render(dot: "digraph { a; }", layout: "no-such-layout")
+        }
+    }
+
+    @Test func rendersFromManyThreadsWithoutCrashing() async throws {
+        let dot = DotBuilder(outcome: Fixture.tabBarNavigation().outcome).build()
+        let expected = try #require(XMLCheck.parse(SVGRenderer.render(dot: dot))).signature
+        let results = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { try SVGRenderer.render(dot: dot) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { XMLCheck.parse($0)?.signature == expected })
+    }
+}
