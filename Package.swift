@@ -58,7 +58,11 @@ let package = Package(
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),
         .testTarget(
             name: "RestoreExportTests",
-            dependencies: ["RestoreExport", "RestoreEngine"]),
-        .testTarget(name: "RestoreCLITests", dependencies: ["RestoreCLI"]),
+            dependencies: ["RestoreExport", "RestoreEngine"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "RestoreCLITests",
+            dependencies: ["RestoreCLI", "RestoreReplay", "RestoreScenario"],
+            exclude: ["Goldens"]),
     ]
 )

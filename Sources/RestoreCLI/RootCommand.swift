@@ -20,7 +20,8 @@ public struct RootCommand: ParsableCommand {
             """,
         version: "restoretrace 0.1.0",
         subcommands: [
-            RecordCommand.self, ReplayCommand.self, DiffCommand.self,
+            RecordCommand.self, ReplayCommand.self, ReportCommand.self, DiffCommand.self, ArchiveCommand.self,
+            ExportCommand.self,
         ]
     )
     public init() {}

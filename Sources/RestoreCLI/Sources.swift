@@ -43,14 +43,20 @@ enum Inputs {
     }
 }
 
-extension Scenario {
-    /// The trace header for this scenario: app facts, custom classes, the restore rule.
-    func traceHeader() -> TraceHeader {
+/// Recording a scenario into a trace: what `record` does, as a library call.
+public enum Recording {
+    /// Runs the scenario's timeline and writes its trace atomically.
+    /// - Returns: the outcome and the number of events written.
+    public static func record(_ scenario: Scenario, to path: String) throws(TraceError) -> (outcome: Outcome, events: Int) {
+        try TraceRecorder.record(header: header(for: scenario), to: path) { observer in scenario.run(observer: observer) }
+    }
+
+    /// The trace header for a scenario: app facts, custom classes, the restore rule.
+    public static func header(for scenario: Scenario) -> TraceHeader {
         var classes = ClassHierarchy()
-        ScenarioApp(scenario: self).declareClasses(in: &classes)
-        ui?.declareClasses(in: &classes)
+        ScenarioApp(scenario: scenario).declareClasses(in: &classes)
         return TraceHeader(
-            scenario: name, description: description, app: app.configuration,
-            classes: classes.declared, shouldRestoreRule: app.delegate.shouldRestoreApplicationState)
+            scenario: scenario.name, description: scenario.description, app: scenario.app.configuration,
+            classes: classes.declared, shouldRestoreRule: scenario.app.delegate.shouldRestoreApplicationState)
     }
 }

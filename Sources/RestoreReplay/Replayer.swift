@@ -84,7 +84,6 @@ public enum Replayer {
             default: break
             }
             comparator.finishSegment()
-            if kind == .launch { knownKeys = nil }
         }
         guard started else {
             throw TraceError(file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
@@ -102,7 +101,9 @@ public enum Replayer {
 
     /// Restoration events must name keys the archive written before them knows.
     private static func check(_ t: TraceEvent, against known: inout Set<String>?, file: String, line: Int) throws(TraceError) {
+        // Follow the archive's life: written at preservation, gone when deleted (a locked launch keeps it).
         if let archive = t.event.archive { known = Set(archive.entries.map(\.key)) }
+        if t.event.event == .archiveDeleted { known = nil }
         guard t.event.phase == .restoration, let key = t.event.key else { return }
         guard let known else {
             throw TraceError(file: file, line: line, "event \(t.seq) restores '\(key)', but no archive was written before it",

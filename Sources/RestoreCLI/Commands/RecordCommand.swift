@@ -38,9 +38,7 @@ struct RecordCommand: ParsableCommand {
         let path = output ?? Inputs.defaultTracePath(for: self.scenario)
         let recorded: (outcome: Outcome, events: Int)
         do {
-            recorded = try TraceRecorder.record(header: scenario.traceHeader(), to: path) { observer in
-                scenario.run(observer: observer)
-            }
+            recorded = try Recording.record(scenario, to: path)
         } catch {
             throw CLIFailure.badInput("\(error)")
         }

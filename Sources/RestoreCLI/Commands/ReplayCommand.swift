@@ -36,7 +36,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the outcome as JSON (SPEC §5) with the replay verdict.")
     var json = false
 
-    @Option(name: .customLong("report-dir"), help: ArgumentHelp("Where to write the report (default: beside the trace, TRACE-report/).", valueName: "dir"))
+    @Option(name: .customLong("report-dir"), help: ArgumentHelp("Where to write the report (default: beside the trace, TRACE-report/, or TRACE-report-whatif/ for a what-if).", valueName: "dir"))
     var reportDirectory: String?
 
     @Flag(name: .customLong("no-report"), help: "Do not write the HTML report.")
@@ -63,9 +63,10 @@ struct ReplayCommand: ParsableCommand {
         let shown = modified ?? baseline
         let diff = modified.map { OutcomeDiff(before: baseline.outcome, after: $0.outcome) }
 
-        var reportPath: String? = nil
+        var reportPath: String?
         if !noReport {
-            let dir = reportDirectory ?? Inputs.defaultReportDirectory(for: trace)
+            // A what-if report goes beside the faithful one, never over it.
+            let dir = reportDirectory ?? (Inputs.defaultReportDirectory(for: trace) + (whatIf.isEmpty ? "" : "-whatif"))
             do {
                 reportPath = try ReportBuilder.write(trace: trace, replay: shown, baseline: modified == nil ? nil : baseline, to: dir)
             } catch let failure as CLIFailure { throw failure } catch {

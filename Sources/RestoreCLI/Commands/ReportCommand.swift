@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import RestoreReplay
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the HTML report (index.html + hierarchy.svg) for a trace.",
+        discussion: """
+            Replays the trace to get its outcome and verdict, then writes one self-contained folder that opens
+            offline from disk: the verdict, both hierarchies drawn side by side with preserved ★ / skipped ✗ /
+            restored / lost markers, the filterable callback timeline with every coder's contents, and the
+            findings. Exits 0 when the report was written (even if the replay diverged: the report shows it),
+            2 on a bad trace or an unwritable folder.
+
+            Example:
+              restoretrace report Traces/homepwner.trace.jsonl -o /tmp/homepwner-report
+            """)
+
+    @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))
+    var trace: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write (default: beside the trace, TRACE-report/).", valueName: "dir"))
+    var output: String?
+
+    func run() throws {
+        let replay: ReplayResult
+        do { replay = try Replayer.replay(path: trace) } catch { throw CLIFailure.badInput("\(error)") }
+        let path = try ReportBuilder.write(trace: trace, replay: replay, baseline: nil, to: output ?? Inputs.defaultReportDirectory(for: trace))
+        print(path)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RestoreEngine
+import RestoreExport
+import RestoreReplay
+import RestoreTrace
+
+/// Writes the HTML report for a replayed trace.
+enum ReportBuilder {
+    /// - Parameters:
+    ///   - replay: the run to show (a what-if run when `baseline` is given).
+    ///   - baseline: the faithful replay, when `replay` is a what-if.
+    /// - Returns: the path of `index.html`.
+    static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String) throws -> String {
+        let input = try makeInput(trace: trace, replay: replay, baseline: baseline)
+        do {
+            try ReportWriter().write(input, to: URL(fileURLWithPath: directory))
+        } catch {
+            throw CLIFailure.badInput("\(directory): error: cannot write the report: \(error)")
+        }
+        return (directory as NSString).appendingPathComponent("index.html")
+    }
+
+    static func makeInput(trace: String, replay: ReplayResult, baseline: ReplayResult?) throws -> ReportInput {
+        // The timeline shows what ran: the recording, or the what-if run's own events.
+        let events: [EngineEvent]
+        if baseline != nil {
+            events = replay.events
+        } else {
+            events = try TraceReader(path: trace).readAll().map(\.event)
+        }
+        let lines = events.enumerated().map { EventCodec.encode($1, seq: $0 + 1).serialized }
+        let verdictSource = baseline ?? replay
+        var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(verdictSource))]
+        if let baseline { extra.append(("whatIf", ReplayJSON.whatIf(replay.whatIf, OutcomeDiff(before: baseline.outcome, after: replay.outcome)))) }
+        let title = baseline == nil ? replay.header.scenario : "\(replay.header.scenario) — what if \(replay.whatIf.edits.map(\.description).joined(separator: ", "))"
+        return ReportInput(
+            scenario: title, description: replay.header.description, tool: replay.header.tool,
+            traceName: (trace as NSString).lastPathComponent, events: events, eventLines: lines, outcome: replay.outcome,
+            outcomeJSON: OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized,
+            replay: verdict(verdictSource))
+    }
+
+    static func verdict(_ r: ReplayResult) -> ReplayVerdict {
+        ReplayVerdict(
+            matched: r.matched, events: r.recordedEvents,
+            firstDivergence: r.divergence.map { d in
+                RestoreExport.Divergence(
+                    seq: d.seq, recorded: d.recorded ?? "(the recording has nothing here)",
+                    replayed: d.replayed ?? "(the replay made no such call)", context: d.context, rule: d.rule)
+            })
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Runs the built `restoretrace` binary, as a user would.
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        let build = packageRoot.appendingPathComponent(".build")
+        for config in ["debug", "release"] {
+            let candidate = build.appendingPathComponent(config).appendingPathComponent("restoretrace")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return build.appendingPathComponent("debug/restoretrace")
+    }
+
+    struct Result {
+        var code: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `restoretrace ARGS` in `directory`.
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("\(binary.path) is missing: run `swift build` before the tests")
+            return Result(code: -1, stdout: "", stderr: "")
+        }
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `--help` is documentation: golden-tested so a change to it is a reviewed change.
+/// Re-record with `RESTORETRACE_RECORD_GOLDENS=1` (that run fails on purpose).
+@Suite struct HelpTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    @Test(arguments: ["", "record", "replay", "report", "diff", "archive", "export"])
+    func helpMatchesGolden(_ command: String) throws {
+        let args = (command.isEmpty ? [] : [command]) + ["--help"]
+        let r = try CLI.run(args, in: FileManager.default.temporaryDirectory)
+        #expect(r.code == 0)
+        let file = Self.goldens.appendingPathComponent("help-\(command.isEmpty ? "root" : command).txt")
+        if ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try r.stdout.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("re-recorded \(file.lastPathComponent)")
+            return
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(r.stdout == golden)
+    }
+
+    @Test func helpTeachesExitCodesAndWhatIf() throws {
+        let root = try CLI.run(["--help"], in: FileManager.default.temporaryDirectory).stdout
+        #expect(root.contains("Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input."))
+        let replay = try CLI.run(["replay", "--help"], in: FileManager.default.temporaryDirectory).stdout
+        #expect(replay.contains("--set 'answer:Tabs/home/Detail=nil'"))
+        #expect(replay.contains("--drop-id"))
+    }
+}

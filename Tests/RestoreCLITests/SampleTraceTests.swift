@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import RestoreCLI
+import RestoreReplay
+import RestoreScenario
+
+/// The samples in Traces/ are golden fixtures: each scenario re-records its committed trace byte
+/// for byte, and each committed trace replays with zero divergences.
+/// Re-record them with `RESTORETRACE_RECORD_GOLDENS=1 swift test --filter SampleTraceTests`
+/// (that run fails on purpose, so a missing golden can never pass).
+@Suite struct SampleTraceTests {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Traces")
+    static let scenarios: [String] = (try? FileManager.default.contentsOfDirectory(atPath: traces.path))?
+        .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+    static var recording: Bool { ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" }
+
+    static func tracePath(_ scenario: String) -> String {
+        traces.appendingPathComponent(String(scenario.dropLast(".yaml".count)) + ".trace.jsonl").path
+    }
+
+    @Test func thereAreSamples() {
+        #expect(Self.scenarios.count >= 20)
+        #expect(Self.scenarios.contains("demo.yaml"))
+    }
+
+    @Test(arguments: scenarios)
+    func reRecordingReproducesTheCommittedTrace(_ name: String) throws {
+        let scenario = try ScenarioLoader.load(path: Self.traces.appendingPathComponent(name).path)
+        let golden = Self.tracePath(name)
+        if Self.recording {
+            _ = try Recording.record(scenario, to: golden)
+            Issue.record("re-recorded \(golden); run again without RESTORETRACE_RECORD_GOLDENS")
+            return
+        }
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name).trace.jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        _ = try Recording.record(scenario, to: fresh)
+        let committed = try #require(FileManager.default.contents(atPath: golden), "no committed trace for \(name): re-record with RESTORETRACE_RECORD_GOLDENS=1")
+        let now = try #require(FileManager.default.contents(atPath: fresh))
+        #expect(now == committed, "\(golden) is stale: the engine or the format changed; re-record with RESTORETRACE_RECORD_GOLDENS=1 and review the diff")
+    }
+
+    @Test(arguments: scenarios)
+    func committedTraceReplaysWithZeroDivergence(_ name: String) throws {
+        let result = try Replayer.replay(path: Self.tracePath(name))
+        #expect(result.divergence == nil, "\(name): \(result.divergence?.summary ?? "")")
+        #expect(result.recordedEvents == result.replayedEvents)
+    }
+
+    @Test func demoFileIsTheEmbeddedDemo() throws {
+        let file = try String(contentsOf: Self.traces.appendingPathComponent("demo.yaml"), encoding: .utf8)
+        #expect(file == DemoScenario.yaml + "\n")
+    }
+}
