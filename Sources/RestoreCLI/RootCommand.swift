@@ -7,12 +7,10 @@ public struct RootCommand: ParsableCommand {
         commandName: "restoretrace",
         abstract: "Record, replay and explain UIKit state preservation and restoration — headless, on any machine.",
         discussion: """
-            Describe an app in a scenario file (YAML or JSON), record what UIKit would do when it goes to
-            the background, is killed and relaunched, then replay the trace to reproduce it exactly, ask
-            what-if questions, and get a report of every node that was preserved, skipped, restored or lost.
+            Describe an app in a scenario file (YAML or JSON), record what UIKit would do when it goes to the background, is killed and relaunched, then replay the trace to reproduce it exactly, ask what-if questions, and get a report of every node that was preserved, skipped, restored or lost.
 
             Start with the built-in demo:
-              restoretrace record                       # writes restoretrace-demo.trace.jsonl
+              restoretrace record       # writes restoretrace-demo.trace.jsonl
               restoretrace replay restoretrace-demo.trace.jsonl
               restoretrace replay restoretrace-demo.trace.jsonl --set shouldRestore=false
 

@@ -7,9 +7,7 @@ struct ArchiveCommand: ParsableCommand {
         commandName: "archive",
         abstract: "Print the preserved archive the way Apple's restorationArchiveTool does.",
         discussion: """
-            Shows the last archive the trace wrote: the restoration class map, the top-level keys (bundle
-            version, system version, timestamp, idiom), then one block per preserved object with its archive
-            key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's.
+            Shows the last archive the trace wrote: the restoration class map, the top-level keys (bundle version, system version, timestamp, idiom), then one block per preserved object with its archive key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's.
 
             Example:
               restoretrace archive restoretrace-demo.trace.jsonl

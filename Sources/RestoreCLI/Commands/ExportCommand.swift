@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
             Writes to standard output unless -o FILE is given (written atomically).
 
             Example:
-              restoretrace export restoretrace-demo.trace.jsonl --format chrome-trace -o demo.json
+              restoretrace export demo.trace.jsonl --format chrome-trace -o t.json
             """)
 
     @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))

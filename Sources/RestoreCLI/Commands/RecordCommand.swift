@@ -9,16 +9,13 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Run a scenario on the engine and write its trace.",
         discussion: """
-            Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every
-            callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace
-            alone is enough to replay. With no SCENARIO it records the built-in demo app.
+            Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace alone is enough to replay. With no SCENARIO it records the built-in demo app.
 
-            Exits 0 whatever the scenario's findings are: lost screens are results, not failures.
-            Exits 2 on a bad scenario (every problem listed as FILE:LINE:COLUMN) and writes no trace.
+            Exits 0 whatever the scenario's findings are: lost screens are results, not failures. Exits 2 on a bad scenario (every problem listed as FILE:LINE:COLUMN) and writes no trace.
 
             Examples:
               restoretrace record
-              restoretrace record Traces/homepwner.yaml -o /tmp/homepwner.trace.jsonl --json
+              restoretrace record Traces/homepwner.yaml --json
             """)
 
     @Argument(help: ArgumentHelp("The scenario file (YAML or JSON). Omit it to record the built-in demo.", valueName: "scenario"))

@@ -9,18 +9,18 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Re-run restoration from a trace alone and check every callback matches.",
         discussion: """
-            Rebuilds the archive and the launch UI from the trace and runs the relaunch on the engine, with a
-            stand-in app that answers every callback from the recorded answers (looked up by callback and
-            path, so a run that departs from the recording can go on). Exits 0 when every callback matches,
-            1 at the first divergence (shown with the events before it, the node and the rule), 2 on a bad trace.
-            Writes the HTML report next to the trace and prints its path.
+            Rebuilds the archive and the launch UI from the trace and runs the relaunch on the engine, with a stand-in app that answers every callback from the recorded answers (looked up by callback and path, so a run that departs from the recording can go on). Exits 0 when every callback matches, 1 at the first divergence (shown with the events before it, the node and the rule), 2 on a bad trace. Writes the HTML report next to the trace and prints its path.
 
             What-if: re-run on the recorded archive with one change and see how the outcome moves.
-              --set shouldRestore=false          the delegate declines restoration
-              --set bundleVersion=2.0            the archive was written by another version
-              --set deviceLocked=true            the device is locked at launch
-              --set 'answer:Tabs/home/Detail=nil'  (or existing, new, storyboard, instanceOf:CLASS)
-              --drop-id Tabs/home                that node had no restoration identifier when preserved
+
+              --set shouldRestore=false      the delegate declines restoration
+              --set bundleVersion=2.0        the archive came from another version
+              --set deviceLocked=true        the device is locked at launch
+              --set 'answer:Tabs/home/Detail=nil'
+                                             that path's answer (or existing, new,
+                                             storyboard, instanceOf:CLASS)
+              --drop-id Tabs/home            it had no restoration identifier
+
             A what-if run departs from the recording by design, so it exits 0 and reports the change.
             """)
 
