@@ -11,9 +11,11 @@ public struct NodeChange: Hashable, Sendable {
     public var after: NodeOutcome?
 
     public var sentence: String {
-        let name = "`\(locator)`"
+        // The node as it reads now, and as it read before if its identifier changed.
+        var name = "`\(after?.locator ?? locator)`"
+        if let b = before, let a = after, b.locator != a.locator { name += " (was `\(b.locator)`)" }
         let b = before.map(Self.describe) ?? "absent"
-        let a = after.map(Self.describe) ?? "absent"
+        let a = after.map(Self.describe) ?? "not in the archive"
         switch direction {
         case .gained: return "\(name) is now \(a) (was \(b))"
         case .lost: return "\(name) is now \(a) (was \(b))"
@@ -57,24 +59,27 @@ public struct OutcomeDiff: Hashable, Sendable {
 
     private mutating func compare(_ before: PhaseOutcome?, _ after: PhaseOutcome?, phase: Phase) {
         let b = before?.nodes ?? [], a = after?.nodes ?? []
+        let good: Set<NodeStatus> = [.preserved, .restored]
+        // Structural position where there is one, so a node whose identifier changed is still itself.
+        func identity(_ n: NodeOutcome) -> String { n.position.map { "#" + $0 } ?? n.locator }
         var afterBy: [String: NodeOutcome] = [:]
-        for n in a where afterBy[n.locator] == nil { afterBy[n.locator] = n }
+        for n in a where afterBy[identity(n)] == nil { afterBy[identity(n)] = n }
         var seen = Set<String>()
-        for old in b where seen.insert(old.locator).inserted {
-            guard let new = afterBy[old.locator] else {
-                changes.append(NodeChange(phase: phase, locator: old.locator, direction: .removed, before: old, after: nil))
+        for old in b where seen.insert(identity(old)).inserted {
+            guard let new = afterBy[identity(old)] else {
+                // A node restored before and not even archived now was lost.
+                changes.append(NodeChange(phase: phase, locator: old.locator, direction: good.contains(old.status) ? .lost : .removed, before: old, after: nil))
                 continue
             }
-            guard old.status != new.status || old.reason != new.reason || old.via != new.via else { continue }
-            let good: Set<NodeStatus> = [.preserved, .restored]
+            guard old.status != new.status || old.reason != new.reason || old.via != new.via || old.locator != new.locator else { continue }
             let direction: NodeChange.Direction =
                 good.contains(new.status) && !good.contains(old.status) ? .gained
                 : !good.contains(new.status) && good.contains(old.status) ? .lost : .changed
             changes.append(NodeChange(phase: phase, locator: old.locator, direction: direction, before: old, after: new))
         }
-        for new in a where !seen.contains(new.locator) {
-            seen.insert(new.locator)
-            changes.append(NodeChange(phase: phase, locator: new.locator, direction: .added, before: nil, after: new))
+        for new in a where !seen.contains(identity(new)) {
+            seen.insert(identity(new))
+            changes.append(NodeChange(phase: phase, locator: new.locator, direction: good.contains(new.status) ? .gained : .added, before: nil, after: new))
         }
     }
 

@@ -12,6 +12,8 @@ public struct ReplayResult: Sendable {
     public var whatIf: WhatIf
     /// The replayed events, when asked for.
     public var events: [EngineEvent]
+    /// `--drop-id` paths that named no node at any preservation.
+    public var unmatchedDrops: [String] = []
     public var matched: Bool { divergence == nil }
 }
 
@@ -38,6 +40,7 @@ public enum Replayer {
         var pending = try reader.next()
         var started = false
         var knownKeys: Set<String>?
+        var droppedSomewhere = Set<String>()
         while let marker = pending {
             guard let kind = marker.event.event, Self.markers.contains(kind) else {
                 throw TraceError(file: path, line: reader.lineNumber, "event \(marker.seq) ('\(marker.event.name)') comes before the app is running",
@@ -64,7 +67,9 @@ public enum Replayer {
                 engine.start(with: marker.event.hierarchy?.instantiateViewController(classes: application.classes))
             case .background:
                 try requireStarted(started, path, markerLine)
-                for dropped in whatIf.droppedIdentifiers { dropIdentifier(at: dropped, in: application) }
+                for dropped in whatIf.droppedIdentifiers where dropIdentifier(at: dropped, in: application) {
+                    droppedSomewhere.insert(dropped)
+                }
                 engine.enterBackground()
             case .kill:
                 try requireStarted(started, path, markerLine)
@@ -90,7 +95,8 @@ public enum Replayer {
         }
         return ReplayResult(
             header: header, outcome: engine.outcome, recordedEvents: recorded, replayedEvents: comparator.replayedEvents,
-            divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed)
+            divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed,
+            unmatchedDrops: whatIf.droppedIdentifiers.filter { !droppedSomewhere.contains($0) })
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
@@ -116,9 +122,10 @@ public enum Replayer {
     }
 
     /// `--drop-id`: the node at this path loses its restoration identifier before preservation.
-    private static func dropIdentifier(at path: String, in application: UIApplication) {
+    /// - Returns: whether a node had that path.
+    private static func dropIdentifier(at path: String, in application: UIApplication) -> Bool {
         let components = path.split(separator: "/").map(String.init)
-        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else { return }
+        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else { return false }
         var node = root
         for (i, id) in components.enumerated().dropFirst() {
             let candidates = node.children + [node.presentedViewController].compactMap { $0 }
@@ -126,11 +133,12 @@ public enum Replayer {
                 node = next
             } else if i == components.count - 1, let view = node.views.first(where: { $0.restorationIdentifier == id }) {
                 view.restorationIdentifier = nil
-                return
+                return true
             } else {
-                return
+                return false
             }
         }
         node.restorationIdentifier = nil
+        return true
     }
 }

@@ -1,8 +1,8 @@
 /// The built-in demo app (`restoretrace record` with no scenario), embedded in the binary so the
-/// tool works before a user has written anything. `Traces/demo.yaml` is the same text (a test
+/// tool works before a user has written anything. `Traces/demo-travel.yaml` is the same text (a test
 /// keeps the two equal).
 public enum DemoScenario {
-    public static let fileName = "demo.yaml"
+    public static let fileName = "demo-travel.yaml"
     public static let yaml = #"""
 format: restoretrace-scenario/1
 name: demo-travel

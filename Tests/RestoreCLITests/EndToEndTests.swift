@@ -30,8 +30,8 @@ import Testing
 
     @Test func reportIsByteIdenticalForTheSameTrace() throws {
         let dir = try CLI.temporaryDirectory()
-        #expect(try CLI.run(["report", CLI.sample("demo.trace.jsonl"), "-o", "r1"], in: dir).code == 0)
-        #expect(try CLI.run(["report", CLI.sample("demo.trace.jsonl"), "-o", "r2"], in: dir).code == 0)
+        #expect(try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r1"], in: dir).code == 0)
+        #expect(try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r2"], in: dir).code == 0)
         let a = try Data(contentsOf: dir.appendingPathComponent("r1/index.html")), b = try Data(contentsOf: dir.appendingPathComponent("r2/index.html"))
         #expect(a == b)
     }
@@ -57,7 +57,7 @@ import Testing
 
     @Test func tamperedTraceDivergesWithExitOne() throws {
         let dir = try CLI.temporaryDirectory()
-        var lines = try String(contentsOfFile: CLI.sample("demo.trace.jsonl"), encoding: .utf8).components(separatedBy: "\n")
+        var lines = try String(contentsOfFile: CLI.sample("demo-travel.trace.jsonl"), encoding: .utf8).components(separatedBy: "\n")
         let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"application:shouldRestoreApplicationState:\"") })
         lines[i] = lines[i].replacingOccurrences(of: "\"result\":true", with: "\"result\":false")
         try lines.joined(separator: "\n").write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
@@ -81,13 +81,13 @@ import Testing
     @Test func usageErrorsAreBadInput() throws {
         let dir = try CLI.temporaryDirectory()
         #expect(try CLI.run(["frobnicate"], in: dir).code == 2)
-        #expect(try CLI.run(["replay", CLI.sample("demo.trace.jsonl"), "--set", "nonsense"], in: dir).code == 2)
-        #expect(try CLI.run(["export", CLI.sample("demo.trace.jsonl"), "--format", "pdf"], in: dir).code == 2)
+        #expect(try CLI.run(["replay", CLI.sample("demo-travel.trace.jsonl"), "--set", "nonsense"], in: dir).code == 2)
+        #expect(try CLI.run(["export", CLI.sample("demo-travel.trace.jsonl"), "--format", "pdf"], in: dir).code == 2)
     }
 
     @Test func whatIfReportsHowTheOutcomeMoved() throws {
         let dir = try CLI.temporaryDirectory()
-        let r = try CLI.run(["replay", CLI.sample("demo.trace.jsonl"), "--set", "shouldRestore=false", "--json", "--no-report"], in: dir)
+        let r = try CLI.run(["replay", CLI.sample("demo-travel.trace.jsonl"), "--set", "shouldRestore=false", "--json", "--no-report"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let whatIf = try #require(json["whatIf"] as? [String: Any])
@@ -110,7 +110,7 @@ import Testing
 
     @Test func diffFindsTheFirstDifferenceAndOutcomeChanges() throws {
         let dir = try CLI.temporaryDirectory()
-        let same = try CLI.run(["diff", CLI.sample("demo.trace.jsonl"), CLI.sample("demo.trace.jsonl")], in: dir)
+        let same = try CLI.run(["diff", CLI.sample("demo-travel.trace.jsonl"), CLI.sample("demo-travel.trace.jsonl")], in: dir)
         #expect(same.code == 0)
         #expect(same.stdout.contains("The traces agree"))
         let other = try CLI.run(["diff", CLI.sample("homepwner.trace.jsonl"), CLI.sample("homepwner-pushed-detail.trace.jsonl")], in: dir)
@@ -121,7 +121,7 @@ import Testing
 
     @Test func exportWritesEveryFormat() throws {
         let dir = try CLI.temporaryDirectory()
-        let trace = CLI.sample("demo.trace.jsonl")
+        let trace = CLI.sample("demo-travel.trace.jsonl")
         let chrome = try CLI.run(["export", trace, "--format", "chrome-trace"], in: dir)
         #expect(chrome.code == 0)
         let events = (try JSONSerialization.jsonObject(with: Data(chrome.stdout.utf8)) as? [String: Any])?["traceEvents"] as? [Any]
@@ -134,7 +134,7 @@ import Testing
 
     @Test func archivePrintsLikeRestorationArchiveTool() throws {
         let dir = try CLI.temporaryDirectory()
-        let r = try CLI.run(["archive", CLI.sample("demo.trace.jsonl")], in: dir)
+        let r = try CLI.run(["archive", CLI.sample("demo-travel.trace.jsonl")], in: dir)
         #expect(r.code == 0)
         #expect(r.stdout.hasPrefix("Restoration class map is {"))
         #expect(r.stdout.contains("kUIStateRestorationArchiveMajorVersionKey 2"))

@@ -21,7 +21,7 @@ import RestoreScenario
 
     @Test func thereAreSamples() {
         #expect(Self.scenarios.count >= 20)
-        #expect(Self.scenarios.contains("demo.yaml"))
+        #expect(Self.scenarios.contains("demo-travel.yaml"))
     }
 
     @Test(arguments: scenarios)
@@ -49,7 +49,7 @@ import RestoreScenario
     }
 
     @Test func demoFileIsTheEmbeddedDemo() throws {
-        let file = try String(contentsOf: Self.traces.appendingPathComponent("demo.yaml"), encoding: .utf8)
+        let file = try String(contentsOf: Self.traces.appendingPathComponent("demo-travel.yaml"), encoding: .utf8)
         #expect(file == DemoScenario.yaml + "\n")
     }
 }

@@ -60,6 +60,10 @@ struct ReplayCommand: ParsableCommand {
             baseline = try Replayer.replay(path: trace)
             if !whatIf.isEmpty { modified = try Replayer.replay(path: trace, whatIf: whatIf, keepEvents: true) }
         } catch { throw CLIFailure.badInput("\(error)") }
+        if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
+            let known = baseline.outcome.preservation?.nodes.compactMap(\.path).prefix(8).joined(separator: ", ") ?? ""
+            throw CLIFailure.badInput("error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))")
+        }
         let shown = modified ?? baseline
         let diff = modified.map { OutcomeDiff(before: baseline.outcome, after: $0.outcome) }
 

@@ -9,10 +9,21 @@ struct PreservationCursor {
     var parentLocator: String?
     var relation: ArchiveRelation
     var depth: Int
+    var parentPosition = ""
 
     static let root = PreservationCursor(
         parentPreserved: true, inheritedReason: nil, cause: nil, parentKey: nil, parentPath: nil,
         parentLocator: nil, relation: .root, depth: 0)
+
+    /// This node's structural position (see `NodeOutcome.position`).
+    var position: String {
+        switch relation {
+        case .root: "0"
+        case .child(let i): parentPosition + "." + String(i)
+        case .presented: parentPosition + ".p"
+        default: parentPosition
+        }
+    }
 }
 
 /// Built-in view state keys (P6), as UIKit's classes write them.
@@ -121,6 +132,8 @@ struct PreservationWalk {
         var node = NodeOutcome(
             path: path, locator: locator, key: nil, className: vc.className, kind: .viewController,
             status: .skipped, depth: cursor.depth, parent: cursor.parentLocator)
+        let position = cursor.position
+        node.position = position
 
         guard cursor.parentPreserved, let id, let path else {
             let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
@@ -134,10 +147,11 @@ struct PreservationWalk {
             below.parentLocator = locator
             below.parentPath = nil
             below.depth = cursor.depth + 1
+            below.parentPosition = position
             let viewReason: ReasonCode = reason == .saveDeclined ? .saveDeclined : .viewOwnerNotPreserved
-            for view in vc.views { skipView(view, owner: locator, reason: viewReason, depth: below.depth) }
-            for object in vc.restorableObjects {
-                skipObject(object, owner: locator, reason: reason == .saveDeclined ? .saveDeclined : .objectNotReferenced, depth: below.depth)
+            for (j, view) in vc.views.enumerated() { skipView(view, owner: locator, reason: viewReason, depth: below.depth, position: position + ".v\(j)") }
+            for (j, object) in vc.restorableObjects.enumerated() {
+                skipObject(object, owner: locator, reason: reason == .saveDeclined ? .saveDeclined : .objectNotReferenced, depth: below.depth, position: position + ".o\(j)")
             }
             for (i, child) in vc.children.enumerated() {
                 below.relation = .child(i)
@@ -203,14 +217,16 @@ struct PreservationWalk {
 
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
         let depth = cursor.depth + 1
-        for view in vc.views { visitView(view, owner: vc, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth) }
-        for object in vc.restorableObjects {
-            visitObject(object, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth)
+        for (j, view) in vc.views.enumerated() {
+            visitView(view, owner: vc, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth, position: position + ".v\(j)")
+        }
+        for (j, object) in vc.restorableObjects.enumerated() {
+            visitObject(object, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth, position: position + ".o\(j)")
         }
         var below = PreservationCursor(
             parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
             cause: encodesChildren ? nil : locator, parentKey: key, parentPath: path, parentLocator: locator,
-            relation: .root, depth: depth)
+            relation: .root, depth: depth, parentPosition: position)
         for (i, child) in vc.children.enumerated() {
             below.relation = .child(i)
             visitController(child, cursor: below)
@@ -250,9 +266,9 @@ struct PreservationWalk {
         }
     }
 
-    mutating func visitView(_ view: UIView, owner: UIViewController, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int) {
+    mutating func visitView(_ view: UIView, owner: UIViewController, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int, position: String) {
         guard let id = view.restorationIdentifier, !id.isEmpty else {
-            skipView(view, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth)
+            skipView(view, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
         }
         let path = ownerPath + "/" + id
@@ -261,6 +277,7 @@ struct PreservationWalk {
             path: path, locator: ownerLocator + "/" + id, key: key, className: view.className, kind: .view,
             status: .preserved, depth: depth, parent: ownerLocator)
         node.status = .preserved
+        node.position = position
         nodes.append(node)
 
         let coder = RestorationCoder()
@@ -327,7 +344,7 @@ struct PreservationWalk {
         return selectedIds
     }
 
-    mutating func skipView(_ view: UIView, owner: String, reason: ReasonCode, depth: Int) {
+    mutating func skipView(_ view: UIView, owner: String, reason: ReasonCode, depth: Int, position: String) {
         let id = view.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
         // A view without an identifier is the norm, not a finding: only identified views are listed.
         guard id != nil || reason != .noRestorationIdentifier else { return }
@@ -336,20 +353,22 @@ struct PreservationWalk {
             kind: .view, status: .skipped, depth: depth, parent: owner)
         node.reason = reason
         node.cause = reason == .viewOwnerNotPreserved ? owner : nil
+        node.position = position
         nodes.append(node)
     }
 
-    mutating func visitObject(_ object: UIStateRestoringObject, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int) {
+    mutating func visitObject(_ object: UIStateRestoringObject, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int, position: String) {
         guard let id = object.restorationIdentifier, !id.isEmpty else {
-            skipObject(object, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth)
+            skipObject(object, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
         }
         let path = ownerPath + "/" + id
         let key = ownerKey + "/" + id
-        nodes.append(
-            NodeOutcome(
-                path: path, locator: ownerLocator + "/" + id, key: key, className: object.className, kind: .object,
-                status: .preserved, depth: depth, parent: ownerLocator))
+        var node = NodeOutcome(
+            path: path, locator: ownerLocator + "/" + id, key: key, className: object.className, kind: .object,
+            status: .preserved, depth: depth, parent: ownerLocator)
+        node.position = position
+        nodes.append(node)
         let coder = RestorationCoder()
         engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path, key: key)
         engine.reportReservedKeys(coder, locator: ownerLocator + "/" + id, path: path)
@@ -360,12 +379,13 @@ struct PreservationWalk {
         entries.append(entry)
     }
 
-    mutating func skipObject(_ object: UIStateRestoringObject, owner: String, reason: ReasonCode, depth: Int) {
+    mutating func skipObject(_ object: UIStateRestoringObject, owner: String, reason: ReasonCode, depth: Int, position: String) {
         var node = NodeOutcome(
             path: nil, locator: owner + "/" + (object.restorationIdentifier ?? "<\(object.className)>"), key: nil,
             className: object.className, kind: .object, status: .skipped, depth: depth, parent: owner)
         node.reason = reason
         node.cause = reason == .objectNotReferenced ? owner : nil
+        node.position = position
         nodes.append(node)
     }
 }

@@ -30,6 +30,9 @@ public struct NodeOutcome: Hashable, Sendable {
     public var depth: Int
     /// The locator of its parent in the hierarchy, for drawing.
     public var parent: String?
+    /// Where it sits structurally (`0.1.v0`: root, second child, first view), independent of
+    /// identifiers, so two runs can be compared even when an identifier changed. Preservation only.
+    public var position: String?
 
     public init(
         path: String?, locator: String, key: String?, className: String, kind: NodeKind,
