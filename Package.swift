@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
         .executableTarget(
             name: "restoretrace-bench",
-            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport"]),
+            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreCLI"]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
         .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
         .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine"]),

@@ -45,7 +45,7 @@ public struct DotBuilder: Sendable {
             graph += ["label=\"\(Escape.dotString(title))\"", "labelloc=t", "labeljust=l", "fontsize=14"]
         }
         // dot's crossing minimization and spline routing dominate on big drawings: past a few
-        // hundred drawn nodes, trade a little tidiness for seconds (see scripts/bench-svg.sh).
+        // hundred drawn nodes, trade a little tidiness for seconds (measured by restoretrace-bench).
         if drawnEstimate > Self.largeDrawing {
             graph += ["mclimit=0.2", "nslimit=4", "nslimit1=4", "searchsize=20", "splines=line", "remincross=false"]
         }

@@ -48,8 +48,10 @@ for size in sizes {
     }
     rows.append(row)
 }
+let demo = BenchStages.demoProcesses(runs: 5)
 if args.contains("--json") {
-    print("[" + rows.map(\.json).joined(separator: ",") + "]")
+    print("{\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":[" + rows.map(\.json).joined(separator: ",") + "]}")
 } else {
     print(BenchTable.render(rows))
+    if let demo { print("demo, as whole processes (record + replay + report): \(Measure.seconds(demo)) (median of 5)") }
 }

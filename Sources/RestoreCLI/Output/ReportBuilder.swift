@@ -5,12 +5,12 @@ import RestoreReplay
 import RestoreTrace
 
 /// Writes the HTML report for a replayed trace.
-enum ReportBuilder {
+public enum ReportBuilder {
     /// - Parameters:
     ///   - replay: the run to show (a what-if run when `baseline` is given).
     ///   - baseline: the faithful replay, when `replay` is a what-if.
     /// - Returns: the path of `index.html`.
-    static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String) throws -> String {
+    public static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String) throws -> String {
         let input = try makeInput(trace: trace, replay: replay, baseline: baseline)
         do {
             try ReportWriter().write(input, to: URL(fileURLWithPath: directory))
