@@ -19,10 +19,11 @@ import Testing
         #expect(log.calls(.encode).isEmpty)
         #expect(log.system(.archiveWritten).isEmpty)
         #expect(log.system(.snapshot).isEmpty)
-        #expect(engine.outcome.diagnostics(.saveDeclined).count == 1)
+        // Once when preservation is declined, once when the next launch finds nothing because of it.
+        #expect(engine.outcome.diagnostics(.saveDeclined).count == 2)
         let r = try #require(engine.outcome.restoration)
         #expect(!r.performed)
-        #expect(r.reason == .noArchive)
+        #expect(r.reason == .saveDeclined)
         #expect(log.calls(.shouldRestore).isEmpty)
     }
 

@@ -71,6 +71,8 @@ extension RestorationEngine {
         guard call(.shouldSave(appCoder), receiver: "AppDelegate").boolValue else {
             if let root { walk.skipAll(root, reason: .saveDeclined) }
             outcome.preservation = PhaseOutcome(performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
+            // The next launch finds no archive because of this answer, not because of how the app was stopped.
+            if archive == nil { archiveLoss = .saveDeclined }
             diagnose(.saveDeclined, .warning, path: nil, locator: nil,
                 "Nothing was preserved: application:shouldSaveApplicationState: returned NO. Fix: \(ReasonCode.saveDeclined.fix).")
             return

@@ -75,7 +75,7 @@ public final class RestorationEngine {
         killedInForeground = appState == .foreground
         if kind == .user, archive != nil {
             deleteArchive(reason: .archiveDeletedUserQuit, detail: "user force-quit from the app switcher (T2)")
-        } else if kind == .user {
+        } else if kind == .user, archiveLoss != .saveDeclined {
             archiveLoss = .archiveDeletedUserQuit
         }
         appState = .terminated
