@@ -38,7 +38,7 @@ let package = Package(
         // DOT, SVG (libgvc), HTML report, Chrome trace, archive dump.
         .target(
             name: "RestoreExport",
-            dependencies: ["RestoreEngine", "CGraphviz", "RestoreWeb"]),
+            dependencies: ["RestoreEngine", "RestoreTrace", "CGraphviz", "RestoreWeb"]),
         // The command line, as a library so tests can drive it.
         .target(
             name: "RestoreCLI",
@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),
         .testTarget(
             name: "RestoreExportTests",
-            dependencies: ["RestoreExport", "RestoreEngine"],
+            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "RestoreCLITests",

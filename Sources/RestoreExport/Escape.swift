@@ -1,3 +1,5 @@
+import RestoreTrace
+
 /// Escaping for every text format the exporters write. Scenario and trace text is hostile until escaped.
 enum Escape {
     /// Text for HTML element content and attribute values.
@@ -82,26 +84,8 @@ enum Escape {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A JSON string literal, quotes included.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if ch.value < 0x20 {
-                    out += "\\u" + hex4(ch.value)
-                } else {
-                    out.unicodeScalars.append(ch)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, quotes included (the trace's own escaping).
+    static func jsonString(_ s: String) -> String { JSONValue.string(s).serialized }
 
     static func hex4(_ v: UInt32) -> String {
         let digits = Array("0123456789abcdef")

@@ -39,5 +39,6 @@ private final class ReadmeNotesApp: RestorableApp {
         let restored = try #require(engine.application.window.rootViewController?.children.first as? ReadmeNoteViewController)
         #expect(restored.draft == "Buy oat milk")
         #expect(restored !== note)
+        #expect(engine.outcome.restoration?.nodes.first { $0.path == "Notes/Note" }?.via == .restorationClass)
     }
 }

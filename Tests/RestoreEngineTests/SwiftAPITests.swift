@@ -1,61 +1,7 @@
 import Testing
 @testable import RestoreEngine
 
-// MARK: The Swift API, as the README shows it
-
-/// A controller with state of its own, written exactly as in UIKit.
-final class NoteViewController: UIViewController {
-    var draft = ""
-
-    init(restorationIdentifier: String?) {
-        super.init(className: "NoteViewController", restorationIdentifier: restorationIdentifier)
-        restorationClass = "NoteViewController"
-    }
-
-    override func encodeRestorableState(with coder: RestorationCoder) {
-        super.encodeRestorableState(with: coder)
-        coder.encode(draft, forKey: "draft")
-    }
-
-    override func decodeRestorableState(with coder: RestorationCoder) {
-        super.decodeRestorableState(with: coder)
-        draft = coder.decodeString(forKey: "draft") ?? ""
-    }
-}
-
-/// The app: its storyboard's initial navigation controller, a delegate that opts in, and
-/// `NoteViewController` as its own restoration class.
-final class NotesApp: RestorableApp {
-    func loadInitialInterface(_ application: UIApplication) -> UIViewController? {
-        UINavigationController(restorationIdentifier: "Notes")
-    }
-    func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
-    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { true }
-    func viewController(
-        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
-        coder: RestorationCoder, application: UIApplication
-    ) -> UIViewController? {
-        restorationClass == "NoteViewController" ? NoteViewController(restorationIdentifier: identifierComponents.last) : nil
-    }
-}
-
 @Suite struct SwiftAPITests {
-    @Test func subclassEncodesAPropertyAndGetsItBackAfterKillAndRelaunch() throws {
-        let engine = RestorationEngine(application: UIApplication(), boundary: DirectBoundary(app: NotesApp()))
-        let note = NoteViewController(restorationIdentifier: "Note")
-        note.draft = "Buy oat milk"
-        engine.start(with: UINavigationController(restorationIdentifier: "Notes", viewControllers: [note]))
-
-        engine.enterBackground()
-        engine.kill(.system)
-        engine.relaunch()
-
-        let restored = try #require(engine.application.window.rootViewController?.children.first as? NoteViewController)
-        #expect(restored !== note)
-        #expect(restored.draft == "Buy oat milk")
-        #expect(engine.outcome.restoration?.node("Notes/Note")?.via == .restorationClass)
-    }
-
     // MARK: Determinism
 
     private func everything() -> (TestApp, UIViewController) {

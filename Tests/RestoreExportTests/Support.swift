@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTrace
 @testable import RestoreExport
 
 /// Collects every event the engine emits.
@@ -45,7 +46,7 @@ struct Fixture {
     var name: String
     var events: [EngineEvent]
     var outcome: Outcome
-    var lines: [String] { events.enumerated().map { TraceLine.encode($0.element, seq: $0.offset + 1) } }
+    var lines: [String] { events.enumerated().map { EventCodec.encode($0.element, seq: $0.offset + 1).serialized } }
 
     func input(replay: ReplayVerdict? = ReplayVerdict(matched: true, events: 0)) -> ReportInput {
         ReportInput(
