@@ -1,4 +1,6 @@
 import Foundation
+import RestoreEngine
+import RestoreExport
 import RestoreScenario
 
 /// `--engine-only N`: runs just the engine on a generated scenario, for profiling.
@@ -7,5 +9,38 @@ enum EngineOnly {
         let s = ScenarioGenerator.generate(controllers: n)
         let t = Measure.median(3) { s.run() }
         print("engine \(n): \(Measure.seconds(t.seconds)), \(t.result.restoration?.nodes.count ?? 0) restored nodes")
+    }
+
+    /// `--engine-plain N`: N nodes as issue 2 counts them — a tab bar of navigation controllers of
+    /// plain controllers with one view each, all restored from the launch UI (`existing`).
+    static func plain(_ n: Int) {
+        let perNav = max(1, (n - 11) / 20)
+        var tabs = NodeBlueprint(className: "UITabBarController", restorationIdentifier: "Tabs")
+        for t in 0..<10 {
+            var nav = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "nav\(t)")
+            for i in 0..<perNav {
+                var vc = NodeBlueprint(className: "ScreenController", restorationIdentifier: "s\(i)")
+                vc.state = [CoderEntry(key: "row", value: .int(i))]
+                var view = NodeBlueprint(role: .view, className: "UIScrollView", restorationIdentifier: "scroll")
+                view.viewState.contentOffset = [0, Double(i % 100)]
+                vc.views = [view]
+                nav.children.append(vc)
+            }
+            tabs.children.append(nav)
+        }
+        var s = Scenario(name: "plain-\(n)")
+        s.ui = tabs
+        s.launchUI = tabs
+        let nodes = tabs.nodeCount
+        let t = Measure.median(3) { s.run() }
+        let restored = t.result.restoration?.nodes.filter { $0.status == .restored }.count ?? 0
+        print("engine, \(nodes) nodes (plain, restored from the launch UI): \(Measure.seconds(t.seconds)); \(restored) restored")
+    }
+
+    /// `--svg-only FILE.dot`: in-process layout + render of a DOT file, to compare with `dot -Tsvg`.
+    static func svg(_ path: String) {
+        guard let dot = try? String(contentsOfFile: path, encoding: .utf8) else { print("cannot read \(path)"); return }
+        let t = Measure.median(5) { try? SVGRenderer.render(dot: dot) }
+        print("in-process svg: \(Measure.seconds(t.seconds)) (median of 5), \(t.result?.utf8.count ?? 0) bytes")
     }
 }

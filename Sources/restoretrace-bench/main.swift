@@ -21,6 +21,13 @@ if args.contains("--help") || args.contains("-h") {
 }
 
 if let n = option("--engine-only").flatMap(Int.init) { EngineOnly.run(n); exit(0) }
+if let n = option("--engine-plain").flatMap(Int.init) { EngineOnly.plain(n); exit(0) }
+if let dotFile = option("--svg-only") { EngineOnly.svg(dotFile); exit(0) }
+if let n = option("--write-scenario").flatMap(Int.init) {
+    // The generated scenario as a file, to run the real CLI on it.
+    print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
+    exit(0)
+}
 
 if let single = option("--single").flatMap(Int.init) {
     let runs = option("--runs").flatMap(Int.init) ?? 3

@@ -33,7 +33,7 @@ extension RestorationEngine {
             run.outcomes[i].cause = run.outcomes[i].key == e.key ? nil : e.pathString
         }
         diagnose(.archiveDeletedCrash, .error, path: e.pathString, locator: e.pathString,
-            "The app crashed while `\(e.path.last ?? e.key)` (\(e.pathString)) decoded its state at launch \(launch): UIKit deletes the archive, so the next launch restores nothing (T3). Fix: \(ReasonCode.archiveDeletedCrash.fix).")
+            "The app crashed while `\(e.identifier)` (\(e.pathString)) decoded its state at launch \(launch): UIKit deletes the archive, so the next launch restores nothing (T3). Fix: \(ReasonCode.archiveDeletedCrash.fix).")
     }
 
     /// What UIKit's own view classes restore before the app's decode runs (P6, P7, R5).
@@ -47,7 +47,7 @@ extension RestorationEngine {
         }
         guard view.kind.hasRows else { return }
         let rows = view.viewState.rows ?? []
-        let name = "`\(e.path.last ?? e.key)` (\(e.pathString))"
+        let name = "`\(e.identifier)` (\(e.pathString))"
         if let ids = coder.decodeObject(forKey: ViewStateKeys.selectedModelIdentifiers)?.arrayValue {
             var selection: [String] = []
             for id in ids.compactMap(\.stringValue) {

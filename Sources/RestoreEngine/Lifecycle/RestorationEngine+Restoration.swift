@@ -112,7 +112,7 @@ extension RestorationEngine {
         if !application.window.isKeyWindow {
             for e in archive.entries where e.coder.contains(where: { $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths || $0.key == ViewStateKeys.selectedModelIdentifiers }) {
                 diagnose(.windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
-                    "`\(e.path.last ?? e.key)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix).")
+                    "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix).")
             }
         }
 
@@ -139,13 +139,13 @@ extension RestorationEngine {
 
     func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
         for (i, e) in archive.entries.enumerated() {
-            let parent = run.index(e.parentKey).map { run.outcomes[$0] }
+            let p = run.index(e.parentKey)
             var node = NodeOutcome(
                 path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                status: .notRestored, depth: parent.map { $0.depth + 1 } ?? 0, parent: parent?.locator)
-            if let parent, parent.status != .restored {
+                status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0, parent: p.map { run.outcomes[$0].locator })
+            if let p, run.outcomes[p].status != .restored {
                 node.reason = .parentNotRestored
-                node.cause = parent.cause ?? parent.locator
+                node.cause = run.outcomes[p].cause ?? run.outcomes[p].locator
                 run.add(node)
                 continue
             }
@@ -157,7 +157,7 @@ extension RestorationEngine {
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
                 if let owner = e.parentKey.flatMap({ run.controller($0) }),
-                    let view = owner.views.first(where: { $0.restorationIdentifier == e.path.last })
+                    let view = owner.views.first(where: { $0.restorationIdentifier.map { $0[...] == e.identifier } ?? false })
                 {
                     run.restored[i] = .view(view)
                     node.status = .restored
@@ -213,7 +213,8 @@ extension RestorationEngine {
         node.via = via
         node.decoded = false
         run.restored[i] = .viewController(vc)
-        application.index(vc, at: path)
+        // An existing controller is indexed already, with everything below it.
+        if application.liveControllers[path] !== vc { application.index(vc, at: path) }
     }
 
     private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {

@@ -15,10 +15,18 @@ public enum ArchiveRelation: Hashable, Sendable {
 /// One preserved object in the archive.
 public struct ArchiveEntry: Hashable, Sendable {
     public var key: String
-    /// Restoration identifiers, root first (`identifierComponents`).
-    public var path: [String] { didSet { pathString = path.joined(separator: "/") } }
-    /// The path joined by `/`, kept so lookups do not join it again and again.
+    /// The restoration path, identifiers joined by `/`. Stored joined: most uses want it that way,
+    /// and splitting it for every preserved node cost an allocation per component.
     public private(set) var pathString: String
+    /// Restoration identifiers, root first (`identifierComponents`).
+    public var path: [String] {
+        get { pathString.split(separator: "/", omittingEmptySubsequences: false).map(String.init) }
+        set { pathString = newValue.joined(separator: "/") }
+    }
+    /// The node's own identifier (the path's last component).
+    public var identifier: Substring {
+        pathString.lastIndex(of: "/").map { pathString[pathString.index(after: $0)...] } ?? pathString[...]
+    }
     public var kind: NodeKind
     public var className: String
     public var restorationClass: String?
@@ -35,7 +43,6 @@ public struct ArchiveEntry: Hashable, Sendable {
     /// For the engine: the joined path is at hand already.
     init(key: String, pathString: String, kind: NodeKind, className: String, parentKey: String?, relation: ArchiveRelation, coder: [CoderEntry]) {
         self.key = key
-        self.path = pathString.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         self.pathString = pathString
         self.kind = kind
         self.className = className
@@ -49,7 +56,6 @@ public struct ArchiveEntry: Hashable, Sendable {
         relation: ArchiveRelation, coder: [CoderEntry] = []
     ) {
         self.key = key
-        self.path = path
         pathString = path.joined(separator: "/")
         self.kind = kind
         self.className = className
