@@ -58,11 +58,17 @@ public final class ScenarioApp: RestorableApp {
     /// A controller built at launch has the views its class creates, even where the scenario
     /// lists them only on the preserved instance (one `views:` list per class is enough).
     private func withClassViews(_ b: NodeBlueprint) -> NodeBlueprint {
+        guard lacksClassViews(b) else { return b }  // the common case: nothing to copy
         var b = b
         if b.role == .viewController, b.views.isEmpty, let views = viewsByClass[b.className] { b.views = views }
         b.children = b.children.map(withClassViews)
         if let p = b.presented { b.presented = withClassViews(p) }
         return b
+    }
+
+    private func lacksClassViews(_ b: NodeBlueprint) -> Bool {
+        if b.role == .viewController, b.views.isEmpty, viewsByClass[b.className] != nil { return true }
+        return b.children.contains(where: lacksClassViews) || (b.presented.map(lacksClassViews) ?? false)
     }
 
     /// Tables get the rows the launch's `data` gives for their path (the data changed while the app was dead).

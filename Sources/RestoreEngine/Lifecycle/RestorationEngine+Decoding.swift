@@ -3,8 +3,10 @@ extension RestorationEngine {
 
     /// Returns true when the app crashed while decoding (T3).
     func decodeAll(_ archive: Archive, _ run: inout RestorationRun) -> Bool {
-        for (i, e) in archive.entries.enumerated() {
+        // Index access: copying every entry just to test one field showed up in profiles.
+        for i in archive.entries.indices {
             guard run.outcomes[i].status == .restored, let item = run.restored[i] else { continue }
+            let e = archive.entries[i]
             let coder = RestorationCoder(entries: e.coder)
             if case .view(let view) = item {
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: e.parentKey.flatMap { run.controller($0) })
@@ -83,10 +85,12 @@ extension RestorationEngine {
     // MARK: Re-linking containers (R5) and the window's root
 
     func relink(_ archive: Archive, _ run: inout RestorationRun) {
-        for (i, e) in archive.entries.enumerated() where e.kind == .viewController {
+        for i in archive.entries.indices {
             guard run.outcomes[i].status == .restored, case .viewController(let vc)? = run.restored[i] else { continue }
-            let coder = RestorationCoder(entries: e.coder)
-            if let refs = coder.decodeObject(forKey: ReservedKeys.children)?.arrayValue {
+            let entries = archive.entries[i].coder
+            // UIKit's own keys, read straight from the entries: no coder needed to re-link.
+            func value(_ key: String) -> CoderValue? { entries.first { $0.key == key && $0.isSystem }?.value }
+            if let refs = value(ReservedKeys.children)?.arrayValue {
                 let restored = refs.compactMap(\.referenceValue).compactMap { key in
                     run.status(key) == .restored ? run.controller(key) : nil
                 }
@@ -101,7 +105,7 @@ extension RestorationEngine {
                         }
                     }
                     vc.setChildren(tabs)
-                    if let selected = coder.decodeObject(forKey: ReservedKeys.tabSelected)?.referenceValue,
+                    if let selected = value(ReservedKeys.tabSelected)?.referenceValue,
                         let s = run.controller(selected), let i = tabs.firstIndex(where: { $0 === s })
                     {
                         vc.selectedIndex = i
@@ -111,12 +115,12 @@ extension RestorationEngine {
                     vc.setChildren(restored)
                 }
             }
-            if let ref = coder.decodeObject(forKey: ReservedKeys.presented)?.referenceValue,
+            if let ref = value(ReservedKeys.presented)?.referenceValue,
                 run.status(ref) == .restored, let presented = run.controller(ref)
             {
                 vc.present(presented)
             }
-            if e.relation == .root { application.window.rootViewController = vc }
+            if archive.entries[i].relation == .root { application.window.rootViewController = vc }
         }
     }
 
@@ -125,8 +129,9 @@ extension RestorationEngine {
     func diagnoseRestoration(_ run: inout RestorationRun) {
         // Only lost nodes can be causes of other losses.
         var byLocator: [String: NodeOutcome] = [:]
-        for n in run.outcomes where n.status == .notRestored { byLocator[n.locator] = n }
-        for n in run.outcomes where n.status == .notRestored {
+        let lost = run.outcomes.indices.filter { run.outcomes[$0].status == .notRestored }
+        for i in lost { byLocator[run.outcomes[i].locator] = run.outcomes[i] }
+        for n in lost.map({ run.outcomes[$0] }) {
             guard let reason = n.reason else { continue }
             let name = "`\(n.displayName)` (\(n.locator))"
             var message: String
@@ -149,13 +154,14 @@ extension PreservationWalk {
     func diagnoseLosses() {
         var byLocator: [String: NodeOutcome] = [:]
         var lostBelow: [String: [String]] = [:]
-        for n in nodes where n.status == .skipped {
+        let skipped = nodes.indices.filter { nodes[$0].status == .skipped }
+        for n in skipped.map({ nodes[$0] }) {
             byLocator[n.locator] = n
             if n.status == .skipped, let cause = n.cause, !n.displayName.hasPrefix("<") {
                 lostBelow[cause, default: []].append(n.displayName)
             }
         }
-        for n in nodes where n.status == .skipped {
+        for n in skipped.map({ nodes[$0] }) {
             guard let reason = n.reason else { continue }
             let identified = !n.displayName.hasPrefix("<")
             let name = "`\(n.displayName)` (\(n.locator))"

@@ -127,9 +127,9 @@ extension RestorationEngine {
         relink(archive, &run)
         call(.didDecodeApplication(RestorationCoder(entries: archive.appLevel)), receiver: "AppDelegate")
         // R7
-        for (i, e) in archive.entries.enumerated() {
+        for i in archive.entries.indices {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
-            call(.finishedRestoring(item.node), receiver: e.className, path: e.pathString, key: e.key)
+            call(.finishedRestoring(item.node), receiver: archive.entries[i].className, path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
         diagnoseRestoration(&run)
         return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
