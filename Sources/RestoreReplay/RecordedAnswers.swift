@@ -9,29 +9,40 @@ struct RecordedAnswers {
         var path: String
         var argument: CoderValue?
     }
-    private var answers: [Key: [EngineEvent]] = [:]
-    private var used: [Key: Int] = [:]
+    /// The step's events, stored once (an event is most of a kilobyte); the lists index them.
+    private let events: [TraceEvent]
+    /// The recorded calls of each kind, in order, and how many were taken: one lookup per take.
+    private var answers: [Key: Int] = [:]
+    private var lists: [[Int]] = []
+    private var used: [Int] = []
     private(set) var launchUI: NodeBlueprint?
     private(set) var launchUIRecorded = false
 
     init(segment: [TraceEvent]) {
-        for t in segment {
+        events = segment
+        for (index, t) in segment.enumerated() {
             let e = t.event
             if e.event == .launchUIBuilt {
                 launchUI = e.hierarchy
                 launchUIRecorded = true
             }
             guard let cb = e.callback else { continue }
-            answers[Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument), default: []].append(e)
+            let key = Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument)
+            if let slot = answers[key] {
+                lists[slot].append(index)
+            } else {
+                answers[key] = lists.count
+                lists.append([index])
+                used.append(0)
+            }
         }
     }
 
     /// The next recorded call of this kind at this path; the last one again once they run out.
     mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil) -> EngineEvent? {
-        let key = Key(callback: callback, path: path ?? receiver, argument: argument)
-        guard let list = answers[key], !list.isEmpty else { return nil }
-        let i = used[key, default: 0]
-        used[key] = i + 1
-        return list[min(i, list.count - 1)]
+        guard let slot = answers[Key(callback: callback, path: path ?? receiver, argument: argument)] else { return nil }
+        let i = used[slot]
+        used[slot] = i + 1
+        return events[lists[slot][min(i, lists[slot].count - 1)]].event
     }
 }
