@@ -67,7 +67,8 @@ public struct Divergence: Hashable, Sendable {
 /// replayed event is written as the trace writer writes it and compared with the recorded
 /// line's bytes (minus its `seq`); nothing is decoded or re-serialized unless they differ.
 final class Comparator: EngineObserver {
-    private var expected: [RecordedEvent] = []
+    /// The step's recorded events; each is let go once matched (a step can be hundreds of megabytes).
+    private var expected: [RecordedEvent?] = []
     private var cursor = 0
     /// The last few matched recorded events, shown before a divergence.
     private var history: [RecordedEvent] = []
@@ -103,17 +104,20 @@ final class Comparator: EngineObserver {
                 rule: Divergence.rule(for: event), path: event.path)
             return
         }
-        let recorded = expected[cursor]
+        let recorded = expected[cursor]!
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !recorded.matches(written: written) {
             let mine = String(decoding: written, as: UTF8.self), theirs = recorded.comparableText
             if mine != theirs {
                 divergence = Divergence(seq: recorded.seq, recorded: theirs, replayed: mine, context: context,
-                    rule: Divergence.rule(for: recorded.envelope), path: recorded.envelope.path ?? event.path)
+                    rule: Divergence.rule(for: recorded.envelope), path: recorded.path ?? event.path)
                 return
             }
         }
+        // An archive can be hundreds of megabytes: do not keep that capacity for the small events after it.
+        if written.capacity > 1 << 20 { written = [] }
+        expected[cursor] = nil
         cursor += 1
         lastSeq = recorded.seq
         history.append(recorded)
@@ -126,8 +130,8 @@ final class Comparator: EngineObserver {
     func finishSegment() {
         defer { expected = [] }
         guard divergence == nil, cursor < expected.count else { return }
-        let missing = expected[cursor]
+        let missing = expected[cursor]!
         divergence = Divergence(seq: missing.seq, recorded: missing.comparableText, replayed: nil, context: context,
-            rule: Divergence.rule(for: missing.envelope), path: missing.envelope.path)
+            rule: Divergence.rule(for: missing.envelope), path: missing.path)
     }
 }

@@ -39,15 +39,15 @@ public enum Replayer {
         var started = false
         var knownKeys: Set<String>?
         while let marker = pending {
-            guard let kind = marker.envelope.event, Self.markers.contains(kind) else {
-                throw TraceError(file: path, line: marker.line, "event \(marker.seq) ('\(marker.envelope.name)') comes before the app is running",
+            guard let kind = marker.event, Self.markers.contains(kind) else {
+                throw TraceError(file: path, line: marker.line, "event \(marker.seq) ('\(marker.name)') comes before the app is running",
                     hint: "a trace's events start with 'app-running'; was the start of the file cut?")
             }
             // The step's lines stay bytes; only what the stand-in answers with is decoded.
             var segment = [marker]
             pending = nil
             while let r = try reader.nextRecord() {
-                if let k = r.envelope.event, Self.markers.contains(k) {
+                if let k = r.event, Self.markers.contains(k) {
                     pending = r
                     break
                 }
@@ -55,12 +55,18 @@ public enum Replayer {
                 segment.append(r)
             }
             recorded += segment.count
-            let start = try marker.decoded(Self.payloadsToDecode(marker.envelope))
-            var answers = [TraceEvent(seq: marker.seq, event: start)]
-            for r in segment.dropFirst() where !Self.payloadsToDecode(r.envelope).isEmpty {
-                answers.append(TraceEvent(seq: r.seq, event: try r.decoded(Self.payloadsToDecode(r.envelope))))
+            // Each event is decoded, added to the answers and let go; only hierarchies are kept.
+            let start = try marker.decoded(Self.payloadsToDecode(marker))
+            var answers = RecordedAnswers()
+            answers.add(start)
+            var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
+            for r in segment.dropFirst() where !Self.payloadsToDecode(r).isEmpty {
+                let e = try r.decoded(Self.payloadsToDecode(r))
+                if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
+                answers.add(e)
             }
-            standIn.load(answers, hierarchiesForLater: segment.filter { $0.envelope.event == .background })
+            standIn.load(answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
+            hierarchies = []
             comparator.expect(segment)
             segment = []
             switch kind {
@@ -108,7 +114,7 @@ public enum Replayer {
     /// hierarchies (the launch UI, the app at start) and launch options. The rest — the coders
     /// UIKit hands to decode, the archive, the app's hierarchy at background (learned from
     /// lazily, see `StandInApp`) — is only compared byte for byte.
-    static func payloadsToDecode(_ e: EngineEvent) -> EventPayloads {
+    static func payloadsToDecode(_ e: RecordedEvent) -> EventPayloads {
         if let callback = e.callback {
             switch callback {
             case .encode, .willEncodeApplication, .shouldRestore: return [.result, .effects, .coder]
@@ -129,7 +135,7 @@ public enum Replayer {
     /// Restoration events must name keys the archive written before them knows.
     private static func check(_ r: RecordedEvent, against known: inout Set<String>?) throws(TraceError) {
         if let keys = try r.archiveKeys() { known = keys }
-        guard r.envelope.phase == .restoration, let key = r.envelope.key else { return }
+        guard r.phase == .restoration, let key = r.key else { return }
         guard let known else {
             throw TraceError(file: r.file, line: r.line, "event \(r.seq) restores '\(key)', but no archive was written before it",
                 hint: "the trace is incomplete or edited: a restoration needs an 'archive-written' event earlier")

@@ -4,7 +4,7 @@ import RestoreTrace
 /// Stands in for the app during a replay: answers every call from the recorded answers, and
 /// where the recording has none (a what-if took the run elsewhere), as UIKit apps usually do.
 final class StandInApp: AppBoundary {
-    var answers = RecordedAnswers(segment: [])
+    var answers = RecordedAnswers()
     let whatIf: WhatIf
     let rule: RestoreRule?
     /// Views each class's instances have, learned from every hierarchy in the trace so far; the
@@ -19,16 +19,16 @@ final class StandInApp: AppBoundary {
         self.rule = rule
     }
 
-    /// The step's recorded answers (callbacks and the launch UI, their payloads decoded), and
-    /// hierarchies to learn views from later.
-    func load(_ events: [TraceEvent], hierarchiesForLater: [RecordedEvent]) {
-        answers = RecordedAnswers(segment: events)
-        for t in events { if let h = t.event.hierarchy { learnViews(h, seq: t.seq) } }
+    /// The step's recorded answers, the hierarchies it decoded (app at start, launch UI) and
+    /// those to learn views from later.
+    func load(_ answers: RecordedAnswers, hierarchies: [TraceEvent], hierarchiesForLater: [RecordedEvent]) {
+        self.answers = answers
+        for t in hierarchies { if let h = t.event.hierarchy { learnViews(h, seq: t.seq) } }
         unlearned += hierarchiesForLater
     }
 
     /// Lets go of the step's answers once it has run.
-    func unload() { answers = RecordedAnswers(segment: []) }
+    func unload() { answers = RecordedAnswers() }
 
     private func learnViews(_ b: NodeBlueprint, seq: Int) {
         if !b.views.isEmpty, (viewsByClass[b.className]?.seq ?? .max) > seq { viewsByClass[b.className] = (seq, b.views) }
@@ -134,7 +134,7 @@ final class StandInApp: AppBoundary {
         }
     }
 
-    private func boolResult(_ e: EngineEvent?) -> Bool? {
+    private func boolResult(_ e: RecordedAnswer?) -> Bool? {
         if case .bool(let b)? = e?.result { b } else { nil }
     }
 

@@ -22,6 +22,7 @@ if args.contains("--help") || args.contains("-h") {
 
 if let n = option("--engine-only").flatMap(Int.init) { EngineOnly.run(n); exit(0) }
 if let n = option("--replay-only").flatMap(Int.init) { ReplayOnly.run(n); exit(0) }
+if let trace = option("--replay-trace") { ReplayOnly.run(trace: trace); exit(0) }
 
 if let single = option("--single").flatMap(Int.init) {
     let runs = option("--runs").flatMap(Int.init) ?? 3

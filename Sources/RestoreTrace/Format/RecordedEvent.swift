@@ -21,15 +21,21 @@ public struct EventPayloads: OptionSet, Hashable, Sendable {
 /// One event line as a replay needs it: the envelope (seq, launch, phase, callback or event,
 /// receiver, path, key, argument, kill, reason) decoded and checked, the payloads kept as the
 /// line's bytes. A replay compares most lines byte for byte and decodes only the answers the
-/// stand-in app gives, so the payloads of the rest never become trees. A class: the envelope
-/// alone is most of a kilobyte, and a replay passes records around a lot.
+/// stand-in app gives, so the payloads of the rest never become trees. A class, and the
+/// envelope kept as its few fields rather than a whole `EngineEvent` (most of a kilobyte):
+/// a replay holds a timeline step's records at once.
 public final class RecordedEvent: Sendable {
     public let seq: Int
     /// Where the line is, for located errors.
     public let file: String
     public let line: Int
-    /// The envelope; payload members are nil until `decoded(_:)` (unless `payloads` is nil).
-    public let envelope: EngineEvent
+    public let launch: Int
+    public let phase: Phase
+    public let callback: Callback?
+    public let event: SystemEvent?
+    public let path: String?
+    public let key: String?
+    private let rest: Rest
     /// The line's bytes, without the newline.
     public let bytes: [UInt8]
     /// Where the members after `{"seq":N,` start, when the line begins exactly so.
@@ -37,20 +43,52 @@ public final class RecordedEvent: Sendable {
     /// Where each payload's value is in `bytes`; nil when the line was decoded whole instead.
     let payloads: PayloadRanges?
 
-    /// A line that was decoded whole (it did not take the fast path).
-    convenience init(whole t: TraceEvent, bytes: [UInt8], file: String, line: Int) {
-        self.init(seq: t.seq, envelope: t.event, bytes: bytes, bodyStart: nil, payloads: nil, file: file, line: line)
+    /// The rarer envelope members, or the whole event of a line that did not take the fast path.
+    private enum Rest: Sendable {
+        case members(receiver: String?, argument: CoderValue?, kill: KillKind?, reason: String?)
+        case whole(Box)
+    }
+    private final class Box: Sendable {
+        let event: EngineEvent
+        init(_ event: EngineEvent) { self.event = event }
     }
 
-    private init(seq: Int, envelope: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges?, file: String, line: Int) {
-        self.seq = seq
-        self.envelope = envelope
+    /// A line that was decoded whole (it did not take the fast path).
+    init(whole t: TraceEvent, bytes: [UInt8], file: String, line: Int) {
+        let e = t.event
+        (seq, launch, phase, callback, event, path, key) = (t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key)
+        rest = .whole(Box(e))
+        self.bytes = bytes
+        self.file = file
+        self.line = line
+        bodyStart = nil
+        payloads = nil
+    }
+
+    /// A line read by `scan`: `e` holds the envelope only.
+    private init(seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String, line: Int) {
+        (self.seq, launch, phase, callback, event, path, key) = (seq, e.launch, e.phase, e.callback, e.event, e.path, e.key)
+        rest = .members(receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason)
         self.bytes = bytes
         self.bodyStart = bodyStart
         self.payloads = payloads
         self.file = file
         self.line = line
     }
+
+    /// The envelope as an event (payloads nil, unless the line was decoded whole).
+    public var envelope: EngineEvent {
+        switch rest {
+        case .whole(let box): return box.event
+        case .members(let receiver, let argument, let kill, let reason):
+            var e = EngineEvent(launch: launch, phase: phase, callback: callback, event: event)
+            (e.receiver, e.path, e.key, e.argument, e.kill, e.reason) = (receiver, path, key, argument, kill, reason)
+            return e
+        }
+    }
+
+    /// The callback's selector or the system event's name.
+    public var name: String { callback?.rawValue ?? event?.rawValue ?? "?" }
 
     /// The event with the asked payloads decoded, with the reader's located errors.
     public func decoded(_ wanted: EventPayloads = .all) throws(TraceError) -> EngineEvent {

@@ -59,7 +59,7 @@ public final class TraceReader {
         } else {
             record = RecordedEvent(whole: try decodeWhole(line), bytes: line.bytes, file: file, line: lineNumber)
         }
-        try checkOrder(seq: record.seq, launch: record.envelope.launch)
+        try checkOrder(seq: record.seq, launch: record.launch)
         return record
     }
 
