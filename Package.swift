@@ -52,7 +52,8 @@ let package = Package(
             dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreCLI"]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
         .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
-        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine"]),
+        // The benchmark's scenario generator feeds the direct-writer tests.
+        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine", "restoretrace-bench"]),
         .testTarget(
             name: "RestoreReplayTests",
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),

@@ -63,11 +63,17 @@ public struct Divergence: Hashable, Sendable {
     }
 }
 
-/// Compares what the engine does during a replay with the recorded events, step by step.
+/// Compares what the engine does during a replay with the recorded events, step by step: the
+/// replayed event is written as the trace writer writes it and compared with the recorded
+/// line's bytes (minus its `seq`); nothing is decoded or re-serialized unless they differ.
 final class Comparator: EngineObserver {
-    private var expected: [TraceEvent] = []
+    /// The step's recorded events; each is let go once matched (a step can be hundreds of megabytes).
+    private var expected: [RecordedEvent?] = []
     private var cursor = 0
-    private var history: [String] = []
+    /// The last few matched recorded events, shown before a divergence.
+    private var history: [RecordedEvent] = []
+    /// The replayed event's bytes, reused from event to event.
+    private var written: [UInt8] = []
     private(set) var divergence: Divergence?
     private(set) var replayedEvents = 0
     private(set) var lastSeq = 0
@@ -75,41 +81,57 @@ final class Comparator: EngineObserver {
     var keepEvents = false
     private(set) var replayed: [EngineEvent] = []
 
-    func expect(_ segment: [TraceEvent]) {
+    func expect(_ segment: [RecordedEvent]) {
         expected = segment
         cursor = 0
     }
 
-    static func line(_ e: EngineEvent) -> String { EventCodec.encode(e, seq: nil).serialized }
+    /// An event's line without `seq`: how events are compared and shown.
+    static func line(_ e: EngineEvent) -> String {
+        var out: [UInt8] = []
+        EventCodec.write(e, seq: nil, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
         replayedEvents += 1
         if keepEvents { replayed.append(event) }
         guard divergence == nil else { return }
-        let mine = Self.line(event)
+        written.removeAll(keepingCapacity: true)
+        EventCodec.write(event, seq: nil, to: &written)
         guard cursor < expected.count else {
-            divergence = Divergence(seq: lastSeq + 1, recorded: nil, replayed: mine, context: Array(history.suffix(4)),
+            divergence = Divergence(seq: lastSeq + 1, recorded: nil, replayed: String(decoding: written, as: UTF8.self), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
             return
         }
-        let recorded = expected[cursor]
-        let theirs = Self.line(recorded.event)
-        if mine != theirs {
-            divergence = Divergence(seq: recorded.seq, recorded: theirs, replayed: mine, context: Array(history.suffix(4)),
-                rule: Divergence.rule(for: recorded.event), path: recorded.event.path ?? event.path)
-            return
+        let recorded = expected[cursor]!
+        // Not the same bytes: compare as the writer would write the recorded event, so a line
+        // that differs only in spacing or member order still matches.
+        if !recorded.matches(written: written) {
+            let mine = String(decoding: written, as: UTF8.self), theirs = recorded.comparableText
+            if mine != theirs {
+                divergence = Divergence(seq: recorded.seq, recorded: theirs, replayed: mine, context: context,
+                    rule: Divergence.rule(for: recorded.envelope), path: recorded.path ?? event.path)
+                return
+            }
         }
+        // An archive can be hundreds of megabytes: do not keep that capacity for the small events after it.
+        if written.capacity > 1 << 20 { written = [] }
+        expected[cursor] = nil
         cursor += 1
         lastSeq = recorded.seq
-        history.append(theirs)
-        if history.count > 16 { history.removeFirst(8) }
+        history.append(recorded)
+        if history.count > 8 { history.removeFirst(4) }
     }
 
-    /// Recorded events the replay never made.
+    private var context: [String] { history.suffix(4).map(\.comparableText) }
+
+    /// Recorded events the replay never made; then the step's lines are let go.
     func finishSegment() {
+        defer { expected = [] }
         guard divergence == nil, cursor < expected.count else { return }
-        let missing = expected[cursor]
-        divergence = Divergence(seq: missing.seq, recorded: Self.line(missing.event), replayed: nil, context: Array(history.suffix(4)),
-            rule: Divergence.rule(for: missing.event), path: missing.event.path)
+        let missing = expected[cursor]!
+        divergence = Divergence(seq: missing.seq, recorded: missing.comparableText, replayed: nil, context: context,
+            rule: Divergence.rule(for: missing.envelope), path: missing.path)
     }
 }

@@ -1,6 +1,25 @@
 import RestoreEngine
 import RestoreTrace
 
+/// What the stand-in reads from one recorded call: its answer, its side effects and, for the
+/// calls whose writes it replays or whose question it checks, its coder. Kept instead of the
+/// whole event (most of a kilobyte), since a step can hold hundreds of thousands of calls.
+final class RecordedAnswer: Sendable {
+    let result: EventResult?
+    let effects: CallEffects?
+    let coder: [CoderEntry]?
+
+    init(result: EventResult?, effects: CallEffects?, coder: [CoderEntry]?) {
+        self.result = result
+        self.effects = effects
+        self.coder = coder
+    }
+
+    /// A call recorded with nothing to answer (most `decode` and `finishedRestoring` calls);
+    /// shared, so such calls cost one pointer each.
+    static let empty = RecordedAnswer(result: nil, effects: nil, coder: nil)
+}
+
 /// The app's recorded answers for one step of the timeline, looked up by callback, path and
 /// argument — not by position — so a run that departs from the recording can go on answering.
 struct RecordedAnswers {
@@ -9,29 +28,40 @@ struct RecordedAnswers {
         var path: String
         var argument: CoderValue?
     }
-    private var answers: [Key: [EngineEvent]] = [:]
-    private var used: [Key: Int] = [:]
+    /// The recorded calls of each kind, in order, and how many were taken: one lookup per take.
+    private var slots: [Key: Int] = [:]
+    private var lists: [[RecordedAnswer]] = []
+    private var used: [Int] = []
     private(set) var launchUI: NodeBlueprint?
     private(set) var launchUIRecorded = false
 
-    init(segment: [TraceEvent]) {
-        for t in segment {
-            let e = t.event
-            if e.event == .launchUIBuilt {
-                launchUI = e.hierarchy
-                launchUIRecorded = true
-            }
-            guard let cb = e.callback else { continue }
-            answers[Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument), default: []].append(e)
+    init() {}
+
+    /// Adds one recorded event of the step, in trace order (events other than callbacks and
+    /// the launch UI are ignored).
+    mutating func add(_ e: EngineEvent) {
+        if e.event == .launchUIBuilt {
+            launchUI = e.hierarchy
+            launchUIRecorded = true
+        }
+        guard let cb = e.callback else { return }
+        let answer = e.result == nil && e.effects == nil && e.coder == nil
+            ? RecordedAnswer.empty : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder)
+        let key = Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument)
+        if let slot = slots[key] {
+            lists[slot].append(answer)
+        } else {
+            slots[key] = lists.count
+            lists.append([answer])
+            used.append(0)
         }
     }
 
     /// The next recorded call of this kind at this path; the last one again once they run out.
-    mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil) -> EngineEvent? {
-        let key = Key(callback: callback, path: path ?? receiver, argument: argument)
-        guard let list = answers[key], !list.isEmpty else { return nil }
-        let i = used[key, default: 0]
-        used[key] = i + 1
-        return list[min(i, list.count - 1)]
+    mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil) -> RecordedAnswer? {
+        guard let slot = slots[Key(callback: callback, path: path ?? receiver, argument: argument)] else { return nil }
+        let i = used[slot]
+        used[slot] = i + 1
+        return lists[slot][min(i, lists[slot].count - 1)]
     }
 }

@@ -37,46 +37,58 @@ public enum Replayer {
         engine.observer = comparator
 
         var recorded = 0
-        var pending = try reader.next()
+        var pending = try reader.nextRecord()
         var started = false
         var knownKeys: Set<String>?
         var droppedSomewhere = Set<String>()
         while let marker = pending {
-            guard let kind = marker.event.event, Self.markers.contains(kind) else {
-                throw TraceError(file: path, line: reader.lineNumber, "event \(marker.seq) ('\(marker.event.name)') comes before the app is running",
+            guard let kind = marker.event, Self.markers.contains(kind) else {
+                throw TraceError(file: path, line: marker.line, "event \(marker.seq) ('\(marker.name)') comes before the app is running",
                     hint: "a trace's events start with 'app-running'; was the start of the file cut?")
             }
-            let markerLine = reader.lineNumber
+            // The step's lines stay bytes; only what the stand-in answers with is decoded.
             var segment = [marker]
             pending = nil
-            while let e = try reader.next() {
-                if let k = e.event.event, Self.markers.contains(k) {
-                    pending = e
+            while let r = try reader.nextRecord() {
+                if let k = r.event, Self.markers.contains(k) {
+                    pending = r
                     break
                 }
-                try check(e, against: &knownKeys, file: path, line: reader.lineNumber)
-                segment.append(e)
+                try check(r, against: &knownKeys)
+                segment.append(r)
             }
             recorded += segment.count
-            standIn.load(segment)
+            // Each event is decoded, added to the answers and let go; only hierarchies are kept.
+            let start = try marker.decoded(Self.payloadsToDecode(marker))
+            var answers = RecordedAnswers()
+            answers.add(start)
+            var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
+            for r in segment.dropFirst() where !Self.payloadsToDecode(r).isEmpty {
+                let e = try r.decoded(Self.payloadsToDecode(r))
+                if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
+                answers.add(e)
+            }
+            standIn.load(answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
+            hierarchies = []
             comparator.expect(segment)
+            segment = []
             switch kind {
             case .appRunning:
-                guard !started else { throw TraceError(file: path, line: markerLine, "a second 'app-running' event: a trace has one first launch") }
+                guard !started else { throw TraceError(file: path, line: marker.line, "a second 'app-running' event: a trace has one first launch") }
                 started = true
-                engine.start(with: marker.event.hierarchy?.instantiateViewController(classes: application.classes))
+                engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
             case .background:
-                try requireStarted(started, path, markerLine)
+                try requireStarted(started, path, marker.line)
                 for dropped in whatIf.droppedIdentifiers where dropIdentifier(at: dropped, in: application) {
                     droppedSomewhere.insert(dropped)
                 }
                 engine.enterBackground()
             case .kill:
-                try requireStarted(started, path, markerLine)
-                engine.kill(marker.event.kill ?? .system)
+                try requireStarted(started, path, marker.line)
+                engine.kill(start.kill ?? .system)
             case .launch:
-                try requireStarted(started, path, markerLine)
-                var options = marker.event.options ?? LaunchOptions()
+                try requireStarted(started, path, marker.line)
+                var options = start.options ?? LaunchOptions()
                 if let locked = whatIf.deviceLocked { options.deviceLocked = locked }
                 if let version = whatIf.bundleVersion {
                     engine.modifyArchive { archive in
@@ -89,6 +101,7 @@ public enum Replayer {
             default: break
             }
             comparator.finishSegment()
+            standIn.unload()
         }
         guard started else {
             throw TraceError(file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
@@ -101,22 +114,41 @@ public enum Replayer {
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
 
+    /// What the stand-in app and the timeline need decoded: a callback's answer and side
+    /// effects, the coder of the calls whose writes it replays or whose question it checks,
+    /// hierarchies (the launch UI, the app at start) and launch options. The rest — the coders
+    /// UIKit hands to decode, the archive, the app's hierarchy at background (learned from
+    /// lazily, see `StandInApp`) — is only compared byte for byte.
+    static func payloadsToDecode(_ e: RecordedEvent) -> EventPayloads {
+        if let callback = e.callback {
+            switch callback {
+            case .encode, .willEncodeApplication, .shouldRestore: return [.result, .effects, .coder]
+            default: return [.result, .effects]
+            }
+        }
+        switch e.event {
+        case .appRunning?, .launchUIBuilt?: return .hierarchy
+        case .launch?: return .options
+        default: return []
+        }
+    }
+
     private static func requireStarted(_ started: Bool, _ path: String, _ line: Int) throws(TraceError) {
         if !started { throw TraceError(file: path, line: line, "the app is not running yet: the first event must be 'app-running'") }
     }
 
     /// Restoration events must name keys the archive written before them knows.
-    private static func check(_ t: TraceEvent, against known: inout Set<String>?, file: String, line: Int) throws(TraceError) {
+    private static func check(_ r: RecordedEvent, against known: inout Set<String>?) throws(TraceError) {
         // Follow the archive's life: written at preservation, gone when deleted (a locked launch keeps it).
-        if let archive = t.event.archive { known = Set(archive.entries.map(\.key)) }
-        if t.event.event == .archiveDeleted { known = nil }
-        guard t.event.phase == .restoration, let key = t.event.key else { return }
+        if let keys = try r.archiveKeys() { known = keys }
+        if r.event == .archiveDeleted { known = nil }
+        guard r.phase == .restoration, let key = r.key else { return }
         guard let known else {
-            throw TraceError(file: file, line: line, "event \(t.seq) restores '\(key)', but no archive was written before it",
+            throw TraceError(file: r.file, line: r.line, "event \(r.seq) restores '\(key)', but no archive was written before it",
                 hint: "the trace is incomplete or edited: a restoration needs an 'archive-written' event earlier")
         }
         guard known.contains(key) else {
-            throw TraceError(file: file, line: line, "event \(t.seq) names '\(key)', which the archive does not contain",
+            throw TraceError(file: r.file, line: r.line, "event \(r.seq) names '\(key)', which the archive does not contain",
                 hint: "the trace was edited or is corrupt: every restored key must be in the archive written before it")
         }
     }

@@ -4,26 +4,46 @@ import RestoreTrace
 /// Stands in for the app during a replay: answers every call from the recorded answers, and
 /// where the recording has none (a what-if took the run elsewhere), as UIKit apps usually do.
 final class StandInApp: AppBoundary {
-    var answers = RecordedAnswers(segment: [])
+    var answers = RecordedAnswers()
     let whatIf: WhatIf
     let rule: RestoreRule?
-    /// Views each class's instances have, learned from every hierarchy in the trace so far.
-    private var viewsByClass: [String: [NodeBlueprint]] = [:]
+    /// Views each class's instances have, learned from every hierarchy in the trace so far; the
+    /// first hierarchy in trace order to show a class wins (hence the seq).
+    private var viewsByClass: [String: (seq: Int, views: [NodeBlueprint])] = [:]
+    /// Hierarchies (the app's at each background) kept as bytes until a what-if builds a new
+    /// controller and needs views: a faithful replay never decodes them.
+    private var unlearned: [RecordedEvent] = []
 
     init(whatIf: WhatIf, rule: RestoreRule?) {
         self.whatIf = whatIf
         self.rule = rule
     }
 
-    func load(_ segment: [TraceEvent]) {
-        answers = RecordedAnswers(segment: segment)
-        for t in segment { if let h = t.event.hierarchy { learnViews(h) } }
+    /// The step's recorded answers, the hierarchies it decoded (app at start, launch UI) and
+    /// those to learn views from later.
+    func load(_ answers: RecordedAnswers, hierarchies: [TraceEvent], hierarchiesForLater: [RecordedEvent]) {
+        self.answers = answers
+        for t in hierarchies { if let h = t.event.hierarchy { learnViews(h, seq: t.seq) } }
+        unlearned += hierarchiesForLater
     }
 
-    private func learnViews(_ b: NodeBlueprint) {
-        if viewsByClass[b.className] == nil, !b.views.isEmpty { viewsByClass[b.className] = b.views }
-        b.children.forEach(learnViews)
-        b.presented.map(learnViews)
+    /// Lets go of the step's answers once it has run.
+    func unload() { answers = RecordedAnswers() }
+
+    private func learnViews(_ b: NodeBlueprint, seq: Int) {
+        if !b.views.isEmpty, (viewsByClass[b.className]?.seq ?? .max) > seq { viewsByClass[b.className] = (seq, b.views) }
+        for c in b.children { learnViews(c, seq: seq) }
+        if let p = b.presented { learnViews(p, seq: seq) }
+    }
+
+    /// The views a new instance of the class gets, once every hierarchy so far is learned.
+    private func views(of className: String) -> [NodeBlueprint] {
+        for r in unlearned {
+            // A hierarchy that does not decode teaches nothing; the comparison reports the line.
+            if let h = try? r.decoded(.hierarchy).hierarchy { learnViews(h, seq: r.seq) }
+        }
+        unlearned = []
+        return viewsByClass[className]?.views ?? []
     }
 
     func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
@@ -114,7 +134,7 @@ final class StandInApp: AppBoundary {
         }
     }
 
-    private func boolResult(_ e: EngineEvent?) -> Bool? {
+    private func boolResult(_ e: RecordedAnswer?) -> Bool? {
         if case .bool(let b)? = e?.result { b } else { nil }
     }
 
@@ -149,7 +169,7 @@ final class StandInApp: AppBoundary {
             if case .instanceOf(let other) = answer { className = other }
             var b = NodeBlueprint(className: className, restorationIdentifier: components.last)
             b.restorationClass = restorationClass
-            b.views = viewsByClass[className] ?? []
+            b.views = views(of: className)
             return b.instantiateViewController(classes: app.classes)
         case .storyboard:
             guard let ref = archived?.storyboard else { return nil }

@@ -18,7 +18,7 @@ public final class TraceRecorder: EngineObserver {
             lastLaunch = event.launch
         }
         eventCount += 1
-        writer.writeLine(EventCodec.encode(event, seq: eventCount))
+        writer.writeEvent(event, seq: eventCount)
     }
 
     /// Records a run into a trace at `path`: the file appears only if everything succeeded.

@@ -28,6 +28,8 @@ if let n = option("--write-scenario").flatMap(Int.init) {
     print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
     exit(0)
 }
+if let n = option("--replay-only").flatMap(Int.init) { ReplayOnly.run(n); exit(0) }
+if let trace = option("--replay-trace") { ReplayOnly.run(trace: trace); exit(0) }
 
 if let single = option("--single").flatMap(Int.init) {
     let runs = option("--runs").flatMap(Int.init) ?? 3

@@ -108,6 +108,23 @@ public enum EventCodec {
         return TraceEvent(seq: seq, event: e)
     }
 
+    /// One payload member of a line read lazily (`RecordedEvent`), decoded as `decode` decodes it.
+    static func decodePayload(_ p: EventPayloads, _ j: JSONValue, into e: inout EngineEvent) throws(DecodeProblem) {
+        if p == .result {
+            e.result = try decodeResult(j, callback: e.callback)  // null is an answer here, not an absence
+            return
+        }
+        if j.isNull { return }
+        switch p {
+        case .coder: e.coder = try ValueCodec.decodeCoder(j, "coder")
+        case .effects: e.effects = try decodeEffects(j)
+        case .options: e.options = try BlueprintCodec.decodeOptions(j, "options")
+        case .hierarchy: e.hierarchy = try BlueprintCodec.decodeNode(j, "hierarchy")
+        case .archive: e.archive = try BlueprintCodec.decodeArchive(j, "archive")
+        default: break
+        }
+    }
+
     static func decodeResult(_ j: JSONValue, callback: Callback?) throws(DecodeProblem) -> EventResult? {
         switch callback {
         case .modelIdentifier?:

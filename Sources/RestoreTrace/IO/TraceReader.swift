@@ -40,9 +40,30 @@ public final class TraceReader {
 
     deinit { try? handle.close() }
 
-    /// The next event, or nil at the end of the trace.
+    /// The next event, decoded and checked whole, or nil at the end of the trace.
     public func next() throws(TraceError) -> TraceEvent? {
         guard let line = try readLine() else { return nil }
+        let event = try decodeWhole(line)
+        try checkOrder(seq: event.seq, launch: event.event.launch)
+        return event
+    }
+
+    /// The next event with only its envelope decoded (see `RecordedEvent`), or nil at the end.
+    /// Lines in the writer's shape take a fast path; anything else is decoded whole, so every
+    /// problem outside the payloads is reported exactly as `next()` reports it.
+    public func nextRecord() throws(TraceError) -> RecordedEvent? {
+        guard let line = try readLine() else { return nil }
+        let record: RecordedEvent
+        if let scanned = RecordedEvent.scan(line.bytes, file: file, line: lineNumber) {
+            record = scanned
+        } else {
+            record = RecordedEvent(whole: try decodeWhole(line), bytes: line.bytes, file: file, line: lineNumber)
+        }
+        try checkOrder(seq: record.seq, launch: record.launch)
+        return record
+    }
+
+    private func decodeWhole(_ line: Line) throws(TraceError) -> TraceEvent {
         let value: JSONValue
         do { value = try JSONParser.parse(line.bytes) } catch {
             if line.unterminated {
@@ -51,20 +72,21 @@ public final class TraceReader {
             }
             throw TraceError(file: file, line: lineNumber, column: error.column, "malformed JSON: \(error.message)")
         }
-        let event: TraceEvent
-        do { event = try EventCodec.decode(value) } catch {
+        do { return try EventCodec.decode(value) } catch {
             throw TraceError(file: file, line: lineNumber, "field '\(error.field)' \(error.message)")
         }
-        guard event.seq == expectedSeq else {
-            throw TraceError(file: file, line: lineNumber, "events out of order: expected seq \(expectedSeq), found \(event.seq)",
+    }
+
+    private func checkOrder(seq: Int, launch: Int) throws(TraceError) {
+        guard seq == expectedSeq else {
+            throw TraceError(file: file, line: lineNumber, "events out of order: expected seq \(expectedSeq), found \(seq)",
                 hint: "events must be numbered 1, 2, 3… in file order; was the file edited or concatenated?")
         }
-        guard event.event.launch >= lastLaunch else {
-            throw TraceError(file: file, line: lineNumber, "launch \(event.event.launch) comes after launch \(lastLaunch): launches must not go back")
+        guard launch >= lastLaunch else {
+            throw TraceError(file: file, line: lineNumber, "launch \(launch) comes after launch \(lastLaunch): launches must not go back")
         }
         expectedSeq += 1
-        lastLaunch = event.event.launch
-        return event
+        lastLaunch = launch
     }
 
     /// Reads every remaining event.

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// Writes a file so that it either appears whole or not at all: bytes stream into `NAME.partial`
 /// beside the target (readable up to its last whole line if the process dies), and only a
@@ -35,6 +36,12 @@ public final class AtomicFileWriter {
     }
 
     public func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Lets the caller append straight into the buffer, so a line is not built and copied.
+    func append(_ fill: (inout [UInt8]) -> Void) {
+        fill(&buffer)
+        if buffer.count >= 1 << 20 { try? flush() }
+    }
 
     /// Pushes buffered bytes to the partial file (called at phase boundaries).
     public func flush() throws(TraceError) {
@@ -82,6 +89,14 @@ public final class TraceWriter {
         value.write(to: &line)
         line.append(0x0A)
         file.write(line)
+    }
+
+    /// One event line, written straight from the event (the same bytes as `writeLine(EventCodec.encode(event, seq:))`).
+    public func writeEvent(_ event: EngineEvent, seq: Int) {
+        file.append { out in
+            EventCodec.write(event, seq: seq, to: &out)
+            out.append(0x0A)
+        }
     }
 
     public func flush() throws(TraceError) { try file.flush() }

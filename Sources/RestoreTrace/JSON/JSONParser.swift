@@ -6,8 +6,9 @@ public struct JSONParseError: Error, Sendable {
 
 /// A strict JSON parser over UTF-8 bytes that keeps object key order and says where it failed.
 public struct JSONParser {
-    private let bytes: [UInt8]
-    private var i = 0
+    let bytes: [UInt8]
+    /// The next byte to read.
+    var i = 0
     private var depth = 0
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
@@ -25,17 +26,23 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func fail(_ message: String) -> JSONParseError {
+    /// A parser positioned at `offset`, for reading parts of a line (see JSONParser+Cursor.swift).
+    init(bytes: [UInt8], at offset: Int) {
+        self.bytes = bytes
+        i = offset
+    }
+
+    func fail(_ message: String) -> JSONParseError {
         // Column in characters, not bytes, up to the failure.
         let column = String(decoding: bytes[0..<min(i, bytes.count)], as: UTF8.self).count + 1
         return JSONParseError(column: column, message: message)
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 
-    private mutating func value() throws(JSONParseError) -> JSONValue {
+    mutating func value() throws(JSONParseError) -> JSONValue {
         guard i < bytes.count else { throw fail("the line ends before the value does") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
@@ -56,14 +63,16 @@ public struct JSONParser {
         }
     }
 
-    private mutating func nest() throws(JSONParseError) {
+    mutating func nest() throws(JSONParseError) {
         depth += 1
         if depth > 512 { throw fail("nesting deeper than 512 levels") }
     }
 
+    mutating func unnest() { depth -= 1 }
+
     private mutating func object() throws(JSONParseError) -> JSONValue {
         try nest()
-        defer { depth -= 1 }
+        defer { unnest() }
         i += 1
         var pairs: [(String, JSONValue)] = []
         skipSpace()
@@ -87,7 +96,7 @@ public struct JSONParser {
 
     private mutating func array() throws(JSONParseError) -> JSONValue {
         try nest()
-        defer { depth -= 1 }
+        defer { unnest() }
         i += 1
         var items: [JSONValue] = []
         skipSpace()
@@ -103,7 +112,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func string() throws(JSONParseError) -> String {
+    mutating func string() throws(JSONParseError) -> String {
         i += 1
         let start = i
         // Fast path: no escapes.
@@ -167,7 +176,7 @@ public struct JSONParser {
         return v
     }
 
-    private mutating func number() throws(JSONParseError) -> JSONValue {
+    mutating func number() throws(JSONParseError) -> JSONValue {
         let start = i
         var isDouble = false
         if bytes[i] == UInt8(ascii: "-") { i += 1 }

@@ -1,0 +1,183 @@
+import RestoreEngine
+
+/// Coder values, blueprints, archives and launch options straight to bytes: the same bytes as
+/// `ValueCodec.encode` / `BlueprintCodec.encode` then `serialized`, member for member.
+extension ValueCodec {
+    static func write(_ v: CoderValue, system: Bool = false, to out: inout [UInt8]) {
+        out.append(123)
+        switch v {
+        case .string(let s): out.append(contentsOf: #""string":"#.utf8); out.appendJSONString(s)
+        case .int(let i): out.append(contentsOf: #""int":"#.utf8); out.appendJSONInt(i)
+        case .double(let d): out.append(contentsOf: #""double":"#.utf8); out.appendJSONDouble(d)
+        case .bool(let b): out.append(contentsOf: #""bool":"#.utf8); out.appendJSONBool(b)
+        case .data(let bytes): out.append(contentsOf: #""data":"#.utf8); out.appendJSONString(Base64.encode(bytes))
+        case .date(let t): out.append(contentsOf: #""date":"#.utf8); out.appendJSONDouble(t)
+        case .reference(let key): out.append(contentsOf: #""ref":"#.utf8); out.appendJSONString(key)
+        case .array(let items):
+            out.append(contentsOf: #""array":["#.utf8)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(44) }
+                write(item, to: &out)
+            }
+            out.append(93)
+        case .dictionary(let map):
+            out.append(contentsOf: #""dictionary":{"#.utf8)
+            var first = true
+            for key in map.keys.sorted() {
+                out.appendJSONKey(key, first: &first)
+                write(map[key]!, to: &out)
+            }
+            out.append(125)
+        }
+        // UIKit's own keys carry the marker inside the typed value, after the type.
+        if system { out.append(contentsOf: #","system":true"#.utf8) }
+        out.append(125)
+    }
+
+    static func writeCoder(_ entries: [CoderEntry], to out: inout [UInt8]) {
+        var first = true
+        out.append(123)
+        for e in entries {
+            out.appendJSONKey(e.key, first: &first)
+            write(e.value, system: e.isSystem, to: &out)
+        }
+        out.append(125)
+    }
+}
+
+extension BlueprintCodec {
+    static func write(_ b: NodeBlueprint, to out: inout [UInt8]) {
+        let s = b.viewState
+        var first = true
+        out.append(123)
+        out.appendJSONKey("class", first: &first); out.appendJSONString(b.className)
+        if b.role == .view { out.appendJSONKey("role", first: &first); out.appendJSONString("view") }
+        if let i = b.inherits { out.appendJSONKey("inherits", first: &first); out.appendJSONString(i) }
+        if b.isCustomContainer { out.appendJSONKey("kind", first: &first); out.appendJSONString("container") }
+        if let r = b.restorationIdentifier { out.appendJSONKey("restorationIdentifier", first: &first); out.appendJSONString(r) }
+        if let r = b.restorationClass { out.appendJSONKey("restorationClass", first: &first); out.appendJSONString(r) }
+        if let sb = b.storyboard { out.appendJSONKey("storyboard", first: &first); write(sb, to: &out) }
+        if !b.state.isEmpty { out.appendJSONKey("state", first: &first); ValueCodec.writeCoder(b.state, to: &out) }
+        if !b.children.isEmpty { out.appendJSONKey("children", first: &first); writeNodes(b.children, to: &out) }
+        if let i = b.selectedIndex { out.appendJSONKey("selectedIndex", first: &first); out.appendJSONInt(i) }
+        if let e = b.encodesChildren { out.appendJSONKey("encodesChildren", first: &first); out.appendJSONBool(e) }
+        if let p = b.presented { out.appendJSONKey("presented", first: &first); write(p, to: &out) }
+        if !b.views.isEmpty { out.appendJSONKey("views", first: &first); writeNodes(b.views, to: &out) }
+        if !b.objects.isEmpty {
+            out.appendJSONKey("objects", first: &first)
+            out.append(91)
+            for (i, o) in b.objects.enumerated() {
+                if i > 0 { out.append(44) }
+                write(o, to: &out)
+            }
+            out.append(93)
+        }
+        if let c = s.contentOffset { out.appendJSONKey("contentOffset", first: &first); writeNumbers(c, to: &out) }
+        if let z = s.zoomScale { out.appendJSONKey("zoomScale", first: &first); out.appendJSONDouble(z) }
+        if let c = s.contentInset { out.appendJSONKey("contentInset", first: &first); writeNumbers(c, to: &out) }
+        if let r = s.rows { out.appendJSONKey("rows", first: &first); out.appendJSONStrings(r) }
+        if let r = s.selected { out.appendJSONKey("selected", first: &first); out.appendJSONStrings(r) }
+        if let f = s.firstVisible { out.appendJSONKey("firstVisible", first: &first); out.appendJSONString(f) }
+        if let m = s.modelAssociation { out.appendJSONKey("modelAssociation", first: &first); out.appendJSONBool(m) }
+        if let r = s.selectedRange {
+            out.appendJSONKey("selectedRange", first: &first)
+            out.append(91)
+            for (i, n) in r.enumerated() {
+                if i > 0 { out.append(44) }
+                out.appendJSONInt(n)
+            }
+            out.append(93)
+        }
+        if let e = s.editable { out.appendJSONKey("editable", first: &first); out.appendJSONBool(e) }
+        out.append(125)
+    }
+
+    private static func writeNodes(_ nodes: [NodeBlueprint], to out: inout [UInt8]) {
+        out.append(91)
+        for (i, n) in nodes.enumerated() {
+            if i > 0 { out.append(44) }
+            write(n, to: &out)
+        }
+        out.append(93)
+    }
+
+    private static func writeNumbers(_ numbers: [Double], to out: inout [UInt8]) {
+        out.append(91)
+        for (i, d) in numbers.enumerated() {
+            if i > 0 { out.append(44) }
+            out.appendJSONDouble(d)
+        }
+        out.append(93)
+    }
+
+    static func write(_ o: ObjectBlueprint, to out: inout [UInt8]) {
+        var first = true
+        out.append(123)
+        out.appendJSONKey("class", first: &first); out.appendJSONString(o.className)
+        if let r = o.restorationIdentifier { out.appendJSONKey("restorationIdentifier", first: &first); out.appendJSONString(r) }
+        if let r = o.objectRestorationClass { out.appendJSONKey("objectRestorationClass", first: &first); out.appendJSONString(r) }
+        if !o.state.isEmpty { out.appendJSONKey("state", first: &first); ValueCodec.writeCoder(o.state, to: &out) }
+        out.append(125)
+    }
+
+    static func write(_ s: StoryboardReference, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"name":"#.utf8)
+        out.appendJSONString(s.name)
+        out.append(contentsOf: #","identifier":"#.utf8)
+        out.appendJSONString(s.identifier)
+        out.append(125)
+    }
+
+    static func write(_ a: Archive, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"appLevel":"#.utf8)
+        ValueCodec.writeCoder(a.appLevel, to: &out)
+        out.append(contentsOf: #","entries":["#.utf8)
+        for (i, e) in a.entries.enumerated() {
+            if i > 0 { out.append(44) }
+            write(e, to: &out)
+        }
+        out.append(contentsOf: "]}".utf8)
+    }
+
+    static func write(_ e: ArchiveEntry, to out: inout [UInt8]) {
+        var first = true
+        out.append(123)
+        out.appendJSONKey("key", first: &first); out.appendJSONString(e.key)
+        out.appendJSONKey("path", first: &first); out.appendJSONStrings(e.path)
+        out.appendJSONKey("kind", first: &first); out.appendJSONString(e.kind.rawValue)
+        out.appendJSONKey("class", first: &first); out.appendJSONString(e.className)
+        if let r = e.restorationClass { out.appendJSONKey("restorationClass", first: &first); out.appendJSONString(r) }
+        if let sb = e.storyboard { out.appendJSONKey("storyboard", first: &first); write(sb, to: &out) }
+        if let p = e.parentKey { out.appendJSONKey("parent", first: &first); out.appendJSONString(p) }
+        out.appendJSONKey("relation", first: &first)
+        switch e.relation {
+        case .root: out.appendJSONString("root")
+        case .child(let i): out.appendJSONString("child"); out.appendJSONKey("index", first: &first); out.appendJSONInt(i)
+        case .presented: out.appendJSONString("presented")
+        case .view: out.appendJSONString("view")
+        case .object: out.appendJSONString("object")
+        }
+        out.appendJSONKey("coder", first: &first); ValueCodec.writeCoder(e.coder, to: &out)
+        if let s = e.preservedSelection { out.appendJSONKey("preservedSelection", first: &first); out.appendJSONStrings(s) }
+        out.append(125)
+    }
+
+    static func write(_ o: LaunchOptions, to out: inout [UInt8]) {
+        var first = true
+        out.append(123)
+        if let v = o.bundleVersion { out.appendJSONKey("bundleVersion", first: &first); out.appendJSONString(v) }
+        out.appendJSONKey("deviceLocked", first: &first); out.appendJSONBool(o.deviceLocked)
+        if let c = o.crashWhileDecoding { out.appendJSONKey("crashWhileDecoding", first: &first); out.appendJSONString(c) }
+        if !o.data.isEmpty {
+            out.appendJSONKey("data", first: &first)
+            var inner = true
+            out.append(123)
+            for key in o.data.keys.sorted() {
+                out.appendJSONKey(key, first: &inner)
+                out.appendJSONStrings(o.data[key]!)
+            }
+            out.append(125)
+        }
+        out.append(125)
+    }
+}

@@ -1,0 +1,113 @@
+/// Reading a line piece by piece instead of as one tree: walk an object's members, check and skip
+/// values without building them. Lets the reader decode an event's small envelope and leave its
+/// big payloads (coders, hierarchies, archives) as bytes until someone needs them.
+///
+/// The grammar is the one `value()` accepts; errors are approximate, so callers that need the
+/// exact located message re-parse the line with `JSONParser.parse`.
+extension JSONParser {
+    /// Consumes `{`; then call `nextMember` until it returns nil.
+    mutating func enterObject() throws(JSONParseError) {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { throw fail("expected an object") }
+        try nest()
+        i += 1
+    }
+
+    /// The next member's key as the range of its bytes between the quotes (escapes left as
+    /// written, and no String made), positioned at its value, which the caller must read or
+    /// skip; nil once the object's `}` is consumed.
+    mutating func nextMemberKey(first: inout Bool) throws(JSONParseError) -> Range<Int>? {
+        skipSpace()
+        guard i < bytes.count else { throw fail("the line ends inside an object") }
+        if bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            unnest()
+            return nil
+        }
+        if first { first = false } else {
+            guard bytes[i] == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
+            i += 1
+            skipSpace()
+        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+        let start = i + 1
+        try skipString()
+        let key = start..<(i - 1)
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+        i += 1
+        skipSpace()
+        return key
+    }
+
+    /// True when the bytes in `range` are exactly `word`.
+    func bytes(_ range: Range<Int>, are word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for (n, k) in range.enumerated() where bytes[k] != w[n] { return false }
+        return true
+    }
+
+    /// Consumes `[`; then call `nextElement` until it returns false.
+    mutating func enterArray() throws(JSONParseError) {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { throw fail("expected an array") }
+        try nest()
+        i += 1
+    }
+
+    /// True when another element follows (positioned at it); false once `]` is consumed.
+    mutating func nextElement(first: inout Bool) throws(JSONParseError) -> Bool {
+        skipSpace()
+        guard i < bytes.count else { throw fail("the line ends inside an array") }
+        if bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            unnest()
+            return false
+        }
+        if first { first = false } else {
+            guard bytes[i] == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
+            i += 1
+            skipSpace()
+        }
+        return true
+    }
+
+    /// Checks the next value against the grammar and steps over it, allocating nothing for
+    /// plain strings, numbers and literals.
+    mutating func skipValue() throws(JSONParseError) {
+        skipSpace()
+        guard i < bytes.count else { throw fail("the line ends before the value does") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            try enterObject()
+            var first = true
+            while try nextMemberKey(first: &first) != nil { try skipValue() }
+        case UInt8(ascii: "["):
+            try enterArray()
+            var first = true
+            while try nextElement(first: &first) { try skipValue() }
+        case UInt8(ascii: "\""): try skipString()
+        default: _ = try value()  // numbers and literals: no heap allocation
+        }
+    }
+
+    /// Steps over a string; one with escapes is decoded the usual way so they are checked.
+    mutating func skipString() throws(JSONParseError) {
+        let start = i
+        i += 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            i += 1
+            return
+        }
+        i = start
+        _ = try string()
+    }
+
+    /// True when only whitespace is left.
+    mutating func atEnd() -> Bool {
+        skipSpace()
+        return i == bytes.count
+    }
+}

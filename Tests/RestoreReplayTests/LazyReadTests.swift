@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import RestoreEngine
+import RestoreReplay
+import RestoreTrace
+
+/// The replay reads lines lazily (`TraceReader.nextRecord`) and compares them byte for byte;
+/// these hold that to what decoding whole (`next`) and comparing decoded events would say.
+@Suite struct LazyReadTests {
+    @Test func recordsDecodeToTheSameEventsAsWholeLines() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        let whole = try TraceReader(path: path), lazy = try TraceReader(path: path)
+        var count = 0, withArchive = 0
+        while let t = try whole.next() {
+            let r = try #require(try lazy.nextRecord())
+            #expect(r.seq == t.seq)
+            #expect(r.line == whole.lineNumber)
+            #expect(try r.decoded() == t.event)
+            #expect(try r.decoded([]).callback == t.event.callback)
+            #expect(try r.decoded([]).path == t.event.path)
+            #expect(try r.archiveKeys() == t.event.archive.map { Set($0.entries.map(\.key)) })
+            if t.event.archive != nil { withArchive += 1 }
+            var written: [UInt8] = []
+            EventCodec.write(t.event, seq: nil, to: &written)
+            #expect(r.matches(written: written))
+            count += 1
+        }
+        #expect(try lazy.nextRecord() == nil)
+        #expect(count > 20)
+        #expect(withArchive == 1)
+    }
+
+    @Test func aRecordDoesNotMatchAnotherEvent() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        let reader = try TraceReader(path: path)
+        let a = try #require(try reader.nextRecord()), b = try #require(try reader.nextRecord())
+        var written: [UInt8] = []
+        EventCodec.write(try b.decoded(), seq: nil, to: &written)
+        #expect(!a.matches(written: written))
+        #expect(b.matches(written: written))
+    }
+
+    /// A line written differently (spaces, member order) still matches its event.
+    @Test func reformattedLinesStillReplay() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        var lines = try Fixtures.lines(path)
+        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"encodeRestorableStateWithCoder:\"") })
+        lines[i] = lines[i].replacingOccurrences(of: "\",\"", with: "\", \"")
+        let j = try #require(lines.firstIndex { $0.contains("\"event\":\"archive-written\"") })
+        lines[j] = lines[j].replacingOccurrences(of: "{\"seq\":", with: "{ \"seq\" : ")
+        try Fixtures.write(lines, to: path)
+        let r = try Replayer.replay(path: path)
+        #expect(r.divergence == nil)
+        #expect(r.recordedEvents == r.replayedEvents)
+    }
+
+    /// A payload the replay only compares (here a coder UIKit handed to decode) is not
+    /// decoded: an edit there shows up as a divergence at that event.
+    @Test func tamperedComparedPayloadIsADivergence() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        var lines = try Fixtures.lines(path)
+        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"decodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}") })
+        lines[i] = lines[i].replacingOccurrences(of: "\"scroll\":{\"int\":3}", with: "\"scroll\":{\"int\":4}")
+        try Fixtures.write(lines, to: path)
+        let r = try Replayer.replay(path: path)
+        let d = try #require(r.divergence)
+        #expect(d.seq == i)
+        #expect(d.recorded?.contains("\"scroll\":{\"int\":4}") == true)
+        #expect(d.replayed?.contains("\"scroll\":{\"int\":3}") == true)
+        #expect(d.context.count == 4)
+    }
+
+    /// A payload the stand-in answers with is decoded, with the reader's located error.
+    @Test func badAnswerPayloadIsALocatedError() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        var lines = try Fixtures.lines(path)
+        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"encodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}") })
+        lines[i] = lines[i].replacingOccurrences(of: "\"scroll\":{\"int\":3}", with: "\"scroll\":{\"integer\":3}")
+        try Fixtures.write(lines, to: path)
+        do {
+            _ = try Replayer.replay(path: path)
+            Issue.record("expected the replay to refuse the trace")
+        } catch {
+            #expect(error.line == i + 1)
+            #expect(error.message.contains("field 'coder.scroll' unknown or mistyped value 'integer'"))
+        }
+    }
+}
