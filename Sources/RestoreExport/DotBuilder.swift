@@ -11,9 +11,12 @@ public struct DotBuilder: Sendable {
         public var collapseThreshold: Int
         /// Shown above the drawing, e.g. the scenario name.
         public var title: String?
-        public init(collapseThreshold: Int = 400, title: String? = nil) {
+        /// At most this many nodes are drawn on one side; the rest are counted in a note.
+        public var maxDrawnPerSide: Int
+        public init(collapseThreshold: Int = 400, title: String? = nil, maxDrawnPerSide: Int = 1_000) {
             self.collapseThreshold = collapseThreshold
             self.title = title
+            self.maxDrawnPerSide = maxDrawnPerSide
         }
     }
 
@@ -89,7 +92,17 @@ public struct DotBuilder: Sendable {
         let tree = HierarchyTree(side: side, nodes: phase.nodes, presentedLocators: presentedLocators)
         let collapsing = phase.nodes.count > options.collapseThreshold
         var stack: [(index: Int, parentName: String?)] = tree.roots.reversed().map { ($0, nil) }
+        var drawn = 0
         while let (i, parentName) = stack.popLast() {
+            // A drawing nobody can read helps nobody, and dot's layout grows fast: past the cap, say
+            // plainly what was left out; the report's node tables list every node.
+            if drawn >= options.maxDrawnPerSide {
+                let left = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeSize($1) }
+                let lost = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeLost($1) }
+                note(&out, "\(Self.grouped(left)) more nodes not drawn (\(Self.grouped(lost)) of them skipped or lost): see the Nodes table below")
+                break
+            }
+            drawn += 1
             let name = out.nextName()
             node(&out, name: name, tree: tree, index: i)
             if let parentName { edge(&out, from: parentName, to: name, tree: tree, child: i) }
@@ -102,6 +115,14 @@ public struct DotBuilder: Sendable {
                     "    \(summary) [id=\"gsummary-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed\", color=\"#8c959f\", fontcolor=\"#57606a\", label=\"+ \(Self.grouped(visible.folded)) \(what) \(noun)\"];"
                 )
                 out.line("    \(name) -> \(summary) [style=dotted];")
+            }
+            if visible.foldedLost > 0 {
+                let summary = out.nextName()
+                let why = side == .preservation ? "skipped" : "lost"
+                out.line(
+                    "    \(summary) [id=\"gsummary-lost-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed,filled\", fillcolor=\"#ffebe9\", color=\"#c62828\", fontcolor=\"#c62828\", label=\"✗ \(Self.grouped(visible.foldedLost)) more \(why) because of it\"];"
+                )
+                out.line("    \(name) -> \(summary) [style=dotted, color=\"#c62828\"];")
             }
             for c in visible.shown.reversed() { stack.append((c, name)) }
         }

@@ -13,6 +13,8 @@ struct HierarchyTree {
     private(set) var size: [Int]
     /// The subtree holds a skipped or lost node.
     private(set) var troubled: [Bool]
+    /// Skipped or lost nodes in each subtree.
+    private(set) var lostCount: [Int]
 
     init(side: Anchor.Side, nodes: [NodeOutcome], presentedLocators: Set<String>) {
         self.side = side
@@ -20,6 +22,7 @@ struct HierarchyTree {
         children = Array(repeating: [], count: nodes.count)
         size = Array(repeating: 1, count: nodes.count)
         troubled = nodes.map { $0.status == .skipped || $0.status == .notRestored }
+        lostCount = troubled.map { $0 ? 1 : 0 }
         var index: [String: Int] = [:]
         for (i, n) in nodes.enumerated() where index[n.locator] == nil { index[n.locator] = i }
         for (i, n) in nodes.enumerated() {
@@ -42,6 +45,7 @@ struct HierarchyTree {
         for i in order.reversed() {
             for c in children[i] {
                 size[i] += size[c]
+                lostCount[i] += lostCount[c]
                 if troubled[c] { troubled[i] = true }
             }
         }
@@ -54,24 +58,51 @@ struct HierarchyTree {
         return key.hasPrefix(parentKey + "/") && !key.hasPrefix(parentKey + "/:[")
     }
 
+    func subtreeSize(_ i: Int) -> Int { size[i] }
+    /// Skipped or lost nodes in a subtree.
+    func subtreeLost(_ i: Int) -> Int { lostCount[i] }
+
     /// A node has view-controller children: it is drawn as a container.
     func isContainer(_ i: Int) -> Bool { children[i].contains { nodes[$0].kind == .viewController && !presented.contains($0) } }
 
-    /// What to draw under a node: shown children, and how many nodes are folded into one summary.
+    /// What to draw under a node: shown children, and how many nodes are folded into summaries.
     struct Visible {
         var shown: [Int]
+        /// Clean (preserved/restored) nodes folded into one grey summary.
         var folded: Int
+        /// Nodes lost only because this node was: folded into one red summary that names the cause.
+        var foldedLost = 0
     }
+
+    /// Reasons that only repeat an ancestor's loss: drawing each such node adds nothing the
+    /// ancestor's marker does not already say.
+    static let inheritedReasons: Set<ReasonCode> = [.ancestorNotPreserved, .parentNotRestored, .viewOwnerNotPreserved, .objectNotReferenced]
 
     /// Small clean groups stay visible: a summary of three nodes would hide more than it saves.
     static let smallestFold = 6
 
     func visibleChildren(of i: Int, collapsing: Bool) -> Visible {
         guard collapsing else { return Visible(shown: children[i], folded: 0) }
-        let clean = children[i].filter { !troubled[$0] }
+        // Under a lost node, children lost because of it are counted, not drawn one by one;
+        // children lost for a reason of their own (or kept) stay visible.
+        if troubled[i], nodes[i].status == .skipped || nodes[i].status == .notRestored {
+            let inherited = children[i].filter { c in nodes[c].reason.map(Self.inheritedReasons.contains) ?? false }
+            let lost = inherited.reduce(0) { $0 + size[$1] }
+            if lost >= 2 {
+                let rest = children[i].filter { c in !(nodes[c].reason.map(Self.inheritedReasons.contains) ?? false) }
+                var v = visibleChildren(ofRest: rest)
+                v.foldedLost = lost
+                return v
+            }
+        }
+        return visibleChildren(ofRest: children[i])
+    }
+
+    private func visibleChildren(ofRest list: [Int]) -> Visible {
+        let clean = list.filter { !troubled[$0] }
         let cleanSize = clean.reduce(0) { $0 + size[$1] }
-        if cleanSize < Self.smallestFold { return Visible(shown: children[i], folded: 0) }
-        return Visible(shown: children[i].filter { troubled[$0] }, folded: cleanSize)
+        if cleanSize < Self.smallestFold { return Visible(shown: list, folded: 0) }
+        return Visible(shown: list.filter { troubled[$0] }, folded: cleanSize)
     }
 
     /// Locators of presented view controllers in a hierarchy, computed the way the engine names

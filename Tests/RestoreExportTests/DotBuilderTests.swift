@@ -81,9 +81,45 @@ import Testing
         let drawn = dot.components(separatedBy: "id=\"gnode-p-").count - 1
         #expect(drawn < nodes.count / 4)
         // Below the threshold nothing folds.
-        let all = DotBuilder(outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max)).build()
+        let all = DotBuilder(outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: .max)).build()
         #expect(all.components(separatedBy: "id=\"gnode-p-").count - 1 == nodes.count)
         #expect(!all.contains("preserved nodes\"]"))
+    }
+
+    @Test func drawingIsCappedWithANoteThatCountsWhatWasLeftOut() {
+        let f = Fixture.large(controllers: 600, lostEvery: 97)
+        let nodes = f.outcome.preservation!.nodes
+        let dot = DotBuilder(outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: 100)).build()
+        #expect(dot.components(separatedBy: "id=\"gnode-p-").count - 1 == 100)
+        let skipped = nodes.filter { $0.status == .skipped }.count
+        let note = line(dot, containing: "more nodes not drawn")
+        #expect(note.contains("\(DotBuilder.grouped(nodes.count - 100)) more nodes not drawn"))
+        #expect(skipped > 0 && note.contains("skipped or lost): see the Nodes table below"))
+    }
+
+    @Test func lossesInheritedFromALostNodeFoldUnderIt() {
+        // Seed 000: an unmarked navigation controller; with folding on, its lost stack is one red summary.
+        let f = Fixture.large(controllers: 600, lostEvery: 97)
+        var outcome = f.outcome
+        var nodes = outcome.preservation!.nodes
+        // Make the second top-level child a root cause and everything below it inherit the loss.
+        let root = nodes[0].locator
+        let cause = nodes.firstIndex { $0.parent == root }!
+        let causeLocator = nodes[cause].locator
+        nodes[cause].status = .skipped
+        nodes[cause].reason = .noRestorationIdentifier
+        var below = 0
+        for i in nodes.indices where nodes[i].locator.hasPrefix(causeLocator + "/") {
+            nodes[i].status = .skipped
+            nodes[i].reason = .ancestorNotPreserved
+            nodes[i].cause = causeLocator
+            below += 1
+        }
+        outcome.preservation!.nodes = nodes
+        let dot = DotBuilder(outcome: outcome, events: f.events).build()
+        #expect(below > 2)
+        #expect(dot.contains("id=\"\(Anchor.svg(.preservation, causeLocator))\""))
+        #expect(dot.contains("✗ \(DotBuilder.grouped(below)) more skipped because of it"))
     }
 
     @Test func groupsThousands() {

@@ -28,7 +28,9 @@ public enum ReportBuilder {
         } else {
             events = try TraceReader(path: trace).readAll().map(\.event)
         }
-        let lines = events.enumerated().map { EventCodec.encode($1, seq: $0 + 1).serialized }
+        // The page shows coders, not whole hierarchies or archives (the archive is `restoretrace
+        // archive`'s job): leaving those payloads out keeps a big app's report a sane size.
+        let lines = events.enumerated().map { i, event in EventCodec.encode(pageEvent(event), seq: i + 1).serialized }
         let verdictSource = baseline ?? replay
         var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(verdictSource))]
         if let baseline { extra.append(("whatIf", ReplayJSON.whatIf(replay.whatIf, OutcomeDiff(before: baseline.outcome, after: replay.outcome)))) }
@@ -38,6 +40,20 @@ public enum ReportBuilder {
             traceName: (trace as NSString).lastPathComponent, events: events, eventLines: lines, outcome: replay.outcome,
             outcomeJSON: OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized,
             replay: verdict(verdictSource))
+    }
+
+    static func pageEvent(_ e: EngineEvent) -> EngineEvent {
+        guard e.hierarchy != nil || e.archive != nil else { return e }
+        var slim = e
+        if let h = e.hierarchy {
+            slim.hierarchy = nil
+            slim.reason = "hierarchy of \(h.nodeCount) nodes (drawn above)"
+        }
+        if let a = e.archive {
+            slim.archive = Archive(appLevel: a.appLevel)
+            slim.reason = "\(a.entries.count) objects archived (see `restoretrace archive`)"
+        }
+        return slim
     }
 
     static func verdict(_ r: ReplayResult) -> ReplayVerdict {

@@ -1,5 +1,6 @@
-/// An object a callback returned, as the trace records it.
-public enum ReturnedObject: Hashable, Sendable {
+/// An object a callback returned, as the trace records it. Indirect: a blueprint is large, and
+/// events are copied often.
+public indirect enum ReturnedObject: Hashable, Sendable {
     /// The object that already existed at this restoration path (launch UI, or built earlier in this launch).
     case existing(className: String, path: String)
     /// A new object, with everything its initializer built.
@@ -67,12 +68,39 @@ public struct EngineEvent: Hashable, Sendable {
     public var argument: CoderValue?
     public var result: EventResult?
     public var effects: CallEffects?
-    // System event payloads.
-    public var hierarchy: NodeBlueprint?
-    public var archive: Archive?
-    public var options: LaunchOptions?
     public var kill: KillKind?
     public var reason: String?
+
+    /// The payloads only a few system events carry, kept out of line: inline they made every
+    /// event ~1 KB to copy.
+    private struct Payload: Hashable, Sendable {
+        var hierarchy: NodeBlueprint?
+        var archive: Archive?
+        var options: LaunchOptions?
+    }
+    private var payload: [Payload] = []
+
+    private func read<T>(_ field: (Payload) -> T?) -> T? { payload.first.flatMap(field) }
+    private mutating func write(_ change: (inout Payload) -> Void) {
+        if payload.isEmpty { payload = [Payload()] }
+        change(&payload[0])
+    }
+
+    /// The hierarchy on screen (`app-running`, `background`, `launch-ui-built`).
+    public var hierarchy: NodeBlueprint? {
+        get { read(\.hierarchy) }
+        set { write { $0.hierarchy = newValue } }
+    }
+    /// The archive written (`archive-written`).
+    public var archive: Archive? {
+        get { read(\.archive) }
+        set { write { $0.archive = newValue } }
+    }
+    /// The launch's options (`launch`).
+    public var options: LaunchOptions? {
+        get { read(\.options) }
+        set { write { $0.options = newValue } }
+    }
 
     public init(launch: Int, phase: Phase, callback: Callback? = nil, event: SystemEvent? = nil) {
         self.launch = launch
