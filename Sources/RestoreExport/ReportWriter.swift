@@ -77,14 +77,22 @@ public struct ReportWriter: Sendable {
         out += ",\"restoration\":" + anchors(input.outcome.restoration, side: .restoration)
         out += "},\"events\":[\n"
         for (i, line) in input.eventLines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            // A cheap shape check: a full JSON parse of 100,000 lines belongs to the trace reader.
-            guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { throw ExportError.invalidEventLine(seq: i + 1) }
+            // A cheap shape check on the bytes: a full JSON parse of 100,000 lines belongs to the
+            // trace reader (and Foundation's trimming, tried first, cost a quarter of the report).
+            let bytes = line.utf8
+            var start = bytes.startIndex, end = bytes.endIndex
+            while start < end, Self.isSpace(bytes[start]) { start = bytes.index(after: start) }
+            while end > start, Self.isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+            guard start < end, bytes[start] == UInt8(ascii: "{"), bytes[bytes.index(before: end)] == UInt8(ascii: "}") else {
+                throw ExportError.invalidEventLine(seq: i + 1)
+            }
             if i > 0 { out += ",\n" }
-            out += trimmed
+            out += line[start..<end]
         }
         return out + "\n]}"
     }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
     /// Restoration path → row anchor, sorted by path so the bytes never depend on hashing.
     private func anchors(_ phase: PhaseOutcome?, side: Anchor.Side) -> String {

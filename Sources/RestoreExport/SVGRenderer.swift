@@ -45,7 +45,35 @@ public enum SVGRenderer {
         }
         if let error = errors() { throw ExportError.graphvizRender(stage: "rendering", message: error) }
         let bytes = UnsafeRawBufferPointer(start: data, count: length)
-        return String(decoding: bytes, as: UTF8.self)
+        return canonicalClusterOrder(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Graphviz writes clusters in the order of their interned names' addresses, which changes
+    /// with the process's allocation history (GRAPHVIZ.md). Clusters never overlap, so putting
+    /// their groups back in id order changes nothing on screen and makes the bytes reproducible.
+    static func canonicalClusterOrder(_ svg: String) -> String {
+        var lines = svg.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each cluster is `<g id="clustN" class="cluster">` … `</g>`, one element per line, no nesting.
+        var blocks: [(id: Int, range: Range<Int>)] = []
+        var i = 0
+        while i < lines.count {
+            if lines[i].hasPrefix("<g id=\"clust"), lines[i].contains("class=\"cluster\""),
+                let end = lines[i...].firstIndex(where: { $0 == "</g>" })
+            {
+                let digits = lines[i].dropFirst("<g id=\"clust".count).prefix { $0.isNumber }
+                blocks.append((Int(digits) ?? 0, i..<(end + 1)))
+                i = end + 1
+            } else {
+                i += 1
+            }
+        }
+        // Only a contiguous run of clusters is reordered (dot writes them together).
+        guard blocks.count > 1, zip(blocks, blocks.dropFirst()).allSatisfy({ $0.range.upperBound == $1.range.lowerBound }) else {
+            return svg
+        }
+        let sorted = blocks.sorted { $0.id < $1.id }.flatMap { lines[$0.range] }
+        lines.replaceSubrange(blocks.first!.range.lowerBound..<blocks.last!.range.upperBound, with: sorted)
+        return lines.joined(separator: "\n")
     }
 
     private static let lock = NSLock()

@@ -72,3 +72,22 @@ import Testing
         #expect(results.allSatisfy { XMLCheck.parse($0)?.signature == expected })
     }
 }
+
+@Suite struct SVGCanonicalOrderTests {
+    /// Graphviz may write clusters in any order (by pointer); the renderer puts them back in id order.
+    @Test func clustersComeOutInIdOrderWhateverGraphvizChose() {
+        let scrambled = [
+            "<svg>", "<g id=\"graph0\" class=\"graph\">", "<title>g</title>",
+            "<g id=\"clust2\" class=\"cluster\">", "<title>b</title>", "</g>",
+            "<g id=\"clust10\" class=\"cluster\">", "<title>c</title>", "</g>",
+            "<g id=\"clust1\" class=\"cluster\">", "<title>a</title>", "</g>",
+            "<g id=\"node1\" class=\"node\">", "</g>", "</g>", "</svg>",
+        ].joined(separator: "\n")
+        let out = SVGRenderer.canonicalClusterOrder(scrambled)
+        let order = out.split(separator: "\n").filter { $0.hasPrefix("<g id=\"clust") }.map { $0.dropFirst(12).prefix { $0.isNumber } }
+        #expect(order == ["1", "2", "10"])
+        #expect(out.contains("<g id=\"node1\" class=\"node\">"))
+        #expect(out.count == scrambled.count)
+        #expect(SVGRenderer.canonicalClusterOrder(out) == out)
+    }
+}

@@ -22,15 +22,28 @@ public enum ReportBuilder {
 
     static func makeInput(trace: String, replay: ReplayResult, baseline: ReplayResult?) throws -> ReportInput {
         // The timeline shows what ran: the recording, or the what-if run's own events.
-        let events: [EngineEvent]
-        if baseline != nil {
-            events = replay.events
-        } else {
-            events = try TraceReader(path: trace).readAll().map(\.event)
-        }
         // The page shows coders, not whole hierarchies or archives (the archive is `restoretrace
         // archive`'s job): leaving those payloads out keeps a big app's report a sane size.
-        let lines = events.enumerated().map { i, event in EventCodec.encode(pageEvent(event), seq: i + 1).serialized }
+        var events: [EngineEvent] = []
+        var lines: [String] = []
+        if baseline != nil {
+            events = replay.events
+            lines = events.enumerated().map { i, event in EventCodec.encode(pageEvent(event), seq: i + 1).serialized }
+        } else {
+            // Recorded lines go to the page as they are; only the few events with a hierarchy or
+            // an archive are decoded (the drawing and the app-level keys need them).
+            let reader = try TraceReader(path: trace)
+            while let record = try reader.nextRecord() {
+                if let kind = record.event, [.appRunning, .background, .launchUIBuilt, .archiveWritten].contains(kind) {
+                    let event = try record.decoded()
+                    events.append(event)
+                    lines.append(EventCodec.encode(pageEvent(event), seq: record.seq).serialized)
+                } else {
+                    events.append(record.envelope)
+                    lines.append(String(decoding: record.bytes, as: UTF8.self))
+                }
+            }
+        }
         let verdictSource = baseline ?? replay
         var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(verdictSource))]
         if let baseline { extra.append(("whatIf", ReplayJSON.whatIf(replay.whatIf, OutcomeDiff(before: baseline.outcome, after: replay.outcome)))) }
