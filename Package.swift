@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
         .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
         // The benchmark's scenario generator feeds the direct-writer tests.
-        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine", "restoretrace-bench"]),
+        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine"]),
         .testTarget(
             name: "RestoreReplayTests",
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreScenario
 
 // restoretrace-bench: how record, replay and report scale. Run in release:
 //   swift run -c release restoretrace-bench [--sizes 1000,10000,100000] [--runs 3] [--json]

@@ -3,7 +3,6 @@ import Testing
 import RestoreEngine
 import RestoreScenario
 @testable import RestoreTrace
-@testable import restoretrace_bench
 
 /// The direct writer (`EventCodec.write`) must produce exactly the bytes of the tree writer
 /// (`EventCodec.encode(…).serialized`), which defines the trace format.

@@ -1,18 +1,18 @@
 import RestoreEngine
-import RestoreScenario
 
-/// Builds scenarios of a given number of view controllers, in the shapes real apps have:
+/// Builds scenarios of a given number of view controllers, in the shapes real apps have (for the
+/// benchmark, and for anyone who wants to see how their tooling copes with a big app):
 /// a tab bar of navigation controllers whose stacks hold custom containers of leaf screens,
 /// each leaf with a table (half with model association), a text field and coder state; one leaf
 /// in 50 has no restoration identifier and one in 40 presents a modal.
-struct ScenarioGenerator {
+public struct ScenarioGenerator {
     let controllers: Int
     private var made = 0
     private var leafCount = 0
 
     init(controllers: Int) { self.controllers = max(controllers, 16) }
 
-    static func generate(controllers: Int) -> Scenario {
+    public static func generate(controllers: Int) -> Scenario {
         var g = ScenarioGenerator(controllers: controllers)
         return g.make()
     }
@@ -91,47 +91,5 @@ struct ScenarioGenerator {
             b.presented = modal
         }
         return b
-    }
-}
-
-/// A scenario as JSON text (JSON is YAML too), so the benchmark can time the parser on it.
-enum ScenarioText {
-    static func json(_ s: Scenario) -> String {
-        var out = "{\"format\":\"restoretrace-scenario/1\",\"name\":\"\(s.name)\",\"classes\":{"
-        out += s.classes.keys.sorted().map { "\"\($0)\":{\"answer\":\"new\"}" }.joined(separator: ",")
-        out += "},\"launchUI\":" + node(s.launchUI!) + ",\"ui\":" + node(s.ui!) + "}"
-        return out
-    }
-
-    static func node(_ b: NodeBlueprint) -> String {
-        var parts = ["\"class\":\"\(b.className)\""]
-        if let id = b.restorationIdentifier { parts.append("\"restorationIdentifier\":\"\(id)\"") }
-        if let rc = b.restorationClass { parts.append("\"restorationClass\":\"\(rc)\"") }
-        if b.isCustomContainer { parts.append("\"kind\":\"container\"") }
-        if let e = b.encodesChildren { parts.append("\"encodesChildren\":\(e)") }
-        if let i = b.selectedIndex { parts.append("\"selectedIndex\":\(i)") }
-        if !b.state.isEmpty { parts.append("\"state\":{" + b.state.map { "\"\($0.key)\":\(value($0.value))" }.joined(separator: ",") + "}") }
-        if !b.children.isEmpty { parts.append("\"children\":[" + b.children.map(node).joined(separator: ",") + "]") }
-        if let p = b.presented { parts.append("\"presented\":" + node(p)) }
-        if !b.views.isEmpty { parts.append("\"views\":[" + b.views.map(node).joined(separator: ",") + "]") }
-        let v = b.viewState
-        if let rows = v.rows { parts.append("\"rows\":[" + rows.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
-        if let sel = v.selected { parts.append("\"selected\":[" + sel.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
-        if let f = v.firstVisible { parts.append("\"firstVisible\":\"\(f)\"") }
-        if let o = v.contentOffset { parts.append("\"contentOffset\":[" + o.map { "\($0)" }.joined(separator: ",") + "]") }
-        if let m = v.modelAssociation { parts.append("\"modelAssociation\":\(m)") }
-        if let r = v.selectedRange { parts.append("\"selectedRange\":[" + r.map(String.init).joined(separator: ",") + "]") }
-        return "{" + parts.joined(separator: ",") + "}"
-    }
-
-    static func value(_ v: CoderValue) -> String {
-        switch v {
-        case .string(let s): "\"\(s)\""
-        case .int(let i): String(i)
-        case .double(let d): "\(d)"
-        case .bool(let b): String(b)
-        case .array(let a): "[" + a.map(value).joined(separator: ",") + "]"
-        default: "null"
-        }
     }
 }
