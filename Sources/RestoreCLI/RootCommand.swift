@@ -67,4 +67,14 @@ enum Console {
         guard isatty(STDERR_FILENO) != 0 else { return }
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+
+    /// A progress callback that speaks at most every 100,000 events, so small runs stay quiet.
+    static func throttledProgress(_ message: @escaping (Int) -> String) -> (Int) -> Void {
+        var next = 100_000
+        return { count in
+            guard count >= next else { return }
+            next = (count / 100_000 + 1) * 100_000
+            progress(message(count))
+        }
+    }
 }

@@ -25,7 +25,10 @@ public enum Replayer {
     ///   - whatIf: edits to run with (none for a faithful replay).
     ///   - keepEvents: keep the replayed events in the result (for a what-if report).
     /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
-    public static func replay(path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false) throws(TraceError) -> ReplayResult {
+    ///   - progress: called after each step of the timeline with the recorded events read so far.
+    public static func replay(
+        path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, progress: ((Int) -> Void)? = nil
+    ) throws(TraceError) -> ReplayResult {
         let reader = try TraceReader(path: path)
         let header = reader.header
         let application = UIApplication(configuration: header.app)
@@ -101,6 +104,7 @@ public enum Replayer {
             default: break
             }
             comparator.finishSegment()
+            progress?(recorded)
             standIn.unload()
         }
         guard started else {

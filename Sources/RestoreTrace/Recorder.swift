@@ -6,6 +6,9 @@ public final class TraceRecorder: EngineObserver {
     public let writer: TraceWriter
     public private(set) var eventCount = 0
     public private(set) var writeError: TraceError?
+    /// Called with the running count every `progressInterval` events (long recordings).
+    public var onProgress: ((Int) -> Void)?
+    public var progressInterval = 100_000
     private var lastPhase: Phase?
     private var lastLaunch = 0
 
@@ -19,14 +22,16 @@ public final class TraceRecorder: EngineObserver {
         }
         eventCount += 1
         writer.writeEvent(event, seq: eventCount)
+        if let onProgress, eventCount % progressInterval == 0 { onProgress(eventCount) }
     }
 
     /// Records a run into a trace at `path`: the file appears only if everything succeeded.
     public static func record(
-        header: TraceHeader, to path: String, run: (EngineObserver) -> Outcome
+        header: TraceHeader, to path: String, progress: ((Int) -> Void)? = nil, run: (EngineObserver) -> Outcome
     ) throws(TraceError) -> (outcome: Outcome, events: Int) {
         let writer = try TraceWriter(path: path, header: header)
         let recorder = TraceRecorder(writer: writer)
+        recorder.onProgress = progress
         let outcome = run(recorder)
         if let error = recorder.writeError {
             writer.discard()

@@ -35,7 +35,7 @@ struct RecordCommand: ParsableCommand {
         let path = output ?? Inputs.defaultTracePath(for: self.scenario)
         let recorded: (outcome: Outcome, events: Int)
         do {
-            recorded = try Recording.record(scenario, to: path)
+            recorded = try Recording.record(scenario, to: path) { Console.progress("  … \($0) events recorded") }
         } catch {
             throw CLIFailure.badInput("\(error)")
         }

@@ -53,12 +53,12 @@ struct ReplayCommand: ParsableCommand {
         for p in droppedIdentifiers { edits.append(.dropIdentifier(path: p)) }
         let whatIf = WhatIf(edits)
 
-        Console.progress("replaying \(trace)…")
         let baseline: ReplayResult
         var modified: ReplayResult?
+        let progress = Console.throttledProgress { "  … \($0) events replayed" }
         do {
-            baseline = try Replayer.replay(path: trace)
-            if !whatIf.isEmpty { modified = try Replayer.replay(path: trace, whatIf: whatIf, keepEvents: true) }
+            baseline = try Replayer.replay(path: trace, progress: progress)
+            if !whatIf.isEmpty { modified = try Replayer.replay(path: trace, whatIf: whatIf, keepEvents: true, progress: progress) }
         } catch { throw CLIFailure.badInput("\(error)") }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
             let known = baseline.outcome.preservation?.nodes.compactMap(\.path).prefix(8).joined(separator: ", ") ?? ""
