@@ -84,7 +84,11 @@ extension ScenarioReader {
             switch CoreScalar(scalar) {
             case .string(let s): return .string(s)
             case .int(let i): return .int(i)
-            case .double(let d): return .double(d)
+            case .double(let d) where d.isFinite: return .double(d)
+            case .double:
+                // JSON has no infinity or NaN: such a value could not be written into the trace.
+                fail(node, "\(what) is '\(scalar.string)'; coder values must be finite numbers (quote it for the text)")
+                return nil
             case .bool(let b): return .bool(b)
             case .null:
                 fail(node, "\(what) is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"\(scalar.string)\")")

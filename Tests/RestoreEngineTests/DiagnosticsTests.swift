@@ -91,3 +91,38 @@ import Testing
         #expect(lost.map(\.reason) == [.notFound, .notFound])
     }
 }
+
+@Suite struct LocatorTests {
+    /// Two unmarked navigation controllers in one tab bar must not share a name: the report links
+    /// and draws by locator.
+    @Test func identicalUnmarkedSiblingsGetDistinctLocators() throws {
+        let ui = tabs("Tabs", [nav(nil, [vc("A", "a")]), nav(nil, [vc("B", "b")])])
+        let p = try #require(runCycle(TestApp(), ui: ui).outcome.preservation)
+        let locators = p.nodes.map(\.locator)
+        #expect(Set(locators).count == locators.count, "\(locators)")
+        #expect(locators.contains("Tabs/<UINavigationController>/a"))
+        #expect(locators.contains("Tabs/<UINavigationController>#1/b"))
+        #expect(p.nodes.first { $0.locator == "Tabs/<UINavigationController>#1/b" }?.cause == "Tabs/<UINavigationController>#1")
+    }
+}
+
+@Suite struct CoderAPITests {
+    /// The coder calls a Swift subclass uses, as `NSCoder` offers them.
+    @Test func typedDecodersReadWhatWasEncoded() {
+        let coder = RestorationCoder()
+        coder.encode(3, forKey: "count")
+        coder.encode(true, forKey: "flag")
+        coder.encode(2.5, forKey: "ratio")
+        coder.encodeReference(toArchiveKey: "Tabs/:[0]:/nav", forKey: "child")
+        #expect(coder.decodeInteger(forKey: "count") == 3)
+        #expect(coder.decodeBool(forKey: "flag"))
+        #expect(coder.decodeDouble(forKey: "ratio") == 2.5)
+        #expect(coder.decodeDouble(forKey: "count") == 3)
+        #expect(coder.decodeObject(forKey: "child") == .reference("Tabs/:[0]:/nav"))
+        #expect(coder.containsValue(forKey: "flag"))
+        #expect(!coder.containsValue(forKey: "missing"))
+        #expect(coder.decodeInteger(forKey: "missing") == 0)
+        #expect(coder.systemEntries.isEmpty)
+        #expect(coder.appEntries.map(\.key) == ["count", "flag", "ratio", "child"])
+    }
+}

@@ -32,7 +32,7 @@ import Testing
         #expect(!html.contains("<?xml") && !html.contains("<!DOCTYPE svg"))
         #expect(html.contains("<svg"))
         #expect(!html.contains("{{"), "every placeholder is filled")
-        #expect(!html.contains("http://") || !html.contains("src=\"http"), "no external resources")
+        #expect(!html.contains("src=\"http") && !html.contains("href=\"http"), "no external resources")
         // Diagnostics link to rows that exist, and the drawing links to the same anchors.
         let anchors = html.ranges(of: "href=\"#node-").map { r in
             String(html[r.upperBound...].prefix { $0 != "\"" })

@@ -46,7 +46,7 @@ struct Fixture {
     var name: String
     var events: [EngineEvent]
     var outcome: Outcome
-    var lines: [String] { events.enumerated().map { EventCodec.encode($0.element, seq: $0.offset + 1).serialized } }
+    var lines: [String] { events.enumerated().map { EventCodec.line($0.element, seq: $0.offset + 1) } }
 
     func input(replay: ReplayVerdict? = ReplayVerdict(matched: true, events: 0)) -> ReportInput {
         ReportInput(

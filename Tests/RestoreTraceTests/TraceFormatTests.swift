@@ -40,7 +40,7 @@ import RestoreScenario
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         var i = 1
         while let e = try reader.next() {
-            #expect(EventCodec.encode(e.event, seq: e.seq).serialized == lines[i])
+            #expect(EventCodec.line(e.event, seq: e.seq) == lines[i])
             i += 1
         }
         #expect(i == lines.count)

@@ -23,10 +23,12 @@ struct ArchiveCommand: ParsableCommand {
         let events: [TraceEvent]
         do { events = try TraceReader(path: trace).readAll() } catch { throw CLIFailure.badInput("\(error)") }
         guard let archive = events.last(where: { $0.event.archive != nil })?.event.archive else {
-            throw CLIFailure(message: "\(trace): no archive was written in this trace (preservation never ran or was declined)", code: 0)
+            // Not an error: the trace is fine, it just has no archive (that is a finding in itself).
+            print("No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`).")
+            return
         }
         if json {
-            print(TraceJSON.archive(archive).serialized)
+            print(TraceJSON.archive(archive))
         } else {
             print(ArchiveDump.text(archive), terminator: "")
         }

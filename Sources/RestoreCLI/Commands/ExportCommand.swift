@@ -37,16 +37,18 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            let replay = try Replayer.replay(path: trace)
             switch format {
             case .json:
+                let replay = try Replayer.replay(path: trace)
                 text = OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: [("replay", ReplayJSON.verdict(replay))]).serialized + "\n"
             case .chromeTrace:
-                let events = try TraceReader(path: trace).readAll().map(\.event)
-                text = try ChromeTraceExporter.json(events: events, scenario: replay.header.scenario) + "\n"
+                // The timeline needs the events only: no replay.
+                let reader = try TraceReader(path: trace)
+                text = try ChromeTraceExporter.json(events: reader.readAll().map(\.event), scenario: reader.header.scenario) + "\n"
             case .dot, .svg:
-                let events = try TraceReader(path: trace).readAll().map(\.event)
-                let dot = DotBuilder(outcome: replay.outcome, events: events, options: .init(title: replay.header.scenario)).build()
+                // The drawing needs the outcome (a replay) and the events for presented controllers.
+                let replay = try Replayer.replay(path: trace, keepEvents: true)
+                let dot = DotBuilder(outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)).build()
                 text = format == .dot ? dot : try SVGRenderer.render(dot: dot)
             }
         } catch let failure as CLIFailure {

@@ -28,7 +28,7 @@ public enum ReportBuilder {
         var lines: [String] = []
         if baseline != nil {
             events = replay.events
-            lines = events.enumerated().map { i, event in EventCodec.encode(pageEvent(event), seq: i + 1).serialized }
+            lines = events.enumerated().map { i, event in EventCodec.line(pageEvent(event), seq: i + 1) }
         } else {
             // Recorded lines go to the page as they are; only the few events with a hierarchy or
             // an archive are decoded (the drawing and the app-level keys need them).
@@ -37,7 +37,7 @@ public enum ReportBuilder {
                 if let kind = record.event, [.appRunning, .background, .launchUIBuilt, .archiveWritten].contains(kind) {
                     let event = try record.decoded()
                     events.append(event)
-                    lines.append(EventCodec.encode(pageEvent(event), seq: record.seq).serialized)
+                    lines.append(EventCodec.line(pageEvent(event), seq: record.seq))
                 } else {
                     events.append(record.envelope)
                     lines.append(String(decoding: record.bytes, as: UTF8.self))

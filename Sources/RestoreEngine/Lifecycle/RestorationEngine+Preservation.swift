@@ -10,6 +10,8 @@ struct PreservationCursor {
     var relation: ArchiveRelation
     var depth: Int
     var parentPosition = ""
+    /// Appended to the node's name in its locator when an earlier sibling reads the same.
+    var nameSuffix = ""
 
     static let root = PreservationCursor(
         parentPreserved: true, inheritedReason: nil, cause: nil, parentKey: nil, parentPath: nil,
@@ -123,13 +125,23 @@ struct PreservationWalk {
         visitController(root, cursor: cursor)
     }
 
+    /// Siblings that would read the same (two unmarked navigation controllers in a tab bar, or
+    /// children sharing an identifier) get `#i`, their index, so every node has its own locator.
+    static func nameSuffixes(_ children: [UIViewController]) -> [String] {
+        var seen = Set<String>()
+        return children.enumerated().map { i, child in
+            let name = child.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? "<\(child.className)>"
+            return seen.insert(name).inserted ? "" : "#\(i)"
+        }
+    }
+
     static func join(_ parent: String?, _ component: String) -> String {
         parent.map { $0 + "/" + component } ?? component
     }
 
     mutating func visitController(_ vc: UIViewController, cursor: PreservationCursor) {
         let id = vc.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-        let locator = Self.join(cursor.parentLocator, id ?? "<\(vc.className)>")
+        let locator = Self.join(cursor.parentLocator, (id ?? "<\(vc.className)>") + cursor.nameSuffix)
         let path: String? = id.flatMap { id in cursor.relation == .root ? id : cursor.parentPath.map { $0 + "/" + id } }
         var node = NodeOutcome(
             path: path, locator: locator, key: nil, className: vc.className, kind: .viewController,
@@ -155,12 +167,15 @@ struct PreservationWalk {
             for (j, object) in vc.restorableObjects.enumerated() {
                 skipObject(object, owner: locator, reason: reason == .saveDeclined ? .saveDeclined : .objectNotReferenced, depth: below.depth, position: position + ".o\(j)")
             }
+            let suffixes = Self.nameSuffixes(vc.children)
             for (i, child) in vc.children.enumerated() {
                 below.relation = .child(i)
+                below.nameSuffix = suffixes[i]
                 visitController(child, cursor: below)
             }
             if let presented = vc.presentedViewController {
                 below.relation = .presented
+                below.nameSuffix = ""
                 visitController(presented, cursor: below)
             }
             return
@@ -229,8 +244,10 @@ struct PreservationWalk {
             parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
             cause: encodesChildren ? nil : locator, parentKey: key, parentPath: path, parentLocator: locator,
             relation: .root, depth: depth, parentPosition: position)
+        let suffixes = Self.nameSuffixes(vc.children)
         for (i, child) in vc.children.enumerated() {
             below.relation = .child(i)
+            below.nameSuffix = suffixes[i]
             visitController(child, cursor: below)
         }
         if let presented = vc.presentedViewController {
@@ -238,6 +255,7 @@ struct PreservationWalk {
             below.inheritedReason = nil
             below.cause = nil
             below.relation = .presented
+            below.nameSuffix = ""
             visitController(presented, cursor: below)
         }
     }

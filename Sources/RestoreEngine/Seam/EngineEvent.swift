@@ -84,6 +84,8 @@ public struct EngineEvent: Hashable, Sendable {
     private mutating func write(_ change: (inout Payload) -> Void) {
         if payload.isEmpty { payload = [Payload()] }
         change(&payload[0])
+        // No payload is stored as none, so equal events compare equal however they were built.
+        if payload[0] == Payload() { payload = [] }
     }
 
     /// The hierarchy on screen (`app-running`, `background`, `launch-ui-built`).

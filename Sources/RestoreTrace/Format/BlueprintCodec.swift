@@ -8,35 +8,6 @@ enum BlueprintCodec {
         "contentInset", "rows", "selected", "firstVisible", "modelAssociation", "selectedRange", "editable",
     ]
 
-    static func encode(_ b: NodeBlueprint) -> JSONValue {
-        let s = b.viewState
-        return .obj([
-            ("class", .string(b.className)),
-            ("role", b.role == .view ? .string("view") : nil),
-            ("inherits", b.inherits.map(JSONValue.string)),
-            ("kind", b.isCustomContainer ? .string("container") : nil),
-            ("restorationIdentifier", b.restorationIdentifier.map(JSONValue.string)),
-            ("restorationClass", b.restorationClass.map(JSONValue.string)),
-            ("storyboard", b.storyboard.map(encode)),
-            ("state", b.state.isEmpty ? nil : ValueCodec.encodeCoder(b.state)),
-            ("children", b.children.isEmpty ? nil : .array(b.children.map(encode))),
-            ("selectedIndex", b.selectedIndex.map(JSONValue.int)),
-            ("encodesChildren", b.encodesChildren.map(JSONValue.bool)),
-            ("presented", b.presented.map(encode)),
-            ("views", b.views.isEmpty ? nil : .array(b.views.map(encode))),
-            ("objects", b.objects.isEmpty ? nil : .array(b.objects.map(encode))),
-            ("contentOffset", s.contentOffset.map { .array($0.map(JSONValue.double)) }),
-            ("zoomScale", s.zoomScale.map(JSONValue.double)),
-            ("contentInset", s.contentInset.map { .array($0.map(JSONValue.double)) }),
-            ("rows", s.rows.map { .array($0.map(JSONValue.string)) }),
-            ("selected", s.selected.map { .array($0.map(JSONValue.string)) }),
-            ("firstVisible", s.firstVisible.map(JSONValue.string)),
-            ("modelAssociation", s.modelAssociation.map(JSONValue.bool)),
-            ("selectedRange", s.selectedRange.map { .array($0.map(JSONValue.int)) }),
-            ("editable", s.editable.map(JSONValue.bool)),
-        ])
-    }
-
     static func decodeNode(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> NodeBlueprint {
         let f = try Fields(j, field)
         try f.rejectUnknown(nodeKeys)
@@ -60,18 +31,9 @@ enum BlueprintCodec {
         b.viewState.selected = try f.strings("selected")
         b.viewState.firstVisible = try f.string("firstVisible")
         b.viewState.modelAssociation = try f.bool("modelAssociation")
-        b.viewState.selectedRange = try f.numbers("selectedRange")?.map { Int($0) }
+        b.viewState.selectedRange = try f.ints("selectedRange")
         b.viewState.editable = try f.bool("editable")
         return b
-    }
-
-    static func encode(_ o: ObjectBlueprint) -> JSONValue {
-        .obj([
-            ("class", .string(o.className)),
-            ("restorationIdentifier", o.restorationIdentifier.map(JSONValue.string)),
-            ("objectRestorationClass", o.objectRestorationClass.map(JSONValue.string)),
-            ("state", o.state.isEmpty ? nil : ValueCodec.encodeCoder(o.state)),
-        ])
     }
 
     static func decodeObject(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> ObjectBlueprint {
@@ -83,10 +45,6 @@ enum BlueprintCodec {
             state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) } ?? [])
     }
 
-    static func encode(_ s: StoryboardReference) -> JSONValue {
-        .object([("name", .string(s.name)), ("identifier", .string(s.identifier))])
-    }
-
     static func decodeStoryboard(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> StoryboardReference {
         let f = try Fields(j, field)
         try f.rejectUnknown(["name", "identifier"])
@@ -94,36 +52,6 @@ enum BlueprintCodec {
     }
 
     // MARK: Archive
-
-    static func encode(_ a: Archive) -> JSONValue {
-        .object([
-            ("appLevel", ValueCodec.encodeCoder(a.appLevel)),
-            ("entries", .array(a.entries.map(encode))),
-        ])
-    }
-
-    static func encode(_ e: ArchiveEntry) -> JSONValue {
-        let relation: (String, Int?) = switch e.relation {
-        case .root: ("root", nil)
-        case .child(let i): ("child", i)
-        case .presented: ("presented", nil)
-        case .view: ("view", nil)
-        case .object: ("object", nil)
-        }
-        return .obj([
-            ("key", .string(e.key)),
-            ("path", .array(e.path.map(JSONValue.string))),
-            ("kind", .string(e.kind.rawValue)),
-            ("class", .string(e.className)),
-            ("restorationClass", e.restorationClass.map(JSONValue.string)),
-            ("storyboard", e.storyboard.map(encode)),
-            ("parent", e.parentKey.map(JSONValue.string)),
-            ("relation", .string(relation.0)),
-            ("index", relation.1.map(JSONValue.int)),
-            ("coder", ValueCodec.encodeCoder(e.coder)),
-            ("preservedSelection", e.preservedSelection.map { .array($0.map(JSONValue.string)) }),
-        ])
-    }
 
     static func decodeArchive(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> Archive {
         let f = try Fields(j, field)
@@ -161,15 +89,6 @@ enum BlueprintCodec {
     }
 
     // MARK: Launch options
-
-    static func encode(_ o: LaunchOptions) -> JSONValue {
-        .obj([
-            ("bundleVersion", o.bundleVersion.map(JSONValue.string)),
-            ("deviceLocked", .bool(o.deviceLocked)),
-            ("crashWhileDecoding", o.crashWhileDecoding.map(JSONValue.string)),
-            ("data", o.data.isEmpty ? nil : .object(o.data.keys.sorted().map { ($0, .array(o.data[$0]!.map(JSONValue.string))) })),
-        ])
-    }
 
     static func decodeOptions(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> LaunchOptions {
         let f = try Fields(j, field)

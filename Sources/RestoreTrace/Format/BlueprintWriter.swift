@@ -1,7 +1,7 @@
 import RestoreEngine
 
-/// Coder values, blueprints, archives and launch options straight to bytes: the same bytes as
-/// `ValueCodec.encode` / `BlueprintCodec.encode` then `serialized`, member for member.
+/// Coder values, blueprints, archives and launch options straight to bytes: the trace's only
+/// encoder of them (the decoders are in `ValueCodec` and `BlueprintCodec`).
 extension ValueCodec {
     static func write(_ v: CoderValue, system: Bool = false, to out: inout [UInt8]) {
         out.append(123)

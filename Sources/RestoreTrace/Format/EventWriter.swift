@@ -1,10 +1,10 @@
 import RestoreEngine
 
-/// EngineEvent → the trace line's bytes directly: the same bytes as
-/// `EventCodec.encode(event, seq:).serialized`, member for member, without the tree in between
-/// (the tree costs an allocation per value and dominated recording and comparing).
+/// EngineEvent → the trace line's bytes, the one encoder of the format. It writes bytes directly:
+/// building a `JSONValue` tree first cost an allocation per value and dominated recording and
+/// comparing. Members come out in a fixed order; the committed traces in `Traces/` pin the bytes.
 extension EventCodec {
-    /// Appends the event's JSON object (no newline); `seq` nil leaves it out, as `encode` does.
+    /// Appends the event's JSON object (no newline); `seq` nil leaves it out.
     public static func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
         var first = true
         out.append(123)

@@ -17,54 +17,11 @@ public enum EventCodec {
         "effects", "hierarchy", "archive", "options", "kill", "reason",
     ]
 
-    /// The JSON object of one event; `seq` nil leaves it out (for comparing events).
-    public static func encode(_ e: EngineEvent, seq: Int?) -> JSONValue {
-        .obj([
-            ("seq", seq.map(JSONValue.int)),
-            ("launch", .int(e.launch)),
-            ("phase", .string(e.phase.rawValue)),
-            ("callback", e.callback.map { .string($0.rawValue) }),
-            ("event", e.event.map { .string($0.rawValue) }),
-            ("receiver", e.receiver.map(JSONValue.string)),
-            ("path", e.path.map(JSONValue.string)),
-            ("key", e.key.map(JSONValue.string)),
-            ("argument", e.argument.map(ValueCodec.encode)),
-            ("coder", e.coder.map(ValueCodec.encodeCoder)),
-            ("result", e.result.map(encode)),
-            ("effects", e.effects.map(encode)),
-            ("kill", e.kill.map { .string($0.rawValue) }),
-            ("options", e.options.map(BlueprintCodec.encode)),
-            ("reason", e.reason.map(JSONValue.string)),
-            ("hierarchy", e.hierarchy.map(BlueprintCodec.encode)),
-            ("archive", e.archive.map(BlueprintCodec.encode)),
-        ])
-    }
-
-    static func encode(_ r: EventResult) -> JSONValue {
-        switch r {
-        case .bool(let b): .bool(b)
-        case .object(nil): .null
-        case .object(let o?): encode(o)
-        case .modelIdentifier(let m): m.map(JSONValue.string) ?? .null
-        case .indexPath(let p): p.map { .array($0.map(JSONValue.int)) } ?? .null
-        case .crashed: .object([("crashed", .bool(true))])
-        }
-    }
-
-    static func encode(_ o: ReturnedObject) -> JSONValue {
-        switch o {
-        case .existing(let c, let path): .object([("class", .string(c)), ("object", .string("existing")), ("existing", .string(path))])
-        case .new(let b): .object([("class", .string(b.className)), ("object", .string("new")), ("built", BlueprintCodec.encode(b))])
-        case .newObject(let ob): .object([("class", .string(ob.className)), ("object", .string("new")), ("builtObject", BlueprintCodec.encode(ob))])
-        }
-    }
-
-    static func encode(_ e: CallEffects) -> JSONValue {
-        .obj([
-            ("makeKeyAndVisible", e.madeKeyAndVisible ? .bool(true) : nil),
-            ("rootViewController", e.newRoot.map(encode)),
-            ("ignoreSnapshotOnNextApplicationLaunch", e.ignoredSnapshot ? .bool(true) : nil),
-        ])
+    /// One event's trace line (no newline); `seq` nil leaves it out (for comparing events).
+    public static func line(_ e: EngineEvent, seq: Int?) -> String {
+        var out: [UInt8] = []
+        write(e, seq: seq, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Decoding

@@ -45,8 +45,15 @@ public struct TraceHeader: Hashable, Sendable {
     static func encode(_ rule: RestoreRule) -> JSONValue {
         switch rule {
         case .always(let b): .bool(b)
-        case .ifEqual(let pairs): .object([("ifEqual", ValueCodec.encodeCoder(pairs))])
+        case .ifEqual(let pairs): .object([("ifEqual", coder(pairs))])
         }
+    }
+
+    /// A coder as a tree, through the one writer of typed values (its output always parses).
+    private static func coder(_ entries: [CoderEntry]) -> JSONValue {
+        var bytes: [UInt8] = []
+        ValueCodec.writeCoder(entries, to: &bytes)
+        return (try? JSONParser.parse(bytes)) ?? .object([])
     }
 
     static func decode(_ j: JSONValue) throws(DecodeProblem) -> TraceHeader {

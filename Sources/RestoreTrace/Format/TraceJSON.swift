@@ -1,9 +1,15 @@
 import RestoreEngine
 
-/// Public access to the trace's JSON encodings of its payloads.
+/// Public access to the trace's encodings of its payloads, as JSON text.
 public enum TraceJSON {
     /// An archive as the `archive-written` event carries it.
-    public static func archive(_ a: Archive) -> JSONValue { BlueprintCodec.encode(a) }
+    public static func archive(_ a: Archive) -> String { text { BlueprintCodec.write(a, to: &$0) } }
     /// A hierarchy as `app-running`, `background` and `launch-ui-built` carry it.
-    public static func hierarchy(_ b: NodeBlueprint) -> JSONValue { BlueprintCodec.encode(b) }
+    public static func hierarchy(_ b: NodeBlueprint) -> String { text { BlueprintCodec.write(b, to: &$0) } }
+
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var out: [UInt8] = []
+        write(&out)
+        return String(decoding: out, as: UTF8.self)
+    }
 }

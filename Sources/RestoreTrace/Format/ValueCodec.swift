@@ -12,20 +12,6 @@ public struct DecodeProblem: Error, Sendable {
 
 /// Typed coder values: a single-key object naming the type (`{"string":"Paris"}`).
 enum ValueCodec {
-    static func encode(_ v: CoderValue) -> JSONValue {
-        switch v {
-        case .string(let s): .object([("string", .string(s))])
-        case .int(let i): .object([("int", .int(i))])
-        case .double(let d): .object([("double", .double(d))])
-        case .bool(let b): .object([("bool", .bool(b))])
-        case .data(let bytes): .object([("data", .string(Base64.encode(bytes)))])
-        case .date(let t): .object([("date", .double(t))])
-        case .array(let items): .object([("array", .array(items.map(encode)))])
-        case .dictionary(let map): .object([("dictionary", .object(map.keys.sorted().map { ($0, encode(map[$0]!)) }))])
-        case .reference(let key): .object([("ref", .string(key))])
-        }
-    }
-
     static func decode(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> CoderValue {
         guard case .object(let pairs) = j, let (type, payload) = pairs.first(where: { $0.0 != "system" }) else {
             throw DecodeProblem(field, "expected a typed value such as {\"string\": \"…\"}")
@@ -54,17 +40,6 @@ enum ValueCodec {
     }
 
     /// A coder: key → typed value, in the order written; UIKit's own keys carry `"system": true`.
-    static func encodeCoder(_ entries: [CoderEntry]) -> JSONValue {
-        .object(entries.map { e in
-            var v = encode(e.value)
-            if e.isSystem, case .object(var pairs) = v {
-                pairs.append(("system", .bool(true)))
-                v = .object(pairs)
-            }
-            return (e.key, v)
-        })
-    }
-
     static func decodeCoder(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> [CoderEntry] {
         guard case .object(let pairs) = j else { throw DecodeProblem(field, "expected an object of coder keys") }
         var out: [CoderEntry] = []
@@ -168,6 +143,16 @@ struct Fields {
         for (i, v) in a.enumerated() {
             guard let s = v.stringValue else { throw DecodeProblem("\(name(key))[\(i)]", "expected a string") }
             out.append(s)
+        }
+        return out
+    }
+    /// Whole numbers only: converting a huge double to `Int` would trap on a hostile trace.
+    func ints(_ key: String) throws(DecodeProblem) -> [Int]? {
+        guard let a = try array(key) else { return nil }
+        var out: [Int] = []
+        for (i, v) in a.enumerated() {
+            guard let n = v.intValue else { throw DecodeProblem("\(name(key))[\(i)]", "expected an integer") }
+            out.append(n)
         }
         return out
     }

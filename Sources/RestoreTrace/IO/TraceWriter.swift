@@ -10,6 +10,9 @@ public final class AtomicFileWriter {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var finished = false
+    /// The first failed write: later writes are dropped and `flush`/`commit` throw it, so a
+    /// half-written file can never be renamed into place.
+    private var failure: TraceError?
 
     public init(path: String) throws(TraceError) {
         self.path = path
@@ -31,6 +34,7 @@ public final class AtomicFileWriter {
     }
 
     public func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { try? flush() }
     }
@@ -39,22 +43,30 @@ public final class AtomicFileWriter {
 
     /// Lets the caller append straight into the buffer, so a line is not built and copied.
     func append(_ fill: (inout [UInt8]) -> Void) {
+        guard failure == nil else { return }
         fill(&buffer)
-        if buffer.count >= 1 << 20 { try? flush() }
+        if buffer.count >= 1 << 20 { try? flush() }  // a failure is kept and thrown by commit()
     }
 
     /// Pushes buffered bytes to the partial file (called at phase boundaries).
     public func flush() throws(TraceError) {
+        if let failure { throw failure }
         guard !buffer.isEmpty else { return }
         do { try handle.write(contentsOf: buffer) } catch {
-            throw TraceError(file: path, "writing failed: \(error.localizedDescription)", hint: "is the disk full?")
+            let e = TraceError(file: path, "writing failed: \(error.localizedDescription)", hint: "is the disk full?")
+            failure = e
+            buffer = []
+            throw e
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Finishes the file and moves it into place.
     public func commit() throws(TraceError) {
-        try flush()
+        do { try flush() } catch {
+            discard()
+            throw error
+        }
         try? handle.close()
         finished = true
         if rename(partialPath, path) != 0 {
@@ -91,7 +103,7 @@ public final class TraceWriter {
         file.write(line)
     }
 
-    /// One event line, written straight from the event (the same bytes as `writeLine(EventCodec.encode(event, seq:))`).
+    /// One event line, written straight from the event .
     public func writeEvent(_ event: EngineEvent, seq: Int) {
         file.append { out in
             EventCodec.write(event, seq: seq, to: &out)

@@ -1,6 +1,5 @@
-/// Appending compact JSON straight to a byte buffer, with exactly the bytes `JSONValue.write(to:)`
-/// produces — without building a `JSONValue` tree first. The tree writer stays the reference;
-/// `DirectWriterTests` holds the two together.
+/// Appending compact JSON straight to a byte buffer, without building a `JSONValue` tree first.
+/// `JSONValue.write(to:)` uses the same string and number writers, so both give the same bytes.
 extension Array where Element == UInt8 {
     /// A quoted, escaped string. Runs of bytes that need no escaping are copied in one go.
     mutating func appendJSONString(_ s: String) {
