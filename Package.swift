@@ -49,7 +49,9 @@ let package = Package(
         .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
         .executableTarget(
             name: "restoretrace-bench",
-            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreCLI"]),
+            dependencies: [
+                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreCLI",
+            ]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
         .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
         // The benchmark's scenario generator feeds the direct-writer tests.

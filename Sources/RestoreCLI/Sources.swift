@@ -47,8 +47,12 @@ enum Inputs {
 public enum Recording {
     /// Runs the scenario's timeline and writes its trace atomically.
     /// - Returns: the outcome and the number of events written.
-    public static func record(_ scenario: Scenario, to path: String, progress: ((Int) -> Void)? = nil) throws(TraceError) -> (outcome: Outcome, events: Int) {
-        try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) { observer in scenario.run(observer: observer) }
+    public static func record(_ scenario: Scenario, to path: String, progress: ((Int) -> Void)? = nil)
+        throws(TraceError) -> (outcome: Outcome, events: Int)
+    {
+        try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) { observer in
+            scenario.run(observer: observer)
+        }
     }
 
     /// The trace header for a scenario: app facts, custom classes, the restore rule.

@@ -63,14 +63,17 @@ public enum ArchiveDump {
             }
             return "<\(hex)>"
         case .date(let t): return CoderText.date(t)
-        case .reference(let key): return nested ? quoted("Object Identifier Proxy: " + key) : "Object Identifier Proxy: " + key
+        case .reference(let key):
+            return nested ? quoted("Object Identifier Proxy: " + key) : "Object Identifier Proxy: " + key
         case .array(let items):
             if items.isEmpty { return "( )" }
             let inner = items.map { pad + "    " + describe($0, indent: indent + 1, nested: true) }
             return "(\n" + inner.joined(separator: ",\n") + "\n" + pad + ")"
         case .dictionary(let map):
             if map.isEmpty { return "{ }" }
-            let inner = map.keys.sorted().map { pad + "    " + "\($0) = " + describe(map[$0]!, indent: indent + 1, nested: true) + ";" }
+            let inner = map.keys.sorted().map {
+                pad + "    " + "\($0) = " + describe(map[$0]!, indent: indent + 1, nested: true) + ";"
+            }
             return "{\n" + inner.joined(separator: "\n") + "\n" + pad + "}"
         }
     }

@@ -9,7 +9,8 @@ struct AtomicFolderWrite {
         var isDirectory: ObjCBool = false
         let existed = fm.fileExists(atPath: directory.path, isDirectory: &isDirectory)
         if existed, !isDirectory.boolValue {
-            throw ExportError.writeFailed(path: directory.path, reason: "a file with that name exists and is not a folder")
+            throw ExportError.writeFailed(
+                path: directory.path, reason: "a file with that name exists and is not a folder")
         }
         do {
             try fm.createDirectory(at: directory, withIntermediateDirectories: true)

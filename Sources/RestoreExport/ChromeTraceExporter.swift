@@ -15,9 +15,12 @@ public enum ChromeTraceExporter {
     /// - Parameter scenario: shown as the process name.
     /// - Throws: `ExportError.writeFailed` only if JSON serialization fails, which no event can cause.
     public static func json(events: [EngineEvent], scenario: String) throws -> String {
-        let object: [String: Any] = ["traceEvents": traceEvents(events: events, scenario: scenario), "displayTimeUnit": "ms"]
+        let object: [String: Any] = [
+            "traceEvents": traceEvents(events: events, scenario: scenario), "displayTimeUnit": "ms",
+        ]
         do {
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
         } catch {
             throw ExportError.writeFailed(path: "chrome trace", reason: error.localizedDescription)
@@ -41,7 +44,9 @@ public enum ChromeTraceExporter {
             }
             let ts = seq * slot
             if e.callback == nil {
-                var instant: [String: Any] = ["ph": "i", "s": "t", "name": e.name, "cat": "system", "pid": 1, "tid": tid, "ts": ts]
+                var instant: [String: Any] = [
+                    "ph": "i", "s": "t", "name": e.name, "cat": "system", "pid": 1, "tid": tid, "ts": ts,
+                ]
                 instant["args"] = args(e, seq: seq)
                 out.append(instant)
                 continue

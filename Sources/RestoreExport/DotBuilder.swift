@@ -99,7 +99,10 @@ public struct DotBuilder: Sendable {
             if drawn >= options.maxDrawnPerSide {
                 let left = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeSize($1) }
                 let lost = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeLost($1) }
-                note(&out, "\(Self.grouped(left)) more nodes not drawn (\(Self.grouped(lost)) of them skipped or lost): see the Nodes table below")
+                note(
+                    &out,
+                    "\(Self.grouped(left)) more nodes not drawn (\(Self.grouped(lost)) of them skipped or lost): see the Nodes table below"
+                )
                 break
             }
             drawn += 1
@@ -131,7 +134,8 @@ public struct DotBuilder: Sendable {
     private func note(_ out: inout DotWriter, _ text: String) {
         let name = out.nextName()
         out.line(
-            "    \(name) [shape=note, style=filled, fillcolor=\"#fff8c5\", color=\"#9a6700\", label=\"\(Escape.dotString(text))\"];")
+            "    \(name) [shape=note, style=filled, fillcolor=\"#fff8c5\", color=\"#9a6700\", label=\"\(Escape.dotString(text))\"];"
+        )
     }
 
     private func node(_ out: inout DotWriter, name: String, tree: HierarchyTree, index i: Int) {
@@ -160,7 +164,8 @@ public struct DotBuilder: Sendable {
     private func edge(_ out: inout DotWriter, from: String, to: String, tree: HierarchyTree, child: Int) {
         let n = tree.nodes[child]
         if tree.presented.contains(child) {
-            out.line("    \(from) -> \(to) [style=dashed, color=\"#8250df\", label=\"presents\", fontcolor=\"#8250df\"];")
+            out.line(
+                "    \(from) -> \(to) [style=dashed, color=\"#8250df\", label=\"presents\", fontcolor=\"#8250df\"];")
         } else if n.kind != .viewController {
             out.line("    \(from) -> \(to) [style=dotted, arrowhead=none];")
         } else {
@@ -170,9 +175,11 @@ public struct DotBuilder: Sendable {
 
     private func legend(_ out: inout DotWriter) {
         out.line("  subgraph cluster_legend {")
-        out.line("    graph [label=\"Legend\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=10];")
+        out.line(
+            "    graph [label=\"Legend\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=10];")
         let rows = [
-            "<FONT COLOR=\"#1f2328\">★</FONT> preserved", "<FONT COLOR=\"#c62828\">✗</FONT> skipped (because of ancestor)",
+            "<FONT COLOR=\"#1f2328\">★</FONT> preserved",
+            "<FONT COLOR=\"#c62828\">✗</FONT> skipped (because of ancestor)",
             "<FONT COLOR=\"#2e7d32\">✓</FONT> restored (via …)", "<FONT COLOR=\"#c62828\">✗</FONT> lost (reason code)",
             "box: view controller   folder: container", "ellipse: view   hexagon: registered object",
             "solid edge: child   <FONT COLOR=\"#8250df\">dashed: presented</FONT>   dotted: view or object",

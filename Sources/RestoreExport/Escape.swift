@@ -74,7 +74,8 @@ enum Escape {
             case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
             case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
             case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+            case 0xE2
+            where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                 out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                 i += 2
             default: out.append(b)

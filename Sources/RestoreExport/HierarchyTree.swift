@@ -28,7 +28,9 @@ struct HierarchyTree {
         for (i, n) in nodes.enumerated() {
             if let p = n.parent.flatMap({ index[$0] }), p != i {
                 children[p].append(i)
-                if n.kind == .viewController, Self.isPresented(n, parent: nodes[p], presentedLocators: presentedLocators) {
+                if n.kind == .viewController,
+                    Self.isPresented(n, parent: nodes[p], presentedLocators: presentedLocators)
+                {
                     presented.insert(i)
                 }
             } else {
@@ -63,7 +65,9 @@ struct HierarchyTree {
     func subtreeLost(_ i: Int) -> Int { lostCount[i] }
 
     /// A node has view-controller children: it is drawn as a container.
-    func isContainer(_ i: Int) -> Bool { children[i].contains { nodes[$0].kind == .viewController && !presented.contains($0) } }
+    func isContainer(_ i: Int) -> Bool {
+        children[i].contains { nodes[$0].kind == .viewController && !presented.contains($0) }
+    }
 
     /// What to draw under a node: shown children, and how many nodes are folded into summaries.
     struct Visible {
@@ -76,7 +80,9 @@ struct HierarchyTree {
 
     /// Reasons that only repeat an ancestor's loss: drawing each such node adds nothing the
     /// ancestor's marker does not already say.
-    static let inheritedReasons: Set<ReasonCode> = [.ancestorNotPreserved, .parentNotRestored, .viewOwnerNotPreserved, .objectNotReferenced]
+    static let inheritedReasons: Set<ReasonCode> = [
+        .ancestorNotPreserved, .parentNotRestored, .viewOwnerNotPreserved, .objectNotReferenced,
+    ]
 
     /// Small clean groups stay visible: a summary of three nodes would hide more than it saves.
     static let smallestFold = 6

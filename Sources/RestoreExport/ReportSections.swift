@@ -33,21 +33,28 @@ struct ReportSections {
         let lost = outcome.restoration?.nodes.filter { $0.status == .notRestored } ?? []
         let skipped = outcome.preservation?.nodes.filter { $0.status == .skipped } ?? []
         let (headline, tone) = headline(lost: lost)
-        parts.append("<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>")
+        parts.append(
+            "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
+        )
         parts.append("<p class=\"sub\">\(h(preservationLine(skipped: skipped)))</p></div>")
 
         if !lost.isEmpty {
-            parts.append("<div class=\"card\"><h3>Lost at restoration</h3>" + nodeList(lost, side: .restoration) + "</div>")
+            parts.append(
+                "<div class=\"card\"><h3>Lost at restoration</h3>" + nodeList(lost, side: .restoration) + "</div>")
         }
         if !skipped.isEmpty {
-            parts.append("<div class=\"card\"><h3>Skipped at preservation</h3>" + nodeList(skipped, side: .preservation) + "</div>")
+            parts.append(
+                "<div class=\"card\"><h3>Skipped at preservation</h3>" + nodeList(skipped, side: .preservation)
+                    + "</div>")
         }
         parts.append(replay)
         return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
     }
 
     private func headline(lost: [NodeOutcome]) -> (String, String) {
-        guard let r = outcome.restoration else { return ("No relaunch in this timeline: nothing was restored.", "neutral") }
+        guard let r = outcome.restoration else {
+            return ("No relaunch in this timeline: nothing was restored.", "neutral")
+        }
         let (done, total) = r.count
         if !r.performed {
             let why = r.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed"
@@ -59,9 +66,12 @@ struct ReportSections {
     }
 
     private func preservationLine(skipped: [NodeOutcome]) -> String {
-        guard let p = outcome.preservation else { return "The app never went to the background, so nothing was preserved." }
+        guard let p = outcome.preservation else {
+            return "The app never went to the background, so nothing was preserved."
+        }
         if !p.performed {
-            return "Nothing preserved at launch \(p.launch) — " + (p.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed") + "."
+            return "Nothing preserved at launch \(p.launch) — "
+                + (p.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed") + "."
         }
         let (done, total) = p.count
         return "Preserved \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(p.launch)"
@@ -77,7 +87,9 @@ struct ReportSections {
                 + "<span class=\"muted\">\(h(n.className))</span><br>\(reason)\(cause).</li>"
         }
         if nodes.count > Self.listLimit {
-            items.append("<li class=\"muted\">… and \(DotBuilder.grouped(nodes.count - Self.listLimit)) more in <a href=\"#nodes\">Nodes</a>.</li>")
+            items.append(
+                "<li class=\"muted\">… and \(DotBuilder.grouped(nodes.count - Self.listLimit)) more in <a href=\"#nodes\">Nodes</a>.</li>"
+            )
         }
         return "<ul class=\"node-list\">" + items.joined() + "</ul>"
     }
@@ -85,18 +97,22 @@ struct ReportSections {
     private var replay: String {
         guard let replay = input.replay else { return "" }
         if replay.matched {
-            return "<div class=\"card replay good\"><h3>Replay</h3><p id=\"replay-text\">Replay matched: all \(DotBuilder.grouped(replay.events)) events reproduced.</p></div>"
+            return
+                "<div class=\"card replay good\"><h3>Replay</h3><p id=\"replay-text\">Replay matched: all \(DotBuilder.grouped(replay.events)) events reproduced.</p></div>"
         }
         var out = "<div class=\"card replay bad wide\"><h3>Replay</h3>"
         guard let d = replay.firstDivergence else {
-            return out + "<p id=\"replay-text\">Replay diverged after \(DotBuilder.grouped(replay.events)) events.</p></div>"
+            return out
+                + "<p id=\"replay-text\">Replay diverged after \(DotBuilder.grouped(replay.events)) events.</p></div>"
         }
-        out += "<p id=\"replay-text\">Replay diverged at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
+        out +=
+            "<p id=\"replay-text\">Replay diverged at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
         out += d.rule.map { " (rule \(h($0)))" } ?? ""
         out += ".</p><div class=\"diverge\"><div><h4>Recorded</h4><pre>\(h(d.recorded))</pre></div>"
         out += "<div><h4>Replayed</h4><pre>\(h(d.replayed))</pre></div></div>"
         if !d.context.isEmpty {
-            out += "<details><summary>Context (\(d.context.count) events before)</summary><pre class=\"context\">"
+            out +=
+                "<details><summary>Context (\(d.context.count) events before)</summary><pre class=\"context\">"
                 + d.context.map(h).joined(separator: "\n") + "</pre></details>"
         }
         return out + "</div>"
@@ -112,18 +128,26 @@ struct ReportSections {
 
     private func table(_ phase: PhaseOutcome?, side: Anchor.Side, title: String) -> String {
         let id = side == .preservation ? "nodes-preservation" : "nodes-restoration"
-        guard let phase else { return "<div class=\"card\" id=\"\(id)\"><h3>\(title)</h3><p class=\"muted\">Not in this timeline.</p></div>" }
+        guard let phase else {
+            return
+                "<div class=\"card\" id=\"\(id)\"><h3>\(title)</h3><p class=\"muted\">Not in this timeline.</p></div>"
+        }
         let (done, total) = phase.count
-        var out = "<div class=\"card nodes-card\" id=\"\(id)\"><h3>\(title) <span class=\"muted\">launch \(phase.launch) · \(done) of \(total)</span></h3>"
-        out += "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
+        var out =
+            "<div class=\"card nodes-card\" id=\"\(id)\"><h3>\(title) <span class=\"muted\">launch \(phase.launch) · \(done) of \(total)</span></h3>"
+        out +=
+            "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
         out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead><tbody>"
         for n in phase.nodes {
             let look = NodeLook(n)
             let statusClass = n.status == .preserved || n.status == .restored ? "ok" : "lost"
             let indent = min(n.depth, 12)
-            out += "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\" data-path=\"\(h(n.path ?? ""))\">"
-            out += "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
-            out += "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
+            out +=
+                "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\" data-path=\"\(h(n.path ?? ""))\">"
+            out +=
+                "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
+            out +=
+                "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
             out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div></td>"
             out += "<td>\(why(n))</td></tr>"
         }
@@ -147,7 +171,9 @@ struct ReportSections {
     // MARK: Diagnostics
 
     var diagnostics: String {
-        guard !outcome.diagnostics.isEmpty else { return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>" }
+        guard !outcome.diagnostics.isEmpty else {
+            return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
+        }
         let items = outcome.diagnostics.map { d -> String in
             var out = "<li class=\"diag \(d.severity.rawValue)\" data-code=\"\(d.code.rawValue)\">"
             out += "<span class=\"sev\">\(d.severity.rawValue)</span> <code class=\"code\">\(d.code.rawValue)</code>"
@@ -157,7 +183,8 @@ struct ReportSections {
             } else if let where_ = d.path ?? d.locator {
                 out += " · <code>\(h(where_))</code>"
             }
-            out += "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(d.code.summary)). Fix: \(h(d.code.fix)).</p></li>"
+            out +=
+                "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(d.code.summary)). Fix: \(h(d.code.fix)).</p></li>"
             return out
         }
         return "<ul class=\"diags\">" + items.joined() + "</ul>"
@@ -176,10 +203,12 @@ struct ReportSections {
     // MARK: App-level keys
 
     var appKeys: String {
-        guard let archive = input.events.last(where: { $0.event == .archiveWritten && $0.archive != nil })?.archive else {
+        guard let archive = input.events.last(where: { $0.event == .archiveWritten && $0.archive != nil })?.archive
+        else {
             return "<p class=\"muted\">No archive was written in this trace.</p>"
         }
-        var out = "<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Type</th><th scope=\"col\">Value</th></tr></thead><tbody>"
+        var out =
+            "<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Type</th><th scope=\"col\">Value</th></tr></thead><tbody>"
         for e in archive.appLevel {
             out += "<tr><td><code>\(h(e.key))</code>\(e.isSystem ? " <span class=\"badge\">UIKit</span>" : "")</td>"
             out += "<td>\(e.value.typeName)</td><td><code>\(h(CoderText.display(e.value, key: e.key)))</code></td></tr>"

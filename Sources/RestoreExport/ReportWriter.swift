@@ -72,7 +72,8 @@ public struct ReportWriter: Sendable {
 
     /// The page script's data: trace lines verbatim and where each node's row is.
     func dataJSON(_ input: ReportInput) throws -> String {
-        var out = "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
+        var out =
+            "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
         out += "\"preservation\":" + anchors(input.outcome.preservation, side: .preservation)
         out += ",\"restoration\":" + anchors(input.outcome.restoration, side: .restoration)
         out += "},\"events\":[\n"
@@ -80,10 +81,12 @@ public struct ReportWriter: Sendable {
             // A cheap shape check on the bytes: a full JSON parse of 100,000 lines belongs to the
             // trace reader (and Foundation's trimming, tried first, cost a quarter of the report).
             let bytes = line.utf8
-            var start = bytes.startIndex, end = bytes.endIndex
+            var start = bytes.startIndex
+            var end = bytes.endIndex
             while start < end, Self.isSpace(bytes[start]) { start = bytes.index(after: start) }
             while end > start, Self.isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-            guard start < end, bytes[start] == UInt8(ascii: "{"), bytes[bytes.index(before: end)] == UInt8(ascii: "}") else {
+            guard start < end, bytes[start] == UInt8(ascii: "{"), bytes[bytes.index(before: end)] == UInt8(ascii: "}")
+            else {
                 throw ExportError.invalidEventLine(seq: i + 1)
             }
             if i > 0 { out += ",\n" }

@@ -21,7 +21,9 @@ public enum SVGRenderer {
         let previous = rt_agseterrf(collect)
         defer { _ = rt_agseterrf(previous) }
 
-        guard let context = gvContext() else { throw ExportError.graphvizRender(stage: "setup", message: "gvContext() returned nil") }
+        guard let context = gvContext() else {
+            throw ExportError.graphvizRender(stage: "setup", message: "gvContext() returned nil")
+        }
         defer { _ = gvFreeContext(context) }
 
         guard let graph = dot.withCString({ rt_agmemread($0) }) else {
@@ -68,7 +70,9 @@ public enum SVGRenderer {
             }
         }
         // Only a contiguous run of clusters is reordered (dot writes them together).
-        guard blocks.count > 1, zip(blocks, blocks.dropFirst()).allSatisfy({ $0.range.upperBound == $1.range.lowerBound }) else {
+        guard blocks.count > 1,
+            zip(blocks, blocks.dropFirst()).allSatisfy({ $0.range.upperBound == $1.range.lowerBound })
+        else {
             return svg
         }
         let sorted = blocks.sorted { $0.id < $1.id }.flatMap { lines[$0.range] }

@@ -21,7 +21,8 @@ public struct Divergence: Hashable, Sendable {
         switch (recorded, replayed) {
         case (let r?, let p?): "at event \(seq): recorded \(Self.brief(r)), replayed \(Self.brief(p))"
         case (let r?, nil): "at event \(seq): recorded \(Self.brief(r)), but the replay made no such call"
-        case (nil, let p?): "after event \(seq - 1): the replay made \(Self.brief(p)), which the recording does not have"
+        case (nil, let p?):
+            "after event \(seq - 1): the replay made \(Self.brief(p)), which the recording does not have"
         default: "at event \(seq)"
         }
     }
@@ -100,7 +101,8 @@ final class Comparator: EngineObserver {
         written.removeAll(keepingCapacity: true)
         EventCodec.write(event, seq: nil, to: &written)
         guard cursor < expected.count else {
-            divergence = Divergence(seq: lastSeq + 1, recorded: nil, replayed: String(decoding: written, as: UTF8.self), context: context,
+            divergence = Divergence(
+                seq: lastSeq + 1, recorded: nil, replayed: String(decoding: written, as: UTF8.self), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
             return
         }
@@ -108,9 +110,11 @@ final class Comparator: EngineObserver {
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !recorded.matches(written: written) {
-            let mine = String(decoding: written, as: UTF8.self), theirs = recorded.comparableText
+            let mine = String(decoding: written, as: UTF8.self)
+            let theirs = recorded.comparableText
             if mine != theirs {
-                divergence = Divergence(seq: recorded.seq, recorded: theirs, replayed: mine, context: context,
+                divergence = Divergence(
+                    seq: recorded.seq, recorded: theirs, replayed: mine, context: context,
                     rule: Divergence.rule(for: recorded.envelope), path: recorded.path ?? event.path)
                 return
             }
@@ -131,7 +135,8 @@ final class Comparator: EngineObserver {
         defer { expected = [] }
         guard divergence == nil, cursor < expected.count else { return }
         let missing = expected[cursor]!
-        divergence = Divergence(seq: missing.seq, recorded: missing.comparableText, replayed: nil, context: context,
+        divergence = Divergence(
+            seq: missing.seq, recorded: missing.comparableText, replayed: nil, context: context,
             rule: Divergence.rule(for: missing.envelope), path: missing.path)
     }
 }

@@ -43,14 +43,18 @@ public struct OutcomeDiff: Hashable, Sendable {
     public static func == (a: OutcomeDiff, b: OutcomeDiff) -> Bool { a.changes == b.changes && a.lines == b.lines }
     public func hash(into h: inout Hasher) { h.combine(changes) }
 
-    public var isEmpty: Bool { changes.isEmpty && preservationPerformed == nil && restorationPerformed == nil && restorationReason == nil }
+    public var isEmpty: Bool {
+        changes.isEmpty && preservationPerformed == nil && restorationPerformed == nil && restorationReason == nil
+    }
     public var gained: [NodeChange] { changes.filter { $0.direction == .gained } }
     public var lost: [NodeChange] { changes.filter { $0.direction == .lost } }
 
     public init(before: Outcome, after: Outcome) {
         compare(before.preservation, after.preservation, phase: .preservation)
         compare(before.restoration, after.restoration, phase: .restoration)
-        if let b = before.preservation, let a = after.preservation, b.performed != a.performed { preservationPerformed = (b.performed, a.performed) }
+        if let b = before.preservation, let a = after.preservation, b.performed != a.performed {
+            preservationPerformed = (b.performed, a.performed)
+        }
         if let b = before.restoration, let a = after.restoration {
             if b.performed != a.performed { restorationPerformed = (b.performed, a.performed) }
             if b.reason != a.reason { restorationReason = (b.reason, a.reason) }
@@ -58,7 +62,8 @@ public struct OutcomeDiff: Hashable, Sendable {
     }
 
     private mutating func compare(_ before: PhaseOutcome?, _ after: PhaseOutcome?, phase: Phase) {
-        let b = before?.nodes ?? [], a = after?.nodes ?? []
+        let b = before?.nodes ?? []
+        let a = after?.nodes ?? []
         let good: Set<NodeStatus> = [.preserved, .restored]
         // Structural position where there is one, so a node whose identifier changed is still itself.
         func identity(_ n: NodeOutcome) -> String { n.position.map { "#" + $0 } ?? n.locator }
@@ -68,27 +73,43 @@ public struct OutcomeDiff: Hashable, Sendable {
         for old in b where seen.insert(identity(old)).inserted {
             guard let new = afterBy[identity(old)] else {
                 // A node restored before and not even archived now was lost.
-                changes.append(NodeChange(phase: phase, locator: old.locator, direction: good.contains(old.status) ? .lost : .removed, before: old, after: nil))
+                changes.append(
+                    NodeChange(
+                        phase: phase, locator: old.locator, direction: good.contains(old.status) ? .lost : .removed,
+                        before: old, after: nil))
                 continue
             }
-            guard old.status != new.status || old.reason != new.reason || old.via != new.via || old.locator != new.locator else { continue }
+            guard
+                old.status != new.status || old.reason != new.reason || old.via != new.via || old.locator != new.locator
+            else { continue }
             let direction: NodeChange.Direction =
-                good.contains(new.status) && !good.contains(old.status) ? .gained
+                good.contains(new.status) && !good.contains(old.status)
+                ? .gained
                 : !good.contains(new.status) && good.contains(old.status) ? .lost : .changed
-            changes.append(NodeChange(phase: phase, locator: old.locator, direction: direction, before: old, after: new))
+            changes.append(
+                NodeChange(phase: phase, locator: old.locator, direction: direction, before: old, after: new))
         }
         for new in a where !seen.contains(identity(new)) {
             seen.insert(identity(new))
-            changes.append(NodeChange(phase: phase, locator: new.locator, direction: good.contains(new.status) ? .gained : .added, before: nil, after: new))
+            changes.append(
+                NodeChange(
+                    phase: phase, locator: new.locator, direction: good.contains(new.status) ? .gained : .added,
+                    before: nil, after: new))
         }
     }
 
     /// Human lines, most important first.
     public var lines: [String] {
         var out: [String] = []
-        if let (b, a) = preservationPerformed { out.append("preservation: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")") }
-        if let (b, a) = restorationPerformed { out.append("restoration: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")") }
-        if let (b, a) = restorationReason { out.append("restoration reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")") }
+        if let (b, a) = preservationPerformed {
+            out.append("preservation: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")")
+        }
+        if let (b, a) = restorationPerformed {
+            out.append("restoration: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")")
+        }
+        if let (b, a) = restorationReason {
+            out.append("restoration reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")")
+        }
         for c in changes { out.append("\(c.phase.rawValue): \(c.sentence)") }
         return out
     }
@@ -107,26 +128,35 @@ public enum TraceDiff {
     }
 
     public static func diff(_ a: String, _ b: String) throws(TraceError) -> Result {
-        let ra = try TraceReader(path: a), rb = try TraceReader(path: b)
+        let ra = try TraceReader(path: a)
+        let rb = try TraceReader(path: b)
         var first: Divergence?
         var history: [String] = []
-        var countA = 0, countB = 0
+        var countA = 0
+        var countB = 0
         while true {
-            let ea = try ra.next(), eb = try rb.next()
+            let ea = try ra.next()
+            let eb = try rb.next()
             if ea != nil { countA += 1 }
             if eb != nil { countB += 1 }
             if ea == nil, eb == nil { break }
             guard first == nil else { continue }
-            let la = ea.map { Comparator.line($0.event) }, lb = eb.map { Comparator.line($0.event) }
+            let la = ea.map { Comparator.line($0.event) }
+            let lb = eb.map { Comparator.line($0.event) }
             if la != lb {
                 let e = (ea ?? eb)!.event
-                first = Divergence(seq: ea?.seq ?? eb!.seq, recorded: la, replayed: lb, context: Array(history.suffix(4)), rule: Divergence.rule(for: e), path: e.path)
+                first = Divergence(
+                    seq: ea?.seq ?? eb!.seq, recorded: la, replayed: lb, context: Array(history.suffix(4)),
+                    rule: Divergence.rule(for: e), path: e.path)
             } else if let la {
                 history.append(la)
                 if history.count > 16 { history.removeFirst(8) }
             }
         }
-        let oa = try Replayer.replay(path: a).outcome, ob = try Replayer.replay(path: b).outcome
-        return Result(firstDifference: first, eventsA: countA, eventsB: countB, outcome: OutcomeDiff(before: oa, after: ob), headerA: ra.header, headerB: rb.header)
+        let oa = try Replayer.replay(path: a).outcome
+        let ob = try Replayer.replay(path: b).outcome
+        return Result(
+            firstDifference: first, eventsA: countA, eventsB: countB, outcome: OutcomeDiff(before: oa, after: ob),
+            headerA: ra.header, headerB: rb.header)
     }
 }

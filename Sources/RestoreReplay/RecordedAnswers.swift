@@ -45,7 +45,8 @@ struct RecordedAnswers {
             launchUIRecorded = true
         }
         guard let cb = e.callback else { return }
-        let answer = e.result == nil && e.effects == nil && e.coder == nil
+        let answer =
+            e.result == nil && e.effects == nil && e.coder == nil
             ? RecordedAnswer.empty : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder)
         let key = Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument)
         if let slot = slots[key] {
@@ -58,7 +59,9 @@ struct RecordedAnswers {
     }
 
     /// The next recorded call of this kind at this path; the last one again once they run out.
-    mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil) -> RecordedAnswer? {
+    mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil)
+        -> RecordedAnswer?
+    {
         guard let slot = slots[Key(callback: callback, path: path ?? receiver, argument: argument)] else { return nil }
         let i = used[slot]
         used[slot] = i + 1

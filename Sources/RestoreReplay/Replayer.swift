@@ -46,7 +46,9 @@ public enum Replayer {
         var droppedSomewhere = Set<String>()
         while let marker = pending {
             guard let kind = marker.event, Self.markers.contains(kind) else {
-                throw TraceError(file: path, line: marker.line, "event \(marker.seq) ('\(marker.name)') comes before the app is running",
+                throw TraceError(
+                    file: path, line: marker.line,
+                    "event \(marker.seq) ('\(marker.name)') comes before the app is running",
                     hint: "a trace's events start with 'app-running'; was the start of the file cut?")
             }
             // The step's lines stay bytes; only what the stand-in answers with is decoded.
@@ -71,13 +73,17 @@ public enum Replayer {
                 if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
                 answers.add(e)
             }
-            standIn.load(answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
+            standIn.load(
+                answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
             hierarchies = []
             comparator.expect(segment)
             segment = []
             switch kind {
             case .appRunning:
-                guard !started else { throw TraceError(file: path, line: marker.line, "a second 'app-running' event: a trace has one first launch") }
+                guard !started else {
+                    throw TraceError(
+                        file: path, line: marker.line, "a second 'app-running' event: a trace has one first launch")
+                }
                 started = true
                 engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
             case .background:
@@ -108,10 +114,12 @@ public enum Replayer {
             standIn.unload()
         }
         guard started else {
-            throw TraceError(file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
+            throw TraceError(
+                file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
         }
         return ReplayResult(
-            header: header, outcome: engine.outcome, recordedEvents: recorded, replayedEvents: comparator.replayedEvents,
+            header: header, outcome: engine.outcome, recordedEvents: recorded,
+            replayedEvents: comparator.replayedEvents,
             divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed,
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !droppedSomewhere.contains($0) })
     }
@@ -138,7 +146,10 @@ public enum Replayer {
     }
 
     private static func requireStarted(_ started: Bool, _ path: String, _ line: Int) throws(TraceError) {
-        if !started { throw TraceError(file: path, line: line, "the app is not running yet: the first event must be 'app-running'") }
+        if !started {
+            throw TraceError(
+                file: path, line: line, "the app is not running yet: the first event must be 'app-running'")
+        }
     }
 
     /// Restoration events must name keys the archive written before them knows.
@@ -148,11 +159,13 @@ public enum Replayer {
         if r.event == .archiveDeleted { known = nil }
         guard r.phase == .restoration, let key = r.key else { return }
         guard let known else {
-            throw TraceError(file: r.file, line: r.line, "event \(r.seq) restores '\(key)', but no archive was written before it",
+            throw TraceError(
+                file: r.file, line: r.line, "event \(r.seq) restores '\(key)', but no archive was written before it",
                 hint: "the trace is incomplete or edited: a restoration needs an 'archive-written' event earlier")
         }
         guard known.contains(key) else {
-            throw TraceError(file: r.file, line: r.line, "event \(r.seq) names '\(key)', which the archive does not contain",
+            throw TraceError(
+                file: r.file, line: r.line, "event \(r.seq) names '\(key)', which the archive does not contain",
                 hint: "the trace was edited or is corrupt: every restored key must be in the archive written before it")
         }
     }
@@ -161,13 +174,16 @@ public enum Replayer {
     /// - Returns: whether a node had that path.
     private static func dropIdentifier(at path: String, in application: UIApplication) -> Bool {
         let components = path.split(separator: "/").map(String.init)
-        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else { return false }
+        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else {
+            return false
+        }
         var node = root
         for (i, id) in components.enumerated().dropFirst() {
             let candidates = node.children + [node.presentedViewController].compactMap { $0 }
             if let next = candidates.first(where: { $0.restorationIdentifier == id }) {
                 node = next
-            } else if i == components.count - 1, let view = node.views.first(where: { $0.restorationIdentifier == id }) {
+            } else if i == components.count - 1, let view = node.views.first(where: { $0.restorationIdentifier == id })
+            {
                 view.restorationIdentifier = nil
                 return true
             } else {

@@ -31,7 +31,9 @@ final class StandInApp: AppBoundary {
     func unload() { answers = RecordedAnswers() }
 
     private func learnViews(_ b: NodeBlueprint, seq: Int) {
-        if !b.views.isEmpty, (viewsByClass[b.className]?.seq ?? .max) > seq { viewsByClass[b.className] = (seq, b.views) }
+        if !b.views.isEmpty, (viewsByClass[b.className]?.seq ?? .max) > seq {
+            viewsByClass[b.className] = (seq, b.views)
+        }
         for c in b.children { learnViews(c, seq: seq) }
         if let p = b.presented { learnViews(p, seq: seq) }
     }
@@ -52,7 +54,9 @@ final class StandInApp: AppBoundary {
         case .loadInitialInterface:
             return .viewController(answers.launchUI?.instantiateViewController(classes: app.classes))
         case .instantiateStoryboardScene(let ref):
-            let e = answers.take(.storyboardInstantiate, path: context.path, receiver: "UIStoryboard", argument: .string(ref.name + "/" + ref.identifier))
+            let e = answers.take(
+                .storyboardInstantiate, path: context.path, receiver: "UIStoryboard",
+                argument: .string(ref.name + "/" + ref.identifier))
             return .viewController(materialize(e?.result, app))
         case .willFinishLaunching, .didFinishLaunching:
             let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
@@ -88,15 +92,22 @@ final class StandInApp: AppBoundary {
             if let forced = whatIf.answers[components.joined(separator: "/")] {
                 return .viewController(resolve(forced, components: components, restorationClass: className, app))
             }
-            guard let e else { return .viewController(resolve(.new, components: components, restorationClass: className, app)) }
+            guard let e else {
+                return .viewController(resolve(.new, components: components, restorationClass: className, app))
+            }
             return .viewController(materialize(e.result, app))
         case .restorationClassObject(let className, let components, _):
             let e = answers.take(.restorationClassObject, path: context.path, receiver: className)
-            if case .object(.existing(_, let p)?)? = e?.result { return .object(app.registeredObject(atRestorationPath: p)) }
+            if case .object(.existing(_, let p)?)? = e?.result {
+                return .object(app.registeredObject(atRestorationPath: p))
+            }
             if case .object(.newObject(let o)?)? = e?.result { return .object(o.instantiate()) }
             if e == nil {
                 let archived = app.archivedEntry(atPath: components.joined(separator: "/"))
-                return .object(UIStateRestoringObject(className: archived?.className ?? "NSObject", restorationIdentifier: components.last, objectRestorationClass: className))
+                return .object(
+                    UIStateRestoringObject(
+                        className: archived?.className ?? "NSObject", restorationIdentifier: components.last,
+                        objectRestorationClass: className))
             }
             return .object(nil)
         case .encode(let node, let coder):
@@ -118,7 +129,8 @@ final class StandInApp: AppBoundary {
             _ = answers.take(.finishedRestoring, path: context.path, receiver: node.className)
             return .void
         case .modelIdentifier(let indexPath, let view):
-            if let e = answers.take(.modelIdentifier, path: context.path, receiver: "", argument: .array(indexPath.map(CoderValue.int))),
+            if let e = answers.take(
+                .modelIdentifier, path: context.path, receiver: "", argument: .array(indexPath.map(CoderValue.int))),
                 case .modelIdentifier(let m)? = e.result
             {
                 return .modelIdentifier(m)
@@ -158,7 +170,9 @@ final class StandInApp: AppBoundary {
         }
     }
 
-    private func resolve(_ answer: AnswerOverride, components: [String], restorationClass: String?, _ app: UIApplication) -> UIViewController? {
+    private func resolve(
+        _ answer: AnswerOverride, components: [String], restorationClass: String?, _ app: UIApplication
+    ) -> UIViewController? {
         let path = components.joined(separator: "/")
         let archived = app.archivedEntry(atPath: path)
         switch answer {
@@ -173,7 +187,9 @@ final class StandInApp: AppBoundary {
             return b.instantiateViewController(classes: app.classes)
         case .storyboard:
             guard let ref = archived?.storyboard else { return nil }
-            let e = answers.take(.storyboardInstantiate, path: path, receiver: "UIStoryboard", argument: .string(ref.name + "/" + ref.identifier))
+            let e = answers.take(
+                .storyboardInstantiate, path: path, receiver: "UIStoryboard",
+                argument: .string(ref.name + "/" + ref.identifier))
             return materialize(e?.result, app)
         }
     }

@@ -26,7 +26,8 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
         guard let eq = text.firstIndex(of: "=") else {
             throw WhatIfError("'--set \(text)' needs NAME=VALUE, e.g. --set shouldRestore=false")
         }
-        let name = String(text[..<eq]), value = String(text[text.index(after: eq)...])
+        let name = String(text[..<eq])
+        let value = String(text[text.index(after: eq)...])
         func bool() throws(WhatIfError) -> Bool {
             switch value.lowercased() {
             case "true", "yes", "1": return true
@@ -42,11 +43,15 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
             return .bundleVersion(value)
         default:
             guard name.hasPrefix("answer:") else {
-                throw WhatIfError("'--set \(text)': unknown setting '\(name)'; use shouldRestore, bundleVersion, deviceLocked or answer:PATH")
+                throw WhatIfError(
+                    "'--set \(text)': unknown setting '\(name)'; use shouldRestore, bundleVersion, deviceLocked or answer:PATH"
+                )
             }
             let path = String(name.dropFirst("answer:".count))
             guard !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//") else {
-                throw WhatIfError("'--set \(text)': '\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)")
+                throw WhatIfError(
+                    "'--set \(text)': '\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)"
+                )
             }
             return .answer(path: path, try AnswerOverride.parse(value, in: text))
         }
@@ -75,8 +80,11 @@ public enum AnswerOverride: Hashable, Sendable, CustomStringConvertible {
         case "new": return .new
         case "storyboard": return .storyboard
         default:
-            if value.hasPrefix("instanceOf:"), value.count > "instanceOf:".count { return .instanceOf(String(value.dropFirst("instanceOf:".count))) }
-            throw WhatIfError("'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS")
+            if value.hasPrefix("instanceOf:"), value.count > "instanceOf:".count {
+                return .instanceOf(String(value.dropFirst("instanceOf:".count)))
+            }
+            throw WhatIfError(
+                "'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS")
         }
     }
 }

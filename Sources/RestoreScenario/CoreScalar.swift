@@ -27,9 +27,17 @@ enum CoreScalar: Equatable {
         case "tag:yaml.org,2002:null":
             self = Self.resolvePlain(text) == .null ? .null : .invalid("'\(text)' is not null")
         case "tag:yaml.org,2002:bool":
-            if case .bool(let b) = Self.resolvePlain(text) { self = .bool(b) } else { self = .invalid("'\(text)' is not a boolean") }
+            if case .bool(let b) = Self.resolvePlain(text) {
+                self = .bool(b)
+            } else {
+                self = .invalid("'\(text)' is not a boolean")
+            }
         case "tag:yaml.org,2002:int":
-            if case .int(let i) = Self.resolvePlain(text) { self = .int(i) } else { self = .invalid("'\(text)' is not an integer") }
+            if case .int(let i) = Self.resolvePlain(text) {
+                self = .int(i)
+            } else {
+                self = .invalid("'\(text)' is not an integer")
+            }
         case "tag:yaml.org,2002:float":
             switch Self.resolvePlain(text) {
             case .int(let i): self = .double(Double(i))
@@ -68,7 +76,9 @@ enum CoreScalar: Equatable {
         }
         for (prefix, radix) in [("0o", 8), ("0x", 16)] where text.hasPrefix(prefix) {
             let digits = text.dropFirst(2)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.hexDigitValue.map { $0 < radix } ?? false }) else { return nil }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.hexDigitValue.map { $0 < radix } ?? false }) else {
+                return nil
+            }
             guard let value = Int(digits, radix: radix) else { return .invalid("the integer '\(text)' is too large") }
             return .int(value)
         }

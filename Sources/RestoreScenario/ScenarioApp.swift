@@ -42,9 +42,13 @@ public final class ScenarioApp: RestorableApp {
             b.declareClasses(in: &hierarchy)
         }
         for name in scenario.storyboards.keys.sorted() {
-            for id in scenario.storyboards[name]!.keys.sorted() { scenario.storyboards[name]![id]!.declareClasses(in: &hierarchy) }
+            for id in scenario.storyboards[name]!.keys.sorted() {
+                scenario.storyboards[name]![id]!.declareClasses(in: &hierarchy)
+            }
         }
-        for name in scenario.classes.keys.sorted() { scenario.classes[name]!.builds.forEach { $0.declareClasses(in: &hierarchy) } }
+        for name in scenario.classes.keys.sorted() {
+            scenario.classes[name]!.builds.forEach { $0.declareClasses(in: &hierarchy) }
+        }
     }
 
     // MARK: Building
@@ -75,7 +79,9 @@ public final class ScenarioApp: RestorableApp {
     private func applyData(_ vc: UIViewController, path: String?, _ data: [String: [String]]) {
         guard !data.isEmpty else { return }
         for view in vc.views {
-            if let path, let id = view.restorationIdentifier, let rows = data[path + "/" + id] { view.viewState.rows = rows }
+            if let path, let id = view.restorationIdentifier, let rows = data[path + "/" + id] {
+                view.viewState.rows = rows
+            }
         }
         for child in vc.children {
             applyData(child, path: path.flatMap { p in child.restorationIdentifier.map { p + "/" + $0 } }, data)
@@ -86,12 +92,16 @@ public final class ScenarioApp: RestorableApp {
     }
 
     /// A new instance of `className` for the node at `components`, as its initializer builds it.
-    private func newInstance(of className: String, restorationClass: String?, at components: [String], _ application: UIApplication) -> UIViewController {
+    private func newInstance(
+        of className: String, restorationClass: String?, at components: [String], _ application: UIApplication
+    ) -> UIViewController {
         var b = NodeBlueprint(role: .viewController, className: className, restorationIdentifier: components.last)
         b.restorationClass = restorationClass
         b.views = viewsByClass[className] ?? []
         b.children = scenario.classes[restorationClass ?? className]?.builds ?? []
-        if let sup = application.classes.superclass(of: className), sup != ClassHierarchy.viewControllerRoot { b.inherits = sup }
+        if let sup = application.classes.superclass(of: className), sup != ClassHierarchy.viewControllerRoot {
+            b.inherits = sup
+        }
         return build(b, at: components.joined(separator: "/"), application)
     }
 
@@ -103,8 +113,10 @@ public final class ScenarioApp: RestorableApp {
         switch answer {
         case .nil: return nil
         case .existing: return application.viewController(atRestorationPath: path)
-        case .new: return newInstance(of: archivedClass, restorationClass: restorationClass, at: components, application)
-        case .instanceOf(let other): return newInstance(of: other, restorationClass: restorationClass, at: components, application)
+        case .new:
+            return newInstance(of: archivedClass, restorationClass: restorationClass, at: components, application)
+        case .instanceOf(let other):
+            return newInstance(of: other, restorationClass: restorationClass, at: components, application)
         case .storyboard:
             guard case .dictionary(let ref)? = coder.decodeObject(forKey: ReservedKeys.storyboard),
                 let name = ref["name"]?.stringValue, let id = ref["identifier"]?.stringValue
@@ -119,7 +131,9 @@ public final class ScenarioApp: RestorableApp {
         scenario.launchUI.map { build($0, at: $0.restorationIdentifier, application) }
     }
 
-    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? {
+    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference)
+        -> UIViewController?
+    {
         guard let scene = scenario.storyboards[storyboard.name]?[storyboard.identifier] else { return nil }
         var b = scene
         if b.storyboard == nil { b.storyboard = storyboard }
@@ -148,7 +162,8 @@ public final class ScenarioApp: RestorableApp {
         if scenario.app.delegate.ignoreSnapshot { application.ignoreSnapshotOnNextApplicationLaunch() }
     }
 
-    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
+    {
         scenario.app.delegate.shouldRestoreApplicationState.evaluate(coder)
     }
 
@@ -160,7 +175,9 @@ public final class ScenarioApp: RestorableApp {
         guard let answer = scenario.app.delegate.viewControllerWithRestorationIdentifierPath[path],
             let archived = application.archivedEntry(atPath: path)
         else { return nil }
-        return resolve(answer, components: identifierComponents, archivedClass: archived.className, restorationClass: nil, coder: coder, application)
+        return resolve(
+            answer, components: identifierComponents, archivedClass: archived.className, restorationClass: nil,
+            coder: coder, application)
     }
 
     public func viewController(
@@ -168,8 +185,11 @@ public final class ScenarioApp: RestorableApp {
         coder: RestorationCoder, application: UIApplication
     ) -> UIViewController? {
         let path = identifierComponents.joined(separator: "/")
-        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path) else { return nil }
-        return resolve(spec.answer, components: identifierComponents, archivedClass: archived.className, restorationClass: restorationClass, coder: coder, application)
+        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
+        else { return nil }
+        return resolve(
+            spec.answer, components: identifierComponents, archivedClass: archived.className,
+            restorationClass: restorationClass, coder: coder, application)
     }
 
     public func object(
@@ -177,14 +197,17 @@ public final class ScenarioApp: RestorableApp {
         coder: RestorationCoder, application: UIApplication
     ) -> UIStateRestoringObject? {
         let path = identifierComponents.joined(separator: "/")
-        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path) else { return nil }
+        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
+        else { return nil }
         switch spec.answer {
         case .nil, .storyboard: return nil
         case .existing: return application.registeredObject(atRestorationPath: path)
         case .new, .instanceOf:
             var className = archived.className
             if case .instanceOf(let other) = spec.answer { className = other }
-            return UIStateRestoringObject(className: className, restorationIdentifier: identifierComponents.last, objectRestorationClass: restorationClass)
+            return UIStateRestoringObject(
+                className: className, restorationIdentifier: identifierComponents.last,
+                objectRestorationClass: restorationClass)
         }
     }
 }

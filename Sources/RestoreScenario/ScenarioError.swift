@@ -47,7 +47,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         let count = problems.count
-        let summary = count == 1
+        let summary =
+            count == 1
             ? "1 error in \(file); fix it and run again."
             : "\(count) errors in \(file); fix them and run again."
         return (problems.map(\.description) + [summary]).joined(separator: "\n")

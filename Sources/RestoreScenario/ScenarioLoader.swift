@@ -14,7 +14,11 @@ public enum ScenarioLoader {
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let offset = firstInvalidUTF8Offset(in: Array(data))
-            throw ScenarioError(file: path, message: "cannot read the scenario: it is not UTF-8 text (first bad byte at offset \(offset)); save it as UTF-8")
+            throw ScenarioError(
+                file: path,
+                message:
+                    "cannot read the scenario: it is not UTF-8 text (first bad byte at offset \(offset)); save it as UTF-8"
+            )
         }
         return try ScenarioParser.parse(text, file: path)
     }

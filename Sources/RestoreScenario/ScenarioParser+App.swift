@@ -65,7 +65,10 @@ extension ScenarioReader {
             return entries(v, "'ifEqual'").map(RestoreRule.ifEqual)
         }
         if case .scalar(let s) = n, case .bool(let b) = CoreScalar(s) { return .always(b) }
-        fail(n, "expected true, false or {ifEqual: {KEY: VALUE}} for 'shouldRestoreApplicationState', found \(Self.describe(n))")
+        fail(
+            n,
+            "expected true, false or {ifEqual: {KEY: VALUE}} for 'shouldRestoreApplicationState', found \(Self.describe(n))"
+        )
         return nil
     }
 
@@ -90,14 +93,19 @@ extension ScenarioReader {
                 case "existing": return .existing
                 case "storyboard": return .storyboard
                 default:
-                    fail(n, "unknown answer '\(word)' for \(what)" + Self.suggestion(for: word, among: Self.answerWords)
-                        + "; an answer is new, nil, existing, storyboard or {instanceOf: CLASS}")
+                    fail(
+                        n,
+                        "unknown answer '\(word)' for \(what)" + Self.suggestion(for: word, among: Self.answerWords)
+                            + "; an answer is new, nil, existing, storyboard or {instanceOf: CLASS}")
                     return nil
                 }
             default: break
             }
         }
-        fail(n, "expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for \(what), found \(Self.describe(n))")
+        fail(
+            n,
+            "expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for \(what), found \(Self.describe(n))"
+        )
         return nil
     }
 
@@ -137,7 +145,8 @@ extension ScenarioReader {
             var byIdentifier: [String: NodeBlueprint] = [:]
             for scene in scenes {
                 if scene.key.isEmpty { fail(scene.keyNode, "a scene's storyboard identifier must not be empty") }
-                byIdentifier[scene.key] = node(scene.value, role: .viewController, "scene '\(scene.key)' of storyboard '\(board.key)'")
+                byIdentifier[scene.key] = node(
+                    scene.value, role: .viewController, "scene '\(scene.key)' of storyboard '\(board.key)'")
             }
             result[board.key] = byIdentifier
         }

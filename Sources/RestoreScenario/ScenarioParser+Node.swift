@@ -23,13 +23,22 @@ extension ScenarioReader {
             return nil
         }
         let isView = role == .view
-        let misplaced = isView
-            ? Dictionary(uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
-                ($0, "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')")
-            })
-            : Dictionary(uniqueKeysWithValues: Self.viewPropertyKeys.map {
-                ($0, "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller")
-            })
+        let misplaced =
+            isView
+            ? Dictionary(
+                uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
+                    (
+                        $0,
+                        "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')"
+                    )
+                })
+            : Dictionary(
+                uniqueKeysWithValues: Self.viewPropertyKeys.map {
+                    (
+                        $0,
+                        "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller"
+                    )
+                })
         let allowed = isView ? Self.viewKeys : Self.controllerKeys
         guard let f = fields(node, of: what, allowed: allowed, misplaced: misplaced) else { return nil }
 
@@ -59,13 +68,16 @@ extension ScenarioReader {
             if (0..<count).contains(i) {
                 b.selectedIndex = i
             } else {
-                fail(n, "selectedIndex \(i) is out of range: \(b.className) has \(count) \(count == 1 ? "child" : "children")"
-                    + (count > 0 ? " (0...\(count - 1))" : ""))
+                fail(
+                    n,
+                    "selectedIndex \(i) is out of range: \(b.className) has \(count) \(count == 1 ? "child" : "children")"
+                        + (count > 0 ? " (0...\(count - 1))" : ""))
             }
         }
         if let n = f.present("encodesChildren") { b.encodesChildren = bool(n, "'encodesChildren'") }
         if let n = f.present("presented") {
-            b.presented = self.node(n, role: .viewController, "the controller presented by \(b.className)", depth: depth + 1)
+            b.presented = self.node(
+                n, role: .viewController, "the controller presented by \(b.className)", depth: depth + 1)
         }
         if let n = f.present("views"), let items = list(n, of: "'views'") {
             b.views = items.enumerated().compactMap { i, item in
@@ -95,11 +107,16 @@ extension ScenarioReader {
     /// `storyboard: {name, identifier}`, both required.
     private func storyboardReference(_ n: Node) -> StoryboardReference? {
         guard let f = fields(n, of: "'storyboard'", allowed: ["name", "identifier"]) else { return nil }
-        var name: String?, identifier: String?
-        if let v = f.present("name") { name = self.name(v, "the storyboard's 'name'") } else {
+        var name: String?
+        var identifier: String?
+        if let v = f.present("name") {
+            name = self.name(v, "the storyboard's 'name'")
+        } else {
             fail(n, "'storyboard' needs 'name:' (the storyboard file, such as Main)")
         }
-        if let v = f.present("identifier") { identifier = self.name(v, "the storyboard's 'identifier'") } else {
+        if let v = f.present("identifier") {
+            identifier = self.name(v, "the storyboard's 'identifier'")
+        } else {
             fail(n, "'storyboard' needs 'identifier:' (the scene's Storyboard ID)")
         }
         guard let name, let identifier else { return nil }

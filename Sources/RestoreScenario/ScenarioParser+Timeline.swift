@@ -23,22 +23,31 @@ extension ScenarioReader {
             case "kill":
                 fail(n, "'kill' needs a kind: write '{kill: system}', '{kill: user}' or '{kill: debugger}'")
             default:
-                fail(n, "unknown \(what) '\(word)'" + Self.suggestion(for: word, among: Self.stepWords)
-                    + "; a step is background, {kill: system|user|debugger}, launch or {launch: {...}}")
+                fail(
+                    n,
+                    "unknown \(what) '\(word)'" + Self.suggestion(for: word, among: Self.stepWords)
+                        + "; a step is background, {kill: system|user|debugger}, launch or {launch: {...}}")
             }
             return nil
         }
         guard case .mapping(let mapping) = n else {
-            fail(n, "expected a step (background, {kill: KIND}, launch or {launch: {...}}) for \(what), found \(Self.describe(n))")
+            fail(
+                n,
+                "expected a step (background, {kill: KIND}, launch or {launch: {...}}) for \(what), found \(Self.describe(n))"
+            )
             return nil
         }
         guard mapping.count == 1 else {
-            fail(n, "\(what) has \(mapping.count) keys; a step is one of background, {kill: KIND} or {launch: {...}}, one per list item")
+            fail(
+                n,
+                "\(what) has \(mapping.count) keys; a step is one of background, {kill: KIND} or {launch: {...}}, one per list item"
+            )
             return nil
         }
         guard let f = fields(n, of: what, allowed: ["kill", "launch"]) else { return nil }
         if let v = f["kill"] {
-            return word(v, "kill kind", KillKind.allCases.map(\.rawValue)).flatMap(KillKind.init(rawValue:)).map(TimelineStep.kill)
+            return word(v, "kill kind", KillKind.allCases.map(\.rawValue)).flatMap(KillKind.init(rawValue:)).map(
+                TimelineStep.kill)
         }
         if f.has("launch") {
             // `- launch:` with nothing after it is a plain launch.
@@ -55,11 +64,16 @@ extension ScenarioReader {
         if let v = f.present("deviceLocked"), let b = bool(v, "'deviceLocked'") { o.deviceLocked = b }
         if let v = f["crashWhileDecoding"] {
             // An empty path would crash nothing: almost certainly a path left out by mistake.
-            let empty = "'crashWhileDecoding' needs the restoration path of the node that crashes, like 'Nav/Detail'; found an empty "
+            let empty =
+                "'crashWhileDecoding' needs the restoration path of the node that crashes, like 'Nav/Detail'; found an empty "
             if f.present("crashWhileDecoding") == nil {
                 fail(v, empty + "value")
             } else if let text = string(v, "'crashWhileDecoding'") {
-                if text.isEmpty { fail(v, empty + "string") } else { o.crashWhileDecoding = path(text, at: v, "'crashWhileDecoding'") }
+                if text.isEmpty {
+                    fail(v, empty + "string")
+                } else {
+                    o.crashWhileDecoding = path(text, at: v, "'crashWhileDecoding'")
+                }
             }
         }
         if let v = f.present("data"), let pairs = pairs(v, of: "'data'") {

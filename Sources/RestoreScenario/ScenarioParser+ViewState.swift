@@ -19,7 +19,9 @@ extension ScenarioReader {
         for key in Self.viewPropertyKeys where f.has(key) {
             checkApplies(key, at: f.keyNodes[key], className: className, inherits: inherits)
         }
-        if let n = f.present("contentOffset") { s.contentOffset = numbers(n, "'contentOffset'", count: 2, shape: "[x, y]") }
+        if let n = f.present("contentOffset") {
+            s.contentOffset = numbers(n, "'contentOffset'", count: 2, shape: "[x, y]")
+        }
         if let n = f.present("zoomScale") { s.zoomScale = number(n, "'zoomScale'") }
         if let n = f.present("contentInset") {
             s.contentInset = numbers(n, "'contentInset'", count: 4, shape: "[top, left, bottom, right]")
@@ -30,8 +32,10 @@ extension ScenarioReader {
             let values = items.compactMap { int($0, "an item of 'selectedRange'") }
             if values.count == items.count {
                 if values.count != 2 || values.contains(where: { $0 < 0 }) {
-                    fail(n, "'selectedRange' is [location, length], two integers of 0 or more; found \(values.count) item(s)"
-                        + (values.contains(where: { $0 < 0 }) ? " with a negative one" : ""))
+                    fail(
+                        n,
+                        "'selectedRange' is [location, length], two integers of 0 or more; found \(values.count) item(s)"
+                            + (values.contains(where: { $0 < 0 }) ? " with a negative one" : ""))
                 } else {
                     s.selectedRange = values
                 }
@@ -98,7 +102,10 @@ extension ScenarioReader {
         let known = [className, inherits].compactMap { $0 }.first { ClassHierarchy.uikit[$0] != nil }
         guard let known else {
             if inherits == nil, !className.isEmpty {
-                fail(node, "'\(key)' is saved only by \(Self.alternatives(owners)); '\(className)' is a custom view (add 'inherits: \(owners[0])' if it is one)")
+                fail(
+                    node,
+                    "'\(key)' is saved only by \(Self.alternatives(owners)); '\(className)' is a custom view (add 'inherits: \(owners[0])' if it is one)"
+                )
             }
             return
         }

@@ -36,12 +36,20 @@ public enum ScenarioParser {
         } catch let error as YamlError {
             throw ScenarioError(file: file, problems: [YamlProblem.problem(from: error, text: text, file: file)])
         } catch {
-            throw ScenarioError(file: file, problems: [ScenarioProblem(file: file, line: 1, column: 1, message: "cannot parse the scenario: \(error)")])
+            throw ScenarioError(
+                file: file,
+                problems: [
+                    ScenarioProblem(file: file, line: 1, column: 1, message: "cannot parse the scenario: \(error)")
+                ])
         }
         guard let root, !isEmptyDocument(root) else {
-            throw ScenarioError(file: file, problems: [
-                ScenarioProblem(file: file, line: 1, column: 1, message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
-            ])
+            throw ScenarioError(
+                file: file,
+                problems: [
+                    ScenarioProblem(
+                        file: file, line: 1, column: 1,
+                        message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
+                ])
         }
         let reader = ScenarioReader(file: file)
         let scenario = reader.scenario(root)
@@ -64,7 +72,9 @@ extension ScenarioReader {
         // The format first: a newer file is refused before its keys are judged by this version's rules.
         // (Keys are matched by text: `Node ==` would resolve and rewrite their shared tags.)
         if case .mapping(let mapping) = root,
-            let format = mapping.first(where: { if case .scalar(let k) = $0.key { k.string == "format" } else { false } })?.value,
+            let format = mapping.first(where: {
+                if case .scalar(let k) = $0.key { k.string == "format" } else { false }
+            })?.value,
             !Self.isNull(format), !checkFormat(format)
         {
             return nil
@@ -88,9 +98,11 @@ extension ScenarioReader {
 
         for reference in classReferences where scenario.classes[reference.name] == nil {
             let listed = scenario.classes.keys.sorted()
-            fail(reference.node, "\(reference.key) '\(reference.name)' is not listed under 'classes:'"
-                + Self.suggestion(for: reference.name, among: listed)
-                + "; add it there with its answer, such as 'classes: {\(reference.name): {answer: new}}'")
+            fail(
+                reference.node,
+                "\(reference.key) '\(reference.name)' is not listed under 'classes:'"
+                    + Self.suggestion(for: reference.name, among: listed)
+                    + "; add it there with its answer, such as 'classes: {\(reference.name): {answer: new}}'")
         }
         return name == nil ? nil : scenario
     }
@@ -108,7 +120,10 @@ extension ScenarioReader {
         if format == Scenario.format { return true }
         let prefix = "restoretrace-scenario/"
         if format.hasPrefix(prefix), let version = Int(format.dropFirst(prefix.count)), version > 1 {
-            fail(v, "this scenario is in format '\(format)', newer than this restoretrace reads ('\(Scenario.format)'); update restoretrace to read it")
+            fail(
+                v,
+                "this scenario is in format '\(format)', newer than this restoretrace reads ('\(Scenario.format)'); update restoretrace to read it"
+            )
             return false
         }
         fail(v, "unknown format '\(format)'; expected '\(Scenario.format)' (or leave 'format:' out)")

@@ -59,8 +59,10 @@ extension ScenarioReader {
             return nil
         }
         guard choices.contains(text) else {
-            fail(node, "unknown \(what) '\(text)'" + Self.suggestion(for: text, among: choices)
-                + "; expected \(Self.alternatives(choices))")
+            fail(
+                node,
+                "unknown \(what) '\(text)'" + Self.suggestion(for: text, among: choices)
+                    + "; expected \(Self.alternatives(choices))")
             return nil
         }
         return text
@@ -91,7 +93,10 @@ extension ScenarioReader {
                 return nil
             case .bool(let b): return .bool(b)
             case .null:
-                fail(node, "\(what) is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"\(scalar.string)\")")
+                fail(
+                    node,
+                    "\(what) is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"\(scalar.string)\")"
+                )
                 return nil
             case .invalid(let why):
                 fail(node, "\(what): \(why)")
@@ -102,7 +107,11 @@ extension ScenarioReader {
             var items: [CoderValue] = []
             var ok = true
             for (i, item) in sequence.enumerated() {
-                if let value = coderValue(item, "\(what)[\(i)]", depth: depth + 1) { items.append(value) } else { ok = false }
+                if let value = coderValue(item, "\(what)[\(i)]", depth: depth + 1) {
+                    items.append(value)
+                } else {
+                    ok = false
+                }
             }
             return ok ? .array(items) : nil
         }
@@ -111,7 +120,11 @@ extension ScenarioReader {
             var map: [String: CoderValue] = [:]
             var ok = true
             for pair in pairs {
-                if let value = coderValue(pair.value, "\(what).\(pair.key)", depth: depth + 1) { map[pair.key] = value } else { ok = false }
+                if let value = coderValue(pair.value, "\(what).\(pair.key)", depth: depth + 1) {
+                    map[pair.key] = value
+                } else {
+                    ok = false
+                }
             }
             return ok ? .dictionary(map) : nil
         }
@@ -125,7 +138,9 @@ extension ScenarioReader {
         var result: [CoderEntry] = []
         for pair in pairs {
             if pair.key.isEmpty { fail(pair.keyNode, "a coder key in \(what) must not be empty") }
-            if let value = coderValue(pair.value, "'\(pair.key)'") { result.append(CoderEntry(key: pair.key, value: value)) }
+            if let value = coderValue(pair.value, "'\(pair.key)'") {
+                result.append(CoderEntry(key: pair.key, value: value))
+            }
         }
         return result
     }
@@ -150,7 +165,10 @@ extension ScenarioReader {
             problem = nil
         }
         if let problem {
-            fail(node, "malformed restoration path '\(text)' in \(what): \(problem); write identifiers joined by '/', like 'TabController/NavigationController/Detail'")
+            fail(
+                node,
+                "malformed restoration path '\(text)' in \(what): \(problem); write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
+            )
             return nil
         }
         return text

@@ -131,14 +131,17 @@ final class ScenarioReader {
             if lower.count >= 4, c.hasPrefix(lower) || lower.hasPrefix(c) { distance = min(distance, 1) }
             let limit = max(1, c.count / 3)
             // A distance as long as the word itself means nothing in common ('c' vs 'a').
-            if distance <= limit, distance < lower.count, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            if distance <= limit, distance < lower.count, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
         }
         return best?.name
     }
 
     /// Levenshtein distance over Unicode scalars.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -60,11 +60,13 @@ enum Bench {
         let engine = Measure.median(runs) { scenario.run() }
         row.stages.append(("engine preserve+restore", engine.seconds))
 
-        let header = TraceHeader(scenario: scenario.name, app: scenario.app.configuration, classes: {
-            var c = ClassHierarchy()
-            ScenarioApp(scenario: scenario).declareClasses(in: &c)
-            return c.declared
-        }())
+        let header = TraceHeader(
+            scenario: scenario.name, app: scenario.app.configuration,
+            classes: {
+                var c = ClassHierarchy()
+                ScenarioApp(scenario: scenario).declareClasses(in: &c)
+                return c.declared
+            }())
         let record = Measure.median(runs) {
             try! TraceRecorder.record(header: header, to: trace) { scenario.run(observer: $0) }
         }
@@ -98,35 +100,52 @@ enum BenchTable {
         var lines: [String] = []
         let header = ["stage"] + rows.map { "\($0.controllers) VCs" } + (rows.count > 1 ? ["growth"] : [])
         var table: [[String]] = [header]
-        table.append(["nodes (VCs + views + objects)"] + rows.map { "\($0.nodes)" } + growth(rows.map { Double($0.nodes) }))
+        table.append(
+            ["nodes (VCs + views + objects)"] + rows.map { "\($0.nodes)" } + growth(rows.map { Double($0.nodes) }))
         table.append(["trace events"] + rows.map { "\($0.events)" } + growth(rows.map { Double($0.events) }))
-        table.append(["trace size"] + rows.map { Measure.bytes($0.traceBytes) } + growth(rows.map { Double($0.traceBytes) }))
-        table.append(["trace bytes / event"] + rows.map { String(format: "%.0f", Double($0.traceBytes) / Double(max(1, $0.events))) } + (rows.count > 1 ? [""] : []))
+        table.append(
+            ["trace size"] + rows.map { Measure.bytes($0.traceBytes) } + growth(rows.map { Double($0.traceBytes) }))
+        table.append(
+            ["trace bytes / event"]
+                + rows.map { String(format: "%.0f", Double($0.traceBytes) / Double(max(1, $0.events))) }
+                + (rows.count > 1 ? [""] : []))
         for (name, _) in first.stages {
             let values = rows.map { $0.stage(name) ?? .nan }
             table.append([name] + values.map { $0.isNaN ? "–" : Measure.seconds($0) } + growth(values))
         }
         if let replay = first.stage("replay (read + re-run + compare)") {
             _ = replay
-            table.append(["replay throughput (events/s)"] + rows.map { r in
-                r.stage("replay (read + re-run + compare)").map { String(format: "%.0f", Double(r.events) / $0) } ?? "–"
-            } + (rows.count > 1 ? [""] : []))
+            table.append(
+                ["replay throughput (events/s)"]
+                    + rows.map { r in
+                        r.stage("replay (read + re-run + compare)").map {
+                            String(format: "%.0f", Double(r.events) / $0)
+                        } ?? "–"
+                    } + (rows.count > 1 ? [""] : []))
         }
-        table.append(["peak memory"] + rows.map { Measure.bytes($0.peakMemory) } + growth(rows.map { Double($0.peakMemory) }))
+        table.append(
+            ["peak memory"] + rows.map { Measure.bytes($0.peakMemory) } + growth(rows.map { Double($0.peakMemory) }))
         let widths = (0..<header.count).map { c in table.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
         for (i, r) in table.enumerated() {
-            lines.append(r.enumerated().map { c, cell in c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[c] - cell.count) + cell }.joined(separator: "  "))
+            lines.append(
+                r.enumerated().map { c, cell in
+                    c == 0
+                        ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[c] - cell.count) + cell
+                }.joined(separator: "  "))
             if i == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         lines.append("")
-        lines.append("growth: the last size's figure divided by the previous size's, per 10× more controllers (≈10 is linear).")
+        lines.append(
+            "growth: the last size's figure divided by the previous size's, per 10× more controllers (≈10 is linear).")
         for r in rows { for n in r.notes { lines.append("\(r.controllers): \(n)") } }
         return lines.joined(separator: "\n")
     }
 
     static func growth(_ values: [Double]) -> [String] {
         guard values.count > 1 else { return [] }
-        let a = values[values.count - 2], b = values[values.count - 1]
+        let a = values[values.count - 2]
+        let b = values[values.count - 1]
         guard a > 0, !a.isNaN, !b.isNaN else { return ["–"] }
         return [String(format: "×%.1f", b / a)]
     }

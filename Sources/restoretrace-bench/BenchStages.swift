@@ -15,7 +15,8 @@ enum BenchStages {
         row.stages.append(("scenario parse (JSON text)", parsed.seconds))
     }
 
-    static func export(trace: String, replay: ReplayResult, dir: URL, runs: Int, dotCLI: Bool, into row: inout BenchRow) {
+    static func export(trace: String, replay: ReplayResult, dir: URL, runs: Int, dotCLI: Bool, into row: inout BenchRow)
+    {
         let events = (try? TraceReader(path: trace).readAll().map(\.event)) ?? []
         let dot = Measure.median(runs) { DotBuilder(outcome: replay.outcome, events: events).build() }
         row.stages.append(("DOT build", dot.seconds))
@@ -32,11 +33,14 @@ enum BenchStages {
             row.stages.append(("layout + SVG render (dot CLI)", cli))
         }
         guard row.controllers <= 20_000 else {
-            row.notes.append("report end to end not measured: an HTML page inlining \(row.events) events is not something to open; use export --format chrome-trace")
+            row.notes.append(
+                "report end to end not measured: an HTML page inlining \(row.events) events is not something to open; use export --format chrome-trace"
+            )
             return
         }
         let html = Measure.median(runs) { () -> Bool in
-            (try? ReportBuilder.write(trace: trace, replay: replay, baseline: nil, to: dir.appendingPathComponent("report").path)) != nil
+            (try? ReportBuilder.write(
+                trace: trace, replay: replay, baseline: nil, to: dir.appendingPathComponent("report").path)) != nil
         }
         if !html.result { row.notes.append("the report could not be written") }
         row.stages.append(("report end to end (read, DOT, SVG, HTML)", html.seconds))
@@ -57,7 +61,8 @@ enum BenchStages {
 
     /// The same DOT through Debian's `dot` command, for comparison (nil when it is not installed).
     static func commandLineDot(_ dot: String, dir: URL, runs: Int) -> Double? {
-        guard let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot"].first(where: FileManager.default.isExecutableFile) else { return nil }
+        guard let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot"].first(where: FileManager.default.isExecutableFile)
+        else { return nil }
         let input = dir.appendingPathComponent("h.dot")
         try? dot.write(to: input, atomically: true, encoding: .utf8)
         return Measure.median(runs) { () -> Int32 in
@@ -72,7 +77,8 @@ enum BenchStages {
 
     /// The demo as a user runs it: `record` then `replay` (which writes the report), as processes.
     static func demoProcesses(runs: Int) -> Double? {
-        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("restoretrace")
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+            .appendingPathComponent("restoretrace")
         guard FileManager.default.isExecutableFile(atPath: bin.path) else { return nil }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-bench-demo-\(getpid())")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

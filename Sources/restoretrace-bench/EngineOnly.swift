@@ -34,7 +34,9 @@ enum EngineOnly {
         let nodes = tabs.nodeCount
         let t = Measure.median(3) { s.run() }
         let restored = t.result.restoration?.nodes.filter { $0.status == .restored }.count ?? 0
-        print("engine, \(nodes) nodes (plain, restored from the launch UI): \(Measure.seconds(t.seconds)); \(restored) restored")
+        print(
+            "engine, \(nodes) nodes (plain, restored from the launch UI): \(Measure.seconds(t.seconds)); \(restored) restored"
+        )
         // Where it goes: building the UI the app is in, preservation, the relaunch (launch UI + restoration).
         let engine = s.makeEngine()
         let build = Measure.median(1) { s.ui!.instantiateViewController(classes: engine.application.classes) }
@@ -42,12 +44,17 @@ enum EngineOnly {
         let preserve = Measure.median(1) { engine.enterBackground() }
         engine.kill(.system)
         let relaunch = Measure.median(1) { engine.relaunch() }
-        print("  build UI \(Measure.seconds(build.seconds)), preserve \(Measure.seconds(preserve.seconds)), relaunch + restore \(Measure.seconds(relaunch.seconds))")
+        print(
+            "  build UI \(Measure.seconds(build.seconds)), preserve \(Measure.seconds(preserve.seconds)), relaunch + restore \(Measure.seconds(relaunch.seconds))"
+        )
     }
 
     /// `--svg-only FILE.dot`: in-process layout + render of a DOT file, to compare with `dot -Tsvg`.
     static func svg(_ path: String) {
-        guard let dot = try? String(contentsOfFile: path, encoding: .utf8) else { print("cannot read \(path)"); return }
+        guard let dot = try? String(contentsOfFile: path, encoding: .utf8) else {
+            print("cannot read \(path)")
+            return
+        }
         let t = Measure.median(5) { try? SVGRenderer.render(dot: dot) }
         guard t.result != nil else { return }
         if CommandLine.arguments.contains("--seconds") {

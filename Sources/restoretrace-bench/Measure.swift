@@ -32,6 +32,6 @@ enum Measure {
 
     static func bytes(_ n: Int) -> String {
         if n < 1 << 20 { return String(format: "%.1f KB", Double(n) / 1024) }
-        return String(format: "%.1f MB", Double(n) / 1048576)
+        return String(format: "%.1f MB", Double(n) / 1_048_576)
     }
 }

@@ -17,17 +17,26 @@ enum ScenarioText {
         if b.isCustomContainer { parts.append("\"kind\":\"container\"") }
         if let e = b.encodesChildren { parts.append("\"encodesChildren\":\(e)") }
         if let i = b.selectedIndex { parts.append("\"selectedIndex\":\(i)") }
-        if !b.state.isEmpty { parts.append("\"state\":{" + b.state.map { "\"\($0.key)\":\(value($0.value))" }.joined(separator: ",") + "}") }
+        if !b.state.isEmpty {
+            parts.append(
+                "\"state\":{" + b.state.map { "\"\($0.key)\":\(value($0.value))" }.joined(separator: ",") + "}")
+        }
         if !b.children.isEmpty { parts.append("\"children\":[" + b.children.map(node).joined(separator: ",") + "]") }
         if let p = b.presented { parts.append("\"presented\":" + node(p)) }
         if !b.views.isEmpty { parts.append("\"views\":[" + b.views.map(node).joined(separator: ",") + "]") }
         let v = b.viewState
         if let rows = v.rows { parts.append("\"rows\":[" + rows.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
-        if let sel = v.selected { parts.append("\"selected\":[" + sel.map { "\"\($0)\"" }.joined(separator: ",") + "]") }
+        if let sel = v.selected {
+            parts.append("\"selected\":[" + sel.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+        }
         if let f = v.firstVisible { parts.append("\"firstVisible\":\"\(f)\"") }
-        if let o = v.contentOffset { parts.append("\"contentOffset\":[" + o.map { "\($0)" }.joined(separator: ",") + "]") }
+        if let o = v.contentOffset {
+            parts.append("\"contentOffset\":[" + o.map { "\($0)" }.joined(separator: ",") + "]")
+        }
         if let m = v.modelAssociation { parts.append("\"modelAssociation\":\(m)") }
-        if let r = v.selectedRange { parts.append("\"selectedRange\":[" + r.map(String.init).joined(separator: ",") + "]") }
+        if let r = v.selectedRange {
+            parts.append("\"selectedRange\":[" + r.map(String.init).joined(separator: ",") + "]")
+        }
         return "{" + parts.joined(separator: ",") + "}"
     }
 

@@ -6,10 +6,13 @@ import RestoreScenario
 // Each size runs in a child process of its own, so its peak memory is its own.
 
 let args = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? { args.firstIndex(of: name).flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil } }
+func option(_ name: String) -> String? {
+    args.firstIndex(of: name).flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
+}
 
 if args.contains("--help") || args.contains("-h") {
-    print("""
+    print(
+        """
         USAGE: restoretrace-bench [--sizes 1000,10000,100000] [--runs N] [--json] [--no-dot-cli]
 
         Generates scenarios of growing size (tab bar → navigation stacks → custom containers → leaf
@@ -21,16 +24,31 @@ if args.contains("--help") || args.contains("-h") {
     exit(0)
 }
 
-if let n = option("--engine-only").flatMap(Int.init) { EngineOnly.run(n); exit(0) }
-if let n = option("--engine-plain").flatMap(Int.init) { EngineOnly.plain(n); exit(0) }
-if let dotFile = option("--svg-only") { EngineOnly.svg(dotFile); exit(0) }
+if let n = option("--engine-only").flatMap(Int.init) {
+    EngineOnly.run(n)
+    exit(0)
+}
+if let n = option("--engine-plain").flatMap(Int.init) {
+    EngineOnly.plain(n)
+    exit(0)
+}
+if let dotFile = option("--svg-only") {
+    EngineOnly.svg(dotFile)
+    exit(0)
+}
 if let n = option("--write-scenario").flatMap(Int.init) {
     // The generated scenario as a file, to run the real CLI on it.
     print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
     exit(0)
 }
-if let n = option("--replay-only").flatMap(Int.init) { ReplayOnly.run(n); exit(0) }
-if let trace = option("--replay-trace") { ReplayOnly.run(trace: trace); exit(0) }
+if let n = option("--replay-only").flatMap(Int.init) {
+    ReplayOnly.run(n)
+    exit(0)
+}
+if let trace = option("--replay-trace") {
+    ReplayOnly.run(trace: trace)
+    exit(0)
+}
 
 if let single = option("--single").flatMap(Int.init) {
     let runs = option("--runs").flatMap(Int.init) ?? 3
@@ -46,7 +64,9 @@ for size in sizes {
     FileHandle.standardError.write(Data("measuring \(size) controllers…\n".utf8))
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    child.arguments = ["--single", String(size), "--runs", runs ?? (size >= 100_000 ? "3" : "5")] + (args.contains("--no-dot-cli") ? ["--no-dot-cli"] : [])
+    child.arguments =
+        ["--single", String(size), "--runs", runs ?? (size >= 100_000 ? "3" : "5")]
+        + (args.contains("--no-dot-cli") ? ["--no-dot-cli"] : [])
     let pipe = Pipe()
     child.standardOutput = pipe
     try child.run()
@@ -60,7 +80,9 @@ for size in sizes {
 }
 let demo = BenchStages.demoProcesses(runs: 5)
 if args.contains("--json") {
-    print("{\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":[" + rows.map(\.json).joined(separator: ",") + "]}")
+    print(
+        "{\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":["
+            + rows.map(\.json).joined(separator: ",") + "]}")
 } else {
     print(BenchTable.render(rows))
     if let demo { print("demo, as whole processes (record + replay + report): \(Measure.seconds(demo)) (median of 5)") }

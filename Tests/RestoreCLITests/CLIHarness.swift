@@ -3,7 +3,8 @@ import Testing
 
 /// Runs the built `restoretrace` binary, as a user would.
 enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static var binary: URL {
         let build = packageRoot.appendingPathComponent(".build")
@@ -30,7 +31,8 @@ enum CLI {
         p.executableURL = binary
         p.arguments = arguments
         p.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -38,7 +40,9 @@ enum CLI {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Result(code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {

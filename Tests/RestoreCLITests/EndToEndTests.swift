@@ -8,7 +8,8 @@ import Testing
         #expect(record.code == 0, "\(record.stderr)")
         #expect(record.stdout.contains("demo-travel: recorded"))
         #expect(record.stdout.contains("restoration-class-returned-nil"))
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("restoretrace-demo.trace.jsonl").path))
+        #expect(
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent("restoretrace-demo.trace.jsonl").path))
         let replay = try CLI.run(["replay", "restoretrace-demo.trace.jsonl"], in: dir)
         #expect(replay.code == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("replay matched"))
@@ -23,7 +24,8 @@ import Testing
         let dir = try CLI.temporaryDirectory()
         #expect(try CLI.run(["record", CLI.sample("homepwner.yaml"), "-o", "a.jsonl"], in: dir).code == 0)
         #expect(try CLI.run(["record", CLI.sample("homepwner.yaml"), "-o", "b.jsonl"], in: dir).code == 0)
-        let a = try Data(contentsOf: dir.appendingPathComponent("a.jsonl")), b = try Data(contentsOf: dir.appendingPathComponent("b.jsonl"))
+        let a = try Data(contentsOf: dir.appendingPathComponent("a.jsonl"))
+        let b = try Data(contentsOf: dir.appendingPathComponent("b.jsonl"))
         #expect(a == b)
         #expect(a.count > 1000)
     }
@@ -32,19 +34,20 @@ import Testing
         let dir = try CLI.temporaryDirectory()
         #expect(try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r1"], in: dir).code == 0)
         #expect(try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r2"], in: dir).code == 0)
-        let a = try Data(contentsOf: dir.appendingPathComponent("r1/index.html")), b = try Data(contentsOf: dir.appendingPathComponent("r2/index.html"))
+        let a = try Data(contentsOf: dir.appendingPathComponent("r1/index.html"))
+        let b = try Data(contentsOf: dir.appendingPathComponent("r2/index.html"))
         #expect(a == b)
     }
 
     @Test func badScenarioExitsTwoWithLocatedErrorsAndWritesNothing() throws {
         let dir = try CLI.temporaryDirectory()
         try """
-            name: broken
-            ui:
-              class: HomeController
-              restorationID: home
-              children: yes please
-            """.write(to: dir.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        name: broken
+        ui:
+          class: HomeController
+          restorationID: home
+          children: yes please
+        """.write(to: dir.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
         try "precious".write(to: dir.appendingPathComponent("broken.trace.jsonl"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["record", "broken.yaml"], in: dir)
         #expect(r.code == 2)
@@ -57,10 +60,13 @@ import Testing
 
     @Test func tamperedTraceDivergesWithExitOne() throws {
         let dir = try CLI.temporaryDirectory()
-        var lines = try String(contentsOfFile: CLI.sample("demo-travel.trace.jsonl"), encoding: .utf8).components(separatedBy: "\n")
-        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"application:shouldRestoreApplicationState:\"") })
+        var lines = try String(contentsOfFile: CLI.sample("demo-travel.trace.jsonl"), encoding: .utf8).components(
+            separatedBy: "\n")
+        let i = try #require(
+            lines.firstIndex { $0.contains("\"callback\":\"application:shouldRestoreApplicationState:\"") })
         lines[i] = lines[i].replacingOccurrences(of: "\"result\":true", with: "\"result\":false")
-        try lines.joined(separator: "\n").write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+        try lines.joined(separator: "\n").write(
+            to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["replay", "t.jsonl", "--no-report"], in: dir)
         #expect(r.code == 1)
         #expect(r.stdout.contains("Replay DIVERGED"))
@@ -87,7 +93,9 @@ import Testing
 
     @Test func whatIfReportsHowTheOutcomeMoved() throws {
         let dir = try CLI.temporaryDirectory()
-        let r = try CLI.run(["replay", CLI.sample("demo-travel.trace.jsonl"), "--set", "shouldRestore=false", "--json", "--no-report"], in: dir)
+        let r = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--set", "shouldRestore=false", "--json", "--no-report"],
+            in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let whatIf = try #require(json["whatIf"] as? [String: Any])
@@ -98,22 +106,28 @@ import Testing
 
     @Test func recordJSONIsTheSpecOutcome() throws {
         let dir = try CLI.temporaryDirectory()
-        let r = try CLI.run(["record", CLI.sample("seed000-unmarked-navigation.yaml"), "-o", "s.jsonl", "--json"], in: dir)
+        let r = try CLI.run(
+            ["record", CLI.sample("seed000-unmarked-navigation.yaml"), "-o", "s.jsonl", "--json"], in: dir)
         #expect(r.code == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         #expect(json["format"] as? String == "restoretrace-outcome/1")
         let nodes = try #require((json["preservation"] as? [String: Any])?["nodes"] as? [[String: Any]])
-        #expect(nodes.contains { $0["status"] as? String == "skipped" && $0["reason"] as? String == "ancestor-not-preserved" })
+        #expect(
+            nodes.contains {
+                $0["status"] as? String == "skipped" && $0["reason"] as? String == "ancestor-not-preserved"
+            })
         #expect(nodes.allSatisfy { ["viewController", "view", "object"].contains($0["kind"] as? String ?? "") })
         #expect(json["diagnostics"] is [[String: Any]])
     }
 
     @Test func diffFindsTheFirstDifferenceAndOutcomeChanges() throws {
         let dir = try CLI.temporaryDirectory()
-        let same = try CLI.run(["diff", CLI.sample("demo-travel.trace.jsonl"), CLI.sample("demo-travel.trace.jsonl")], in: dir)
+        let same = try CLI.run(
+            ["diff", CLI.sample("demo-travel.trace.jsonl"), CLI.sample("demo-travel.trace.jsonl")], in: dir)
         #expect(same.code == 0)
         #expect(same.stdout.contains("The traces agree"))
-        let other = try CLI.run(["diff", CLI.sample("homepwner.trace.jsonl"), CLI.sample("homepwner-pushed-detail.trace.jsonl")], in: dir)
+        let other = try CLI.run(
+            ["diff", CLI.sample("homepwner.trace.jsonl"), CLI.sample("homepwner-pushed-detail.trace.jsonl")], in: dir)
         #expect(other.code == 1)
         #expect(other.stdout.contains("First difference at event"))
         #expect(other.stdout.contains("Outcome changes (A → B):"))
@@ -124,12 +138,16 @@ import Testing
         let trace = CLI.sample("demo-travel.trace.jsonl")
         let chrome = try CLI.run(["export", trace, "--format", "chrome-trace"], in: dir)
         #expect(chrome.code == 0)
-        let events = (try JSONSerialization.jsonObject(with: Data(chrome.stdout.utf8)) as? [String: Any])?["traceEvents"] as? [Any]
+        let events =
+            (try JSONSerialization.jsonObject(with: Data(chrome.stdout.utf8)) as? [String: Any])?["traceEvents"]
+            as? [Any]
         #expect((events?.count ?? 0) > 40)
         #expect(try CLI.run(["export", trace, "--format", "dot"], in: dir).stdout.hasPrefix("digraph"))
         #expect(try CLI.run(["export", trace, "--format", "svg", "-o", "h.svg"], in: dir).code == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("h.svg"), encoding: .utf8).contains("<svg"))
-        #expect(try CLI.run(["export", trace, "--format", "json"], in: dir).stdout.contains("\"format\":\"restoretrace-outcome/1\""))
+        #expect(
+            try CLI.run(["export", trace, "--format", "json"], in: dir).stdout.contains(
+                "\"format\":\"restoretrace-outcome/1\""))
     }
 
     @Test func archivePrintsLikeRestorationArchiveTool() throws {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import RestoreCLI
 import RestoreReplay
 import RestoreScenario
+import Testing
 
 /// The samples in Traces/ are golden fixtures: each scenario re-records its committed trace byte
 /// for byte, and each committed trace replays with zero divergences.
@@ -11,7 +11,8 @@ import RestoreScenario
 @Suite struct SampleTraceTests {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces")
-    static let scenarios: [String] = (try? FileManager.default.contentsOfDirectory(atPath: traces.path))?
+    static let scenarios: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: traces.path))?
         .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
     static var recording: Bool { ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" }
 
@@ -33,12 +34,19 @@ import RestoreScenario
             Issue.record("re-recorded \(golden); run again without RESTORETRACE_RECORD_GOLDENS")
             return
         }
-        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name).trace.jsonl").path
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(UUID().uuidString)-\(name).trace.jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: fresh) }
         _ = try Recording.record(scenario, to: fresh)
-        let committed = try #require(FileManager.default.contents(atPath: golden), "no committed trace for \(name): re-record with RESTORETRACE_RECORD_GOLDENS=1")
+        let committed = try #require(
+            FileManager.default.contents(atPath: golden),
+            "no committed trace for \(name): re-record with RESTORETRACE_RECORD_GOLDENS=1")
         let now = try #require(FileManager.default.contents(atPath: fresh))
-        #expect(now == committed, "\(golden) is stale: the engine or the format changed; re-record with RESTORETRACE_RECORD_GOLDENS=1 and review the diff")
+        #expect(
+            now == committed,
+            "\(golden) is stale: the engine or the format changed; re-record with RESTORETRACE_RECORD_GOLDENS=1 and review the diff"
+        )
     }
 
     @Test(arguments: scenarios)

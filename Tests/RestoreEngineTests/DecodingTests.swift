@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// R5–R10: decoding, re-linking, objects, the end of restoration and the launch around it.
@@ -7,10 +8,15 @@ import Testing
         let app = TestApp()
         let launched = nav("Nav", [vc("Home", "Home", views: [view("UIScrollView", "scroll", kind: .scrollView)])])
         app.launchUI = { launched }
-        let scroll = view("UIScrollView", "scroll", kind: .scrollView) { $0.contentOffset = [0, 240]; $0.zoomScale = 1.5 }
+        let scroll = view("UIScrollView", "scroll", kind: .scrollView) {
+            $0.contentOffset = [0, 240]
+            $0.zoomScale = 1.5
+        }
         scroll.state = state(("custom", true))
         let log = EventLog()
-        runCycle(app, ui: nav("Nav", [vc("Home", "Home", state: state(("itemID", "m7"), ("count", 3)), views: [scroll])]), log: log)
+        runCycle(
+            app, ui: nav("Nav", [vc("Home", "Home", state: state(("itemID", "m7"), ("count", 3)), views: [scroll])]),
+            log: log)
 
         let archive = try #require(log.writtenArchive)
         #expect(log.calls(.decode).compactMap(\.key) == archive.keys)
@@ -32,7 +38,12 @@ import Testing
         let detail = vc("Detail", "Detail", restorationClass: "New")
         let modal = vc("Modal", "Modal", restorationClass: "New")
         app.restorationClasses["New"] = { path, _, _ in vc(path.last!, path.last!) }
-        let ui = tabs("Tabs", [nav("Nav", [vc("Home", "Home", presenting: modal), detail]), vc("Unmarked", nil), vc("Profile", "Profile")], selected: 2)
+        let ui = tabs(
+            "Tabs",
+            [
+                nav("Nav", [vc("Home", "Home", presenting: modal), detail]), vc("Unmarked", nil),
+                vc("Profile", "Profile"),
+            ], selected: 2)
         let engine = runCycle(app, ui: ui)
 
         #expect(engine.application.window.rootViewController === launched)
@@ -56,7 +67,11 @@ import Testing
     @Test func tableSelectionMapsBackThroughModelIdentifiers() throws {
         let (app, launchTable) = listApp(launchRows: ["m0", "m1", "m2", "m3"], association: true)
         let log = EventLog()
-        let engine = runCycle(app, ui: vc("List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)]), log: log)
+        let engine = runCycle(
+            app,
+            ui: vc(
+                "List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)]),
+            log: log)
 
         let asked = log.calls(.indexPath)
         #expect(asked.map(\.argument) == [.string("m2")])
@@ -68,7 +83,10 @@ import Testing
 
     @Test func missingModelIdentifierDropsSelection() throws {
         let (app, launchTable) = listApp(launchRows: ["m1", "m3"], association: true)
-        let engine = runCycle(app, ui: vc("List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)]))
+        let engine = runCycle(
+            app,
+            ui: vc(
+                "List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)]))
 
         #expect(launchTable.viewState.selected == [])
         let dropped = engine.outcome.diagnostics(.selectionDropped)
@@ -81,7 +99,11 @@ import Testing
     @Test func rawIndexPathLandsOnAnotherItemWhenDataMoved() throws {
         let (app, launchTable) = listApp(launchRows: ["m3", "m1", "m2"], association: false)
         let log = EventLog()
-        let engine = runCycle(app, ui: vc("List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: false)]), log: log)
+        let engine = runCycle(
+            app,
+            ui: vc(
+                "List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: false)]),
+            log: log)
 
         #expect(launchTable.viewState.selected == ["m1"])
         #expect(log.calls(.indexPath).isEmpty)
@@ -97,9 +119,13 @@ import Testing
         app.launchUI = { vc("Home", "Home") }
         var components: [String] = []
         let made = UIStateRestoringObject(className: "Store", restorationIdentifier: "Store")
-        app.objectClasses["StoreRestorer"] = { path in components = path; return made }
+        app.objectClasses["StoreRestorer"] = { path in
+            components = path
+            return made
+        }
         let ui = vc("Home", "Home")
-        let store = UIStateRestoringObject(className: "Store", restorationIdentifier: "Store", objectRestorationClass: "StoreRestorer")
+        let store = UIStateRestoringObject(
+            className: "Store", restorationIdentifier: "Store", objectRestorationClass: "StoreRestorer")
         store.state = state(("query", "tea"))
         ui.addRestorableObject(store)
         let log = EventLog()
@@ -151,7 +177,14 @@ import Testing
         var decodedBeforeDidDecode = 0
         app.didDecode = { _ in decodedBeforeDidDecode = home.decodes }
         let log = EventLog()
-        let engine = runCycle(app, ui: nav("Nav", [vc("Home", "Home", views: [view("UIView", "badge", kind: .view)]), vc("Detail", "Detail", restorationClass: "Detail")]), log: log)
+        let engine = runCycle(
+            app,
+            ui: nav(
+                "Nav",
+                [
+                    vc("Home", "Home", views: [view("UIView", "badge", kind: .view)]),
+                    vc("Detail", "Detail", restorationClass: "Detail"),
+                ]), log: log)
 
         let lastDecode = try #require(log.lastIndex(of: .decode))
         let didDecode = try #require(log.index(of: .didDecodeApplication))
@@ -172,7 +205,10 @@ import Testing
         let launched = nav("Nav", [vc("Home", "Home")])
         app.launchUI = { launched }
         var defaults = 0
-        app.defaultRoot = { defaults += 1; return vc("Default", "Default") }
+        app.defaultRoot = {
+            defaults += 1
+            return vc("Default", "Default")
+        }
         let kept = runCycle(app, ui: nav("Nav", [vc("Home", "Home", state: state(("k", 1)))]))
         #expect(kept.application.window.rootViewController === launched)
         #expect(launched.children[0].state.isEmpty)
@@ -192,7 +228,8 @@ import Testing
         let app = TestApp()
         app.launchUI = { vc("Home", "Home") }
         let log = EventLog()
-        let engine = runCycle(app, ui: vc("Home", "Home"), log: log, timeline: [.background, .kill(.system), .launch(LaunchOptions())])
+        let engine = runCycle(
+            app, ui: vc("Home", "Home"), log: log, timeline: [.background, .kill(.system), .launch(LaunchOptions())])
         #expect(engine.archive == nil)
         let second = log.launch(2).map(\.name)
         #expect(second.suffix(2) == [Callback.didFinishLaunching.rawValue, SystemEvent.archiveDeleted.rawValue])
@@ -210,7 +247,14 @@ import Testing
 
     @Test func windowNotVisibleInWillFinishWarns() throws {
         func ui() -> UIViewController {
-            nav("Nav", [vc("List", "List", views: [table("table", rows: ["m1", "m2"], selected: ["m2"], association: false)], presenting: vc("Modal", "Modal"))])
+            nav(
+                "Nav",
+                [
+                    vc(
+                        "List", "List",
+                        views: [table("table", rows: ["m1", "m2"], selected: ["m2"], association: false)],
+                        presenting: vc("Modal", "Modal"))
+                ])
         }
         let late = TestApp()
         late.makeKeyInWillFinish = false

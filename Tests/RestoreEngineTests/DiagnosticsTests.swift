@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// R11 and the diagnostics: stable reason codes, and messages that explain the chain of causes.
@@ -17,7 +18,8 @@ import Testing
         for ui in [
             nav("Nav", [vc("Page", "Page"), vc("Page", "Page")]),
             tabs("Tabs", [vc("Page", "Page"), vc("Page", "Page")]),
-            UISplitViewController(restorationIdentifier: "Split", viewControllers: [vc("Page", "Page"), vc("Page", "Page")]),
+            UISplitViewController(
+                restorationIdentifier: "Split", viewControllers: [vc("Page", "Page"), vc("Page", "Page")]),
         ] as [UIViewController] {
             #expect(preserve(ui: ui).outcome.diagnostics(.ambiguousPath).isEmpty, "\(ui.className)")
         }
@@ -38,25 +40,34 @@ import Testing
     }
 
     @Test func reasonCodesAreStable() {
-        #expect(ReasonCode.allCases.map(\.rawValue) == [
-            "no-restoration-identifier", "ancestor-not-preserved", "not-encoded-by-container",
-            "view-owner-not-preserved", "object-not-referenced", "save-declined", "restore-declined",
-            "no-archive", "archive-deleted-user-quit", "archive-deleted-crash", "device-locked",
-            "restoration-class-returned-nil", "class-mismatch", "not-found", "parent-not-restored",
-            "ambiguous-path", "reserved-key", "window-not-visible", "selection-dropped", "selection-moved",
-        ])
+        #expect(
+            ReasonCode.allCases.map(\.rawValue) == [
+                "no-restoration-identifier", "ancestor-not-preserved", "not-encoded-by-container",
+                "view-owner-not-preserved", "object-not-referenced", "save-declined", "restore-declined",
+                "no-archive", "archive-deleted-user-quit", "archive-deleted-crash", "device-locked",
+                "restoration-class-returned-nil", "class-mismatch", "not-found", "parent-not-restored",
+                "ambiguous-path", "reserved-key", "window-not-visible", "selection-dropped", "selection-moved",
+            ])
         #expect(ReasonCode.allCases.allSatisfy { !$0.summary.isEmpty && !$0.fix.isEmpty })
     }
 
     @Test func preservationMessagesNameTheAncestorThatCausedTheLoss() throws {
-        let unmarked = UINavigationController(restorationIdentifier: nil, viewControllers: [vc("List", "List"), vc("Detail", "Detail")])
-        let engine = preserve(ui: tabs("Tabs", [unmarked, vc("Owner", nil, views: [view("UIView", "badge", kind: .view)])]))
-        let messages = Dictionary(engine.outcome.diagnostics.compactMap { d in d.locator.map { ($0, d.message) } }, uniquingKeysWith: { first, _ in first })
+        let unmarked = UINavigationController(
+            restorationIdentifier: nil, viewControllers: [vc("List", "List"), vc("Detail", "Detail")])
+        let engine = preserve(
+            ui: tabs("Tabs", [unmarked, vc("Owner", nil, views: [view("UIView", "badge", kind: .view)])]))
+        let messages = Dictionary(
+            engine.outcome.diagnostics.compactMap { d in d.locator.map { ($0, d.message) } },
+            uniquingKeysWith: { first, _ in first })
 
-        #expect(messages["Tabs/<UINavigationController>/Detail"]
-            == "`Detail` (Tabs/<UINavigationController>/Detail) was not preserved: its ancestor `<UINavigationController>` has no restoration identifier.")
+        #expect(
+            messages["Tabs/<UINavigationController>/Detail"]
+                == "`Detail` (Tabs/<UINavigationController>/Detail) was not preserved: its ancestor `<UINavigationController>` has no restoration identifier."
+        )
         let cause = try #require(messages["Tabs/<UINavigationController>"])
-        #expect(cause.contains("has no restoration identifier, so 2 identified nodes below it were not preserved: `List`, `Detail`"))
+        #expect(
+            cause.contains(
+                "has no restoration identifier, so 2 identified nodes below it were not preserved: `List`, `Detail`"))
         #expect(cause.contains("Fix: set restorationIdentifier"))
         #expect(messages["Tabs/<Owner>/badge"]?.contains("its owner `<Owner>` has no restoration identifier") == true)
         #expect(engine.outcome.diagnostics(.ancestorNotPreserved).allSatisfy { $0.severity == .warning })
@@ -69,10 +80,14 @@ import Testing
         ui.restorationClass = "NavRestorer"
         let engine = runCycle(app, ui: ui)
         let message = try #require(engine.outcome.diagnostics(.parentNotRestored).first?.message)
-        #expect(message.contains("`Home` (Nav/Home) was not restored: its ancestor `Nav` was not restored — its restoration class returned nil"))
+        #expect(
+            message.contains(
+                "`Home` (Nav/Home) was not restored: its ancestor `Nav` was not restored — its restoration class returned nil"
+            ))
         let root = try #require(engine.outcome.diagnostics(.restorationClassReturnedNil).first)
         #expect(root.path == "Nav")
-        #expect(root.message.contains("Fix: return a controller from +viewControllerWithRestorationIdentifierPath:coder:"))
+        #expect(
+            root.message.contains("Fix: return a controller from +viewControllerWithRestorationIdentifierPath:coder:"))
     }
 
     @Test func everyLostNodeCarriesAReason() throws {
@@ -84,7 +99,10 @@ import Testing
         let engine = runCycle(app, ui: nav("Nav", [pager, unmarked, vc("Home", "Home")]))
 
         let skipped = try #require(engine.outcome.preservation?.nodes.filter { $0.status == .skipped })
-        #expect(Set(skipped.compactMap(\.reason)) == [.notEncodedByContainer, .noRestorationIdentifier, .viewOwnerNotPreserved, .objectNotReferenced])
+        #expect(
+            Set(skipped.compactMap(\.reason)) == [
+                .notEncodedByContainer, .noRestorationIdentifier, .viewOwnerNotPreserved, .objectNotReferenced,
+            ])
         #expect(skipped.allSatisfy { $0.reason != nil })
         let lost = try #require(engine.outcome.restoration?.nodes.filter { $0.status == .notRestored })
         #expect(lost.map(\.path) == ["Nav/Pager", "Nav/Home"])
@@ -102,7 +120,9 @@ import Testing
         #expect(Set(locators).count == locators.count, "\(locators)")
         #expect(locators.contains("Tabs/<UINavigationController>/a"))
         #expect(locators.contains("Tabs/<UINavigationController>#1/b"))
-        #expect(p.nodes.first { $0.locator == "Tabs/<UINavigationController>#1/b" }?.cause == "Tabs/<UINavigationController>#1")
+        #expect(
+            p.nodes.first { $0.locator == "Tabs/<UINavigationController>#1/b" }?.cause
+                == "Tabs/<UINavigationController>#1")
     }
 }
 

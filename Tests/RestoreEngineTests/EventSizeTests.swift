@@ -1,5 +1,5 @@
-import Testing
 import RestoreEngine
+import Testing
 
 @Suite struct EventSizeTests {
     /// Events are copied for every call the engine makes: keep them small (payloads live out of line).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// P1–P10: what the app's move to the background writes into the archive.
@@ -39,7 +40,9 @@ import Testing
             $0.configuration = AppConfiguration(bundleVersion: "42", systemVersion: "16.4", idiom: .pad)
         }
 
-        let order = log.events.compactMap(\.callback).filter { [.shouldSave, .willEncodeApplication, .encode].contains($0) }
+        let order = log.events.compactMap(\.callback).filter {
+            [.shouldSave, .willEncodeApplication, .encode].contains($0)
+        }
         #expect(order == [.shouldSave, .willEncodeApplication, .encode, .encode])
         #expect(seen.map(\.key) == ReservedKeys.appLevel)
         #expect(seen.allSatisfy { $0.isSystem })
@@ -79,7 +82,11 @@ import Testing
     }
 
     @Test func eachNodeGetsItsOwnCoderSoEqualKeysNeverCollide() throws {
-        let ui = { nav("Nav", [vc("A", "A", state: state(("title", "first"))), vc("B", "B", state: state(("title", "second")))]) }
+        let ui = {
+            nav(
+                "Nav",
+                [vc("A", "A", state: state(("title", "first"))), vc("B", "B", state: state(("title", "second")))])
+        }
         let log = EventLog()
         let app = TestApp()
         let launched = nav("Nav", [vc("A", "A"), vc("B", "B")])
@@ -103,7 +110,10 @@ import Testing
 
         let archive = try #require(log.writtenArchive)
         #expect(archive.keys == ["Tabs", "Tabs/:[0]:/Nav", "Tabs/:[0]:/Nav/:[0]:/List", "Tabs/:[0]:/Nav/:[1]:/Detail"])
-        #expect(archive.entries.map(\.className) == ["UITabBarController", "UINavigationController", "ListController", "DetailController"])
+        #expect(
+            archive.entries.map(\.className) == [
+                "UITabBarController", "UINavigationController", "ListController", "DetailController",
+            ])
         let listEntry = try #require(archive.entry("Tabs/:[0]:/Nav/:[0]:/List"))
         #expect(listEntry.path == ["Tabs", "Nav", "List"])
         #expect(listEntry.storyboard == StoryboardReference(name: "Main", identifier: "ListScene"))
@@ -133,14 +143,18 @@ import Testing
 
         let archive = try #require(engine.archive)
         let tabBar = try #require(archive.entry("Tabs"))
-        #expect(tabBar.value(ReservedKeys.children)?.arrayValue?.compactMap(\.referenceValue) == ["Tabs/:[0]:/A", "Tabs/:[2]:/C"])
+        #expect(
+            tabBar.value(ReservedKeys.children)?.arrayValue?.compactMap(\.referenceValue) == [
+                "Tabs/:[0]:/A", "Tabs/:[2]:/C",
+            ])
         #expect(tabBar.value(ReservedKeys.tabSelected) == .reference("Tabs/:[2]:/C"))
         #expect(archive.keys == ["Tabs", "Tabs/:[0]:/A", "Tabs/:[2]:/C"])
         #expect(engine.outcome.preservation?.node("Tabs/<Unmarked>")?.reason == .noRestorationIdentifier)
     }
 
     @Test func splitPreservesIdentifiedChildren() throws {
-        let split = UISplitViewController(restorationIdentifier: "Split", viewControllers: [nav("Master", [vc("List", "List")]), vc("Detail", nil)])
+        let split = UISplitViewController(
+            restorationIdentifier: "Split", viewControllers: [nav("Master", [vc("List", "List")]), vc("Detail", nil)])
         let engine = preserve(ui: split)
 
         let archive = try #require(engine.archive)
@@ -157,7 +171,9 @@ import Testing
         #expect(node.cause == "Pager")
         #expect(silent.archive?.keys == ["Pager"])
         #expect(silent.archive?.entry("Pager")?.value(ReservedKeys.children) == nil)
-        #expect(silent.outcome.diagnostics(.notEncodedByContainer).first?.message.contains("its container `Pager` does not encode its children") == true)
+        #expect(
+            silent.outcome.diagnostics(.notEncodedByContainer).first?.message.contains(
+                "its container `Pager` does not encode its children") == true)
 
         let encoding = preserve(ui: container("Pager", "Pager", encodesChildren: true, [vc("Page", "Page")]))
         #expect(encoding.archive?.keys == ["Pager", "Pager/:[0]:/Page"])
@@ -181,7 +197,9 @@ import Testing
     }
 
     @Test func viewPreservedOnlyWithIdentifierAndPreservedOwner() throws {
-        let shown = vc("Shown", "Shown", views: [view("UIScrollView", "scroll", kind: .scrollView), view("UIView", nil, kind: .view)])
+        let shown = vc(
+            "Shown", "Shown",
+            views: [view("UIScrollView", "scroll", kind: .scrollView), view("UIView", nil, kind: .view)])
         let hidden = vc("Hidden", nil, views: [view("UIScrollView", "scroll", kind: .scrollView)])
         let engine = preserve(ui: nav("Nav", [shown, hidden]))
 
@@ -200,16 +218,28 @@ import Testing
 
     @Test func builtInViewsSaveDocumentedState() throws {
         let views = [
-            view("UIScrollView", "scroll", kind: .scrollView) { $0.contentOffset = [0, 240]; $0.zoomScale = 2; $0.contentInset = [1, 2, 3, 4] },
+            view("UIScrollView", "scroll", kind: .scrollView) {
+                $0.contentOffset = [0, 240]
+                $0.zoomScale = 2
+                $0.contentInset = [1, 2, 3, 4]
+            },
             table("table", rows: ["m1", "m2"], selected: ["m2"], firstVisible: "m1", association: false),
-            view("UICollectionView", "grid", kind: .collectionView) { $0.rows = ["a", "b"]; $0.selected = ["a"] },
+            view("UICollectionView", "grid", kind: .collectionView) {
+                $0.rows = ["a", "b"]
+                $0.selected = ["a"]
+            },
             view("UITextField", "field", kind: .textField) { $0.selectedRange = [3, 5] },
-            view("UITextView", "text", kind: .textView) { $0.selectedRange = [1, 2]; $0.editable = false },
+            view("UITextView", "text", kind: .textView) {
+                $0.selectedRange = [1, 2]
+                $0.editable = false
+            },
             view("UIImageView", "image", kind: .imageView),
             view("WKWebView", "web", kind: .webView),
         ]
         let archive = try #require(preserve(ui: vc("Root", "Root", views: views)).archive)
-        func keys(_ id: String) -> Set<String> { Set(archive.entry("Root/" + id)?.coder.filter(\.isSystem).map(\.key) ?? []) }
+        func keys(_ id: String) -> Set<String> {
+            Set(archive.entry("Root/" + id)?.coder.filter(\.isSystem).map(\.key) ?? [])
+        }
         let scroll: Set = [ViewStateKeys.contentOffset, ViewStateKeys.zoomScale, ViewStateKeys.contentInset]
         let rows: Set = [ViewStateKeys.selectedIndexPaths, ViewStateKeys.firstVisibleIndexPath]
 
@@ -228,7 +258,12 @@ import Testing
 
     @Test func tableWithModelAssociationSavesModelIdentifiers() throws {
         let log = EventLog()
-        preserve(ui: vc("List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], firstVisible: "m1", association: true)]), log: log)
+        preserve(
+            ui: vc(
+                "List", "List",
+                views: [
+                    table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], firstVisible: "m1", association: true)
+                ]), log: log)
 
         let entry = try #require(log.writtenArchive?.entry("List/table"))
         #expect(entry.value(ViewStateKeys.selectedModelIdentifiers) == .array(["m2"]))
@@ -241,7 +276,12 @@ import Testing
 
     @Test func tableWithoutAssociationSavesRawIndexPaths() throws {
         let log = EventLog()
-        preserve(ui: vc("List", "List", views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], firstVisible: "m1", association: false)]), log: log)
+        preserve(
+            ui: vc(
+                "List", "List",
+                views: [
+                    table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], firstVisible: "m1", association: false)
+                ]), log: log)
 
         let entry = try #require(log.writtenArchive?.entry("List/table"))
         #expect(entry.value(ViewStateKeys.selectedIndexPaths) == .array([.array([0, 1])]))
@@ -307,7 +347,9 @@ import Testing
         }
         let launched = vc("Home", "Home")
         app.launchUI = { launched }
-        runCycle(app, ui: vc("Home", "Home"), log: again, timeline: [.background, .kill(.system), .launch(LaunchOptions()), .background])
+        runCycle(
+            app, ui: vc("Home", "Home"), log: again,
+            timeline: [.background, .kill(.system), .launch(LaunchOptions()), .background])
         #expect(again.system(.snapshot).map(\.launch) == [2])
     }
 }

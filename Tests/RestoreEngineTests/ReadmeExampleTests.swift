@@ -1,5 +1,5 @@
-import Testing
 import RestoreEngine
+import Testing
 
 // The README's Swift example, verbatim, so the README cannot drift from the API.
 private final class ReadmeNoteViewController: UIViewController {
@@ -20,8 +20,10 @@ private final class ReadmeNotesApp: RestorableApp {
     }
     func application(_ app: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
     func application(_ app: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { true }
-    func viewController(restorationClass: String, withRestorationIdentifierPath path: [String],
-                        coder: RestorationCoder, application: UIApplication) -> UIViewController? {
+    func viewController(
+        restorationClass: String, withRestorationIdentifierPath path: [String],
+        coder: RestorationCoder, application: UIApplication
+    ) -> UIViewController? {
         let note = ReadmeNoteViewController(restorationIdentifier: path.last)
         note.restorationClass = restorationClass
         return note
@@ -35,8 +37,11 @@ private final class ReadmeNotesApp: RestorableApp {
         note.restorationClass = "NoteViewController"
         note.draft = "Buy oat milk"
         engine.start(with: UINavigationController(restorationIdentifier: "Notes", viewControllers: [note]))
-        engine.enterBackground(); engine.kill(.system); engine.relaunch()
-        let restored = try #require(engine.application.window.rootViewController?.children.first as? ReadmeNoteViewController)
+        engine.enterBackground()
+        engine.kill(.system)
+        engine.relaunch()
+        let restored = try #require(
+            engine.application.window.rootViewController?.children.first as? ReadmeNoteViewController)
         #expect(restored.draft == "Buy oat milk")
         #expect(restored !== note)
         #expect(engine.outcome.restoration?.nodes.first { $0.path == "Notes/Note" }?.via == .restorationClass)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// R1–R4: when restoration happens and how each archived controller is found.
@@ -8,27 +9,29 @@ import Testing
         app.launchUI = { nav("Nav", [vc("Home", "Home")]) }
         app.restorationClasses["Detail"] = { _, _, _ in vc("Detail", "Detail", restorationClass: "Detail") }
         let log = EventLog()
-        runCycle(app, ui: nav("Nav", [vc("Home", "Home"), vc("Detail", "Detail", restorationClass: "Detail")]), log: log)
+        runCycle(
+            app, ui: nav("Nav", [vc("Home", "Home"), vc("Detail", "Detail", restorationClass: "Detail")]), log: log)
 
         let launch = log.launch(2).map { e in e.path.map { e.name + " " + $0 } ?? e.name }
-        #expect(launch == [
-            "launch",
-            "launch-ui-built",
-            "application:willFinishLaunchingWithOptions:",
-            "application:shouldRestoreApplicationState:",
-            "application:viewControllerWithRestorationIdentifierPath:coder: Nav",
-            "application:viewControllerWithRestorationIdentifierPath:coder: Nav/Home",
-            "viewControllerWithRestorationIdentifierPath:coder: Nav/Detail",
-            "decodeRestorableStateWithCoder: Nav",
-            "decodeRestorableStateWithCoder: Nav/Home",
-            "decodeRestorableStateWithCoder: Nav/Detail",
-            "application:didDecodeRestorableStateWithCoder:",
-            "applicationFinishedRestoringState Nav",
-            "applicationFinishedRestoringState Nav/Home",
-            "applicationFinishedRestoringState Nav/Detail",
-            "application:didFinishLaunchingWithOptions:",
-            "archive-deleted",
-        ])
+        #expect(
+            launch == [
+                "launch",
+                "launch-ui-built",
+                "application:willFinishLaunchingWithOptions:",
+                "application:shouldRestoreApplicationState:",
+                "application:viewControllerWithRestorationIdentifierPath:coder: Nav",
+                "application:viewControllerWithRestorationIdentifierPath:coder: Nav/Home",
+                "viewControllerWithRestorationIdentifierPath:coder: Nav/Detail",
+                "decodeRestorableStateWithCoder: Nav",
+                "decodeRestorableStateWithCoder: Nav/Home",
+                "decodeRestorableStateWithCoder: Nav/Detail",
+                "application:didDecodeRestorableStateWithCoder:",
+                "applicationFinishedRestoringState Nav",
+                "applicationFinishedRestoringState Nav/Home",
+                "applicationFinishedRestoringState Nav/Detail",
+                "application:didFinishLaunchingWithOptions:",
+                "archive-deleted",
+            ])
         #expect(log.launch(2).filter { $0.phase == .restoration }.first?.callback == .shouldRestore)
     }
 
@@ -37,7 +40,8 @@ import Testing
         var locked = LaunchOptions()
         locked.deviceLocked = true
         let lockedLog = EventLog()
-        let lockedRun = runCycle(TestApp(), ui: ui(), log: lockedLog, timeline: [.background, .kill(.system), .launch(locked)])
+        let lockedRun = runCycle(
+            TestApp(), ui: ui(), log: lockedLog, timeline: [.background, .kill(.system), .launch(locked)])
         #expect(lockedRun.outcome.restoration?.performed == false)
         #expect(lockedRun.outcome.restoration?.reason == .deviceLocked)
         #expect(lockedRun.outcome.restoration?.nodes.map(\.reason) == [.deviceLocked, .deviceLocked])
@@ -48,7 +52,10 @@ import Testing
         let declinedLog = EventLog()
         let declined = runCycle(declinedApp, ui: ui(), log: declinedLog)
         #expect(declined.outcome.restoration?.reason == .restoreDeclined)
-        #expect(declined.outcome.restoration?.nodes.allSatisfy { $0.status == .notRestored && $0.reason == .restoreDeclined } == true)
+        #expect(
+            declined.outcome.restoration?.nodes.allSatisfy {
+                $0.status == .notRestored && $0.reason == .restoreDeclined
+            } == true)
         #expect(declinedLog.calls(.shouldRestore).map(\.result) == [.bool(false)])
         #expect(declinedLog.calls(.delegateViewController).isEmpty)
         #expect(declinedLog.calls(.decode).isEmpty)
@@ -94,7 +101,10 @@ import Testing
     @Test func restorationClassIsAskedBeforeTheDelegate() throws {
         let app = TestApp()
         var delegateAsked = false
-        app.delegateAnswers["Detail"] = { _ in delegateAsked = true; return nil }
+        app.delegateAnswers["Detail"] = { _ in
+            delegateAsked = true
+            return nil
+        }
         let made = CountingController(className: "Detail", restorationIdentifier: "Detail")
         app.restorationClasses["DetailRestorer"] = { _, _, _ in made }
         app.launchUI = { vc("Detail", "Detail") }
@@ -195,7 +205,10 @@ import Testing
         let app = TestApp()
         let scene = CountingController(className: "Settings", restorationIdentifier: "Settings")
         var asked: [String] = []
-        app.storyboards["Settings/SettingsScene"] = { asked.append("SettingsScene"); return scene }
+        app.storyboards["Settings/SettingsScene"] = {
+            asked.append("SettingsScene")
+            return scene
+        }
         let settings = vc("Settings", "Settings")
         settings.storyboard = StoryboardReference(name: "Settings", identifier: "SettingsScene")
         let engine = runCycle(app, ui: settings)
@@ -211,7 +224,9 @@ import Testing
         let r = try #require(engine.outcome.restoration)
         #expect(r.node("Nav")?.reason == .notFound)
         #expect(r.node("Nav/Home")?.reason == .parentNotRestored)
-        #expect(engine.outcome.diagnostics(.notFound).first?.message.contains("no restoration class, app delegate, existing object or storyboard supplied it") == true)
+        #expect(
+            engine.outcome.diagnostics(.notFound).first?.message.contains(
+                "no restoration class, app delegate, existing object or storyboard supplied it") == true)
     }
 
     @Test func identifierComponentsAreThePathRootFirst() throws {
@@ -219,10 +234,19 @@ import Testing
         var toClass: [String] = []
         var toDelegate: [[String]] = []
         app.launchUI = { tabs("Tabs", [nav("Nav", [vc("List", "List")])]) }
-        app.restorationClasses["Detail"] = { components, _, _ in toClass = components; return vc("Detail", "Detail") }
-        app.delegateAnswers["Tabs/Nav"] = { _ in toDelegate.append(["Tabs", "Nav"]); return nil }
+        app.restorationClasses["Detail"] = { components, _, _ in
+            toClass = components
+            return vc("Detail", "Detail")
+        }
+        app.delegateAnswers["Tabs/Nav"] = { _ in
+            toDelegate.append(["Tabs", "Nav"])
+            return nil
+        }
         let log = EventLog()
-        runCycle(app, ui: tabs("Tabs", [nav("Nav", [vc("List", "List"), vc("Detail", "Detail", restorationClass: "Detail")])]), log: log)
+        runCycle(
+            app,
+            ui: tabs("Tabs", [nav("Nav", [vc("List", "List"), vc("Detail", "Detail", restorationClass: "Detail")])]),
+            log: log)
 
         #expect(toClass == ["Tabs", "Nav", "Detail"])
         #expect(toDelegate == [["Tabs", "Nav"]])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// The seed documents' own examples, run on the engine.
@@ -7,16 +8,20 @@ import Testing
     /// is skipped, and comes back in its default (storyboard) state.
     @Test func seed000UnmarkedNavigationControllerComesBackInItsDefaultState() throws {
         func storyboardUI() -> UITabBarController {
-            tabs("MyTabBarController", [
-                UINavigationController(restorationIdentifier: nil, viewControllers: [vc("ListViewController", "List")]),
-                nav("MyNavController", [vc("MyViewController", "MyViewController")]),
-            ])
+            tabs(
+                "MyTabBarController",
+                [
+                    UINavigationController(
+                        restorationIdentifier: nil, viewControllers: [vc("ListViewController", "List")]),
+                    nav("MyNavController", [vc("MyViewController", "MyViewController")]),
+                ])
         }
         let app = TestApp()
         let launched = storyboardUI()
         app.launchUI = { launched }
         let ui = storyboardUI()
-        ui.children[0].addChild(vc("DetailViewController", "Detail", views: [view("UITextView", "notes", kind: .textView)]))
+        ui.children[0].addChild(
+            vc("DetailViewController", "Detail", views: [view("UITextView", "notes", kind: .textView)]))
         ui.children[1].children[0].state = state(("number", 7))
         ui.selectedIndex = 1
         let log = EventLog()
@@ -28,9 +33,11 @@ import Testing
             #expect(p.node("MyTabBarController/<UINavigationController>/\(lost)")?.reason == .ancestorNotPreserved)
         }
         #expect(p.node("MyTabBarController/<UINavigationController>/Detail/notes")?.reason == .viewOwnerNotPreserved)
-        #expect(log.writtenArchive?.entries.map(\.pathString) == [
-            "MyTabBarController", "MyTabBarController/MyNavController", "MyTabBarController/MyNavController/MyViewController",
-        ])
+        #expect(
+            log.writtenArchive?.entries.map(\.pathString) == [
+                "MyTabBarController", "MyTabBarController/MyNavController",
+                "MyTabBarController/MyNavController/MyViewController",
+            ])
         #expect(log.calls(.encode).count == 3)
 
         // Next launch: the unmarked tab is as the storyboard built it; the marked one is restored.
@@ -63,12 +70,16 @@ import Testing
         var update = LaunchOptions()
         update.bundleVersion = "1.1"
         let log = EventLog()
-        let updated = runCycle(app, ui: ui, log: log, timeline: [.background, .kill(.system), .launch(update), .background]) { running = $0 }
+        let updated = runCycle(
+            app, ui: ui, log: log, timeline: [.background, .kill(.system), .launch(update), .background]
+        ) { running = $0 }
         let r = try #require(updated.outcome.restoration)
         #expect(!r.performed)
         #expect(r.reason == .restoreDeclined)
         #expect(log.calls(.shouldRestore).map(\.result) == [.bool(false)])
-        #expect(updated.outcome.diagnostics(.restoreDeclined).first?.message.contains("archive bundle version \"1.0\"") == true)
+        #expect(
+            updated.outcome.diagnostics(.restoreDeclined).first?.message.contains("archive bundle version \"1.0\"")
+                == true)
         #expect(launched.state.isEmpty)
         #expect(updated.application.window.rootViewController === launched)
         // The next preservation writes the new version.
@@ -78,7 +89,9 @@ import Testing
     /// Seed 003: a tab bar of navigation controllers built in code, every controller with a restoration
     /// class; the tab bar's class installs it as the window's root, the others find what it built.
     @Test func seed003TabBarAndNavigationRestoredThroughRestorationClasses() throws {
-        func controller(_ cls: String, _ id: String? = nil) -> UIViewController { vc(cls, id ?? cls, restorationClass: cls) }
+        func controller(_ cls: String, _ id: String? = nil) -> UIViewController {
+            vc(cls, id ?? cls, restorationClass: cls)
+        }
         func navigation(_ id: String, _ root: UIViewController) -> UINavigationController {
             let n = nav(id, [root])
             n.className = "NavigationController"
@@ -86,10 +99,13 @@ import Testing
             return n
         }
         func tabBar() -> UITabBarController {
-            let t = tabs("TabBarController", [
-                navigation("home", controller("HomeController")), navigation("dynamic", controller("DynamicController")),
-                navigation("mine", controller("MineController")),
-            ])
+            let t = tabs(
+                "TabBarController",
+                [
+                    navigation("home", controller("HomeController")),
+                    navigation("dynamic", controller("DynamicController")),
+                    navigation("mine", controller("MineController")),
+                ])
             t.className = "TabBarController"
             t.restorationClass = "TabBarController"
             return t
@@ -97,7 +113,10 @@ import Testing
         let app = TestApp()
         app.makeKeyInWillFinish = false  // the seed calls makeKeyAndVisible in didFinishLaunching
         var defaults = 0
-        app.defaultRoot = { defaults += 1; return tabBar() }
+        app.defaultRoot = {
+            defaults += 1
+            return tabBar()
+        }
         app.restorationClasses["TabBarController"] = { _, _, application in
             let t = tabBar()
             application.window.rootViewController = t
@@ -108,9 +127,12 @@ import Testing
             return application.window.rootViewController?.children[i]
         }
         for (i, cls) in ["HomeController", "DynamicController", "MineController"].enumerated() {
-            app.restorationClasses[cls] = { _, _, application in application.window.rootViewController?.children[i].children.first }
+            app.restorationClasses[cls] = { _, _, application in
+                application.window.rootViewController?.children[i].children.first
+            }
         }
-        let detail = CountingController(className: "HomeDetailController", restorationIdentifier: "HomeDetailController")
+        let detail = CountingController(
+            className: "HomeDetailController", restorationIdentifier: "HomeDetailController")
         detail.restorationClass = "HomeDetailController"
         app.restorationClasses["HomeDetailController"] = { _, _, _ in detail }
 
@@ -155,11 +177,13 @@ import Testing
         app.storyboards["Main/ViewController"] = { scene("ViewController") }
         app.storyboards["Main/SecondViewController"] = { scene("SecondViewController") }
         var storyboardsSeen: [CoderValue] = []
-        let fromStoryboard: ([String], RestorationCoder, UIApplication) -> UIViewController? = { path, coder, application in
+        let fromStoryboard: ([String], RestorationCoder, UIApplication) -> UIViewController? = {
+            path, coder, application in
             guard let sb = coder.decodeObject(forKey: ReservedKeys.storyboard) else { return nil }
             storyboardsSeen.append(sb)
             guard case .dictionary(let d) = sb, let name = d["name"]?.stringValue else { return nil }
-            return app.instantiateViewController(application, storyboard: StoryboardReference(name: name, identifier: path.last!))
+            return app.instantiateViewController(
+                application, storyboard: StoryboardReference(name: name, identifier: path.last!))
         }
         app.restorationClasses["ViewController"] = fromStoryboard
         app.restorationClasses["SecondViewController"] = fromStoryboard
@@ -170,13 +194,16 @@ import Testing
         second.message = "half-typed reply"
         second.views[0].viewState.selectedRange = [4, 0]
         let log = EventLog()
-        let engine = runCycle(app, ui: nav("homeNavigation", [first, second]), log: log, timeline: [.background, .kill(.debugger), .launch(LaunchOptions())])
+        let engine = runCycle(
+            app, ui: nav("homeNavigation", [first, second]), log: log,
+            timeline: [.background, .kill(.debugger), .launch(LaunchOptions())])
 
         #expect(log.system(.snapshot).isEmpty)
-        #expect(storyboardsSeen == [
-            .dictionary(["name": "Main", "identifier": "ViewController"]),
-            .dictionary(["name": "Main", "identifier": "SecondViewController"]),
-        ])
+        #expect(
+            storyboardsSeen == [
+                .dictionary(["name": "Main", "identifier": "ViewController"]),
+                .dictionary(["name": "Main", "identifier": "SecondViewController"]),
+            ])
         let stack = try #require(engine.application.window.rootViewController?.children as? [MessageViewController])
         #expect(stack.map(\.message) == ["Hello", "half-typed reply"])
         #expect(stack[1].views[0].viewState.selectedRange == [4, 0])

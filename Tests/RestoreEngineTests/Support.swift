@@ -46,7 +46,9 @@ final class TestApp: RestorableApp {
         return true
     }
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool {
-        if application.window.rootViewController == nil, let defaultRoot { application.window.rootViewController = defaultRoot() }
+        if application.window.rootViewController == nil, let defaultRoot {
+            application.window.rootViewController = defaultRoot()
+        }
         application.window.makeKeyAndVisible()
         return true
     }
@@ -54,23 +56,41 @@ final class TestApp: RestorableApp {
         shouldSaveHook(coder, application)
         return shouldSave
     }
-    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) { willEncode(coder, application) }
-    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { shouldRestore(coder) }
-    func application(_ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder) -> UIViewController? {
+    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
+        willEncode(coder, application)
+    }
+    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+        shouldRestore(coder)
+    }
+    func application(
+        _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: RestorationCoder
+    ) -> UIViewController? {
         delegateAnswers[identifierComponents.joined(separator: "/")]?(application)
     }
-    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) { didDecode(coder) }
-    func viewController(restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder, application: UIApplication) -> UIViewController? {
+    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) {
+        didDecode(coder)
+    }
+    func viewController(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder,
+        application: UIApplication
+    ) -> UIViewController? {
         restorationClasses[restorationClass]?(identifierComponents, coder, application)
     }
-    func object(restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder, application: UIApplication) -> UIStateRestoringObject? {
+    func object(
+        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder,
+        application: UIApplication
+    ) -> UIStateRestoringObject? {
         objectClasses[restorationClass]?(identifierComponents)
     }
 }
 
 /// Runs launch 1 with `ui`, then background → kill → relaunch.
 @discardableResult
-func runCycle(_ app: TestApp, ui: UIViewController?, log: EventLog = EventLog(), timeline: [TimelineStep]? = nil, configure: (UIApplication) -> Void = { _ in }) -> RestorationEngine {
+func runCycle(
+    _ app: TestApp, ui: UIViewController?, log: EventLog = EventLog(), timeline: [TimelineStep]? = nil,
+    configure: (UIApplication) -> Void = { _ in }
+) -> RestorationEngine {
     let application = UIApplication()
     configure(application)
     let engine = RestorationEngine(application: application, boundary: DirectBoundary(app: app))
@@ -82,7 +102,10 @@ func runCycle(_ app: TestApp, ui: UIViewController?, log: EventLog = EventLog(),
 
 /// Only preservation: launch 1, then background. The archive stays on disk.
 @discardableResult
-func preserve(_ app: TestApp = TestApp(), ui: UIViewController?, log: EventLog = EventLog(), configure: (UIApplication) -> Void = { _ in }) -> RestorationEngine {
+func preserve(
+    _ app: TestApp = TestApp(), ui: UIViewController?, log: EventLog = EventLog(),
+    configure: (UIApplication) -> Void = { _ in }
+) -> RestorationEngine {
     runCycle(app, ui: ui, log: log, timeline: [.background], configure: configure)
 }
 
@@ -90,8 +113,10 @@ func preserve(_ app: TestApp = TestApp(), ui: UIViewController?, log: EventLog =
 
 func state(_ pairs: (String, CoderValue)...) -> [CoderEntry] { pairs.map { CoderEntry(key: $0.0, value: $0.1) } }
 
-func vc(_ className: String, _ id: String?, restorationClass: String? = nil, state: [CoderEntry] = [],
-        views: [UIView] = [], presenting presented: UIViewController? = nil) -> UIViewController {
+func vc(
+    _ className: String, _ id: String?, restorationClass: String? = nil, state: [CoderEntry] = [],
+    views: [UIView] = [], presenting presented: UIViewController? = nil
+) -> UIViewController {
     let c = UIViewController(className: className, restorationIdentifier: id)
     c.restorationClass = restorationClass
     c.state = state
@@ -108,20 +133,26 @@ func tabs(_ id: String?, _ tabs: [UIViewController], selected: Int = 0) -> UITab
     UITabBarController(restorationIdentifier: id, viewControllers: tabs, selectedIndex: selected)
 }
 
-func container(_ className: String, _ id: String?, encodesChildren: Bool, _ children: [UIViewController]) -> UIViewController {
+func container(_ className: String, _ id: String?, encodesChildren: Bool, _ children: [UIViewController])
+    -> UIViewController
+{
     let c = UIViewController(className: className, restorationIdentifier: id, containerKind: .custom)
     c.encodesChildren = encodesChildren
     c.setChildren(children)
     return c
 }
 
-func view(_ className: String, _ id: String?, kind: ViewKind, _ configure: (inout ViewState) -> Void = { _ in }) -> UIView {
+func view(_ className: String, _ id: String?, kind: ViewKind, _ configure: (inout ViewState) -> Void = { _ in })
+    -> UIView
+{
     var s = ViewState()
     configure(&s)
     return UIView(className: className, restorationIdentifier: id, kind: kind, viewState: s)
 }
 
-func table(_ id: String?, rows: [String], selected: [String] = [], firstVisible: String? = nil, association: Bool) -> UIView {
+func table(_ id: String?, rows: [String], selected: [String] = [], firstVisible: String? = nil, association: Bool)
+    -> UIView
+{
     view("UITableView", id, kind: .tableView) {
         $0.rows = rows
         $0.selected = selected

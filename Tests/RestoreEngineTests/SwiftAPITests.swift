@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 @Suite struct SwiftAPITests {
@@ -7,13 +8,33 @@ import Testing
     private func everything() -> (TestApp, UIViewController) {
         let app = TestApp()
         app.willEncode = { coder, _ in coder.encode("v", forKey: "appKey") }
-        app.launchUI = { tabs("Tabs", [nav("Nav", [vc("List", "List", views: [table("table", rows: ["m3", "m1"], association: true)])]), vc("Unmarked", nil)]) }
+        app.launchUI = {
+            tabs(
+                "Tabs",
+                [
+                    nav("Nav", [vc("List", "List", views: [table("table", rows: ["m3", "m1"], association: true)])]),
+                    vc("Unmarked", nil),
+                ])
+        }
         app.restorationClasses["Detail"] = { path, _, _ in vc("Detail", path.last!, restorationClass: "Detail") }
-        app.objectClasses["StoreRestorer"] = { path in UIStateRestoringObject(className: "Store", restorationIdentifier: path.last) }
-        let list = vc("List", "List", state: state(("scroll", 3)), views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)])
-        let detail = vc("Detail", "Detail", restorationClass: "Detail", state: state(("item", "m2")), presenting: vc("Modal", "Modal"))
-        detail.addRestorableObject(UIStateRestoringObject(className: "Store", restorationIdentifier: "Store", objectRestorationClass: "StoreRestorer"))
-        return (app, tabs("Tabs", [nav("Nav", [list, detail]), vc("Unmarked", nil, views: [view("UIView", "v", kind: .view)])], selected: 0))
+        app.objectClasses["StoreRestorer"] = { path in
+            UIStateRestoringObject(className: "Store", restorationIdentifier: path.last)
+        }
+        let list = vc(
+            "List", "List", state: state(("scroll", 3)),
+            views: [table("table", rows: ["m1", "m2", "m3"], selected: ["m2"], association: true)])
+        let detail = vc(
+            "Detail", "Detail", restorationClass: "Detail", state: state(("item", "m2")),
+            presenting: vc("Modal", "Modal"))
+        detail.addRestorableObject(
+            UIStateRestoringObject(
+                className: "Store", restorationIdentifier: "Store", objectRestorationClass: "StoreRestorer"))
+        return (
+            app,
+            tabs(
+                "Tabs", [nav("Nav", [list, detail]), vc("Unmarked", nil, views: [view("UIView", "v", kind: .view)])],
+                selected: 0)
+        )
     }
 
     @Test func sameSetupTwiceEmitsIdenticalEvents() throws {
@@ -21,7 +42,8 @@ import Testing
         for _ in 0..<2 {
             let (app, ui) = everything()
             let log = EventLog()
-            let engine = runCycle(app, ui: ui, log: log, timeline: [.background, .kill(.system), .launch(LaunchOptions()), .background])
+            let engine = runCycle(
+                app, ui: ui, log: log, timeline: [.background, .kill(.system), .launch(LaunchOptions()), .background])
             runs.append((log.events, engine.outcome))
         }
         #expect(runs[0].0.count > 30)
@@ -33,11 +55,18 @@ import Testing
     // MARK: Scale
 
     @Test func hundredThousandNodesPreserveAndRestoreCompletely() throws {
-        let navs = 100, depth = 500
+        let navs = 100
+        let depth = 500
         func hierarchy() -> UITabBarController {
-            tabs("Tabs", (0..<navs).map { n in
-                nav("nav\(n)", (0..<depth).map { i in vc("Page", "p\(i)", state: state(("i", .int(i))), views: [view("UIView", "v", kind: .view)]) })
-            })
+            tabs(
+                "Tabs",
+                (0..<navs).map { n in
+                    nav(
+                        "nav\(n)",
+                        (0..<depth).map { i in
+                            vc("Page", "p\(i)", state: state(("i", .int(i))), views: [view("UIView", "v", kind: .view)])
+                        })
+                })
         }
         let app = TestApp()
         let launched = hierarchy()

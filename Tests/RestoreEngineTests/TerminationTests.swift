@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RestoreEngine
 
 /// A controller whose decode crashes the app (T3).
@@ -19,7 +20,8 @@ final class CrashingController: UIViewController {
     @Test(arguments: [KillKind.system, .debugger])
     func systemKillKeepsArchive(kind: KillKind) throws {
         let log = EventLog()
-        let engine = runCycle(launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log, timeline: [.background, .kill(kind)])
+        let engine = runCycle(
+            launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log, timeline: [.background, .kill(kind)])
         #expect(engine.archive?.keys == ["Nav", "Nav/:[0]:/Home"])
         #expect(log.system(.archiveDeleted).isEmpty)
         #expect(log.system(.kill).first?.kill == kind)
@@ -33,7 +35,8 @@ final class CrashingController: UIViewController {
 
     @Test func userForceQuitDeletesArchive() throws {
         let log = EventLog()
-        let engine = runCycle(launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log, timeline: [.background, .kill(.user)])
+        let engine = runCycle(
+            launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log, timeline: [.background, .kill(.user)])
         #expect(engine.archive == nil)
         #expect(log.system(.archiveDeleted).count == 1)
         #expect(log.index(of: .kill)! < log.index(of: .archiveDeleted)!)
@@ -60,7 +63,10 @@ final class CrashingController: UIViewController {
         #expect(crashed.node(key: "Nav/:[0]:/Home")?.cause == nil)
         #expect(crashed.node(key: "Nav")?.cause == "Nav/Home")
         let second = log.launch(2)
-        #expect(second.map(\.name).suffix(3) == [Callback.decode.rawValue, SystemEvent.crash.rawValue, SystemEvent.archiveDeleted.rawValue])
+        #expect(
+            second.map(\.name).suffix(3) == [
+                Callback.decode.rawValue, SystemEvent.crash.rawValue, SystemEvent.archiveDeleted.rawValue,
+            ])
         #expect(second.last { $0.callback == .decode }?.result == .crashed)
         #expect(!second.contains { $0.callback == .didDecodeApplication || $0.callback == .didFinishLaunching })
         #expect(engine.outcome.diagnostics(.archiveDeletedCrash).first?.severity == .error)
@@ -75,13 +81,16 @@ final class CrashingController: UIViewController {
     @Test func killInForegroundLeavesNoNewArchive() throws {
         // Killed before ever going to the background.
         let log = EventLog()
-        let engine = runCycle(launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log, timeline: [.kill(.system), .launch(LaunchOptions())])
+        let engine = runCycle(
+            launchApp(), ui: nav("Nav", [vc("Home", "Home")]), log: log,
+            timeline: [.kill(.system), .launch(LaunchOptions())])
         #expect(log.system(.kill).first?.reason == "killed-in-foreground")
         #expect(log.system(.archiveWritten).isEmpty)
         let r = try #require(engine.outcome.restoration)
         #expect(!r.performed)
         #expect(r.reason == .noArchive)
-        #expect(engine.outcome.diagnostics(.noArchive).first?.message.contains("killed while in the foreground") == true)
+        #expect(
+            engine.outcome.diagnostics(.noArchive).first?.message.contains("killed while in the foreground") == true)
 
         // Restored once, then killed in the foreground: the consumed archive is not replaced.
         let twice = EventLog()

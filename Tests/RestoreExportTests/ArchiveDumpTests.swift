@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 @Suite struct ArchiveDumpTests {
@@ -11,15 +12,31 @@ import Testing
 
     @Test func printsLikeRestorationArchiveTool() throws {
         let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
-        #expect(dump.hasPrefix("Restoration class map is {\n    \"TabController/:[0]:/First/Compose\" = \"ComposeViewController\";\n"))
-        #expect(dump.contains("Top Level\n    kUIStateRestorationArchiveMajorVersionKey 2\n    kUIStateRestorationArchiveMinorVersionKey 1\n"))
+        #expect(
+            dump.hasPrefix(
+                "Restoration class map is {\n    \"TabController/:[0]:/First/Compose\" = \"ComposeViewController\";\n"))
+        #expect(
+            dump.contains(
+                "Top Level\n    kUIStateRestorationArchiveMajorVersionKey 2\n    kUIStateRestorationArchiveMinorVersionKey 1\n"
+            ))
         #expect(dump.contains("    UIApplicationStateRestorationTimestamp 2026-01-01 01:00:00 +0000\n"))
         #expect(dump.contains("    UIApplicationStateRestorationUserInterfaceIdiom iPhone\n"))
-        #expect(dump.contains("[View Controller] TabController/:[1]:/NavigationController/:[1]:/City (Class: CityViewController)\n"))
-        #expect(dump.contains("[View] TabController/:[1]:/NavigationController/:[0]:/Second/list (Class: UITableView)\n"))
-        #expect(dump.contains("[Object] TabController/:[1]:/NavigationController/:[0]:/Second/Context (Class: ViewContext)\n"))
-        #expect(dump.contains("    kTabBarSelectedViewControllerKey Object Identifier Proxy: TabController/:[1]:/NavigationController\n"))
-        #expect(dump.contains("    kUIViewControllerChildrenKey (\n        \"Object Identifier Proxy: TabController/:[0]:/First\",\n"))
+        #expect(
+            dump.contains(
+                "[View Controller] TabController/:[1]:/NavigationController/:[1]:/City (Class: CityViewController)\n"))
+        #expect(
+            dump.contains("[View] TabController/:[1]:/NavigationController/:[0]:/Second/list (Class: UITableView)\n"))
+        #expect(
+            dump.contains(
+                "[Object] TabController/:[1]:/NavigationController/:[0]:/Second/Context (Class: ViewContext)\n"))
+        #expect(
+            dump.contains(
+                "    kTabBarSelectedViewControllerKey Object Identifier Proxy: TabController/:[1]:/NavigationController\n"
+            ))
+        #expect(
+            dump.contains(
+                "    kUIViewControllerChildrenKey (\n        \"Object Identifier Proxy: TabController/:[0]:/First\",\n")
+        )
         #expect(dump.contains("    encodingKeySliderValue 0.8926057\n"))
         #expect(dump.contains("    kViewControllerViewWasLoadedKey Yes\n"))
     }

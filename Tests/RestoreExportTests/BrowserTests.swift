@@ -1,13 +1,17 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 /// Opens the written report in headless Chromium and checks that its script ran and rendered.
 @Suite(.serialized, .enabled(if: Browser.shouldRun, "RESTORETRACE_SKIP_BROWSER=1"))
 struct BrowserTests {
     @Test func reportRendersInABrowser() throws {
-        let chromium = try #require(Browser.path, "chromium is not on PATH: install it (apt-get install --no-install-recommends chromium) or set RESTORETRACE_SKIP_BROWSER=1")
+        let chromium = try #require(
+            Browser.path,
+            "chromium is not on PATH: install it (apt-get install --no-install-recommends chromium) or set RESTORETRACE_SKIP_BROWSER=1"
+        )
         let dir = ReportWriterTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fixture = Fixture.tabBarNavigation()
@@ -50,7 +54,8 @@ struct BrowserTests {
         input.events = (0..<100_000).map { f.events[$0 % f.events.count] }
         input.eventLines = (0..<100_000).map { i in
             // Keep seq unique so the page's rows are the trace's rows.
-            lines[i % lines.count].replacingOccurrences(of: "{\"seq\":\(i % lines.count + 1),", with: "{\"seq\":\(i + 1),")
+            lines[i % lines.count].replacingOccurrences(
+                of: "{\"seq\":\(i % lines.count + 1),", with: "{\"seq\":\(i + 1),")
         }
         let dir = ReportWriterTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

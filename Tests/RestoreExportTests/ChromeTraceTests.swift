@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 @Suite struct ChromeTraceTests {
@@ -17,7 +18,10 @@ import Testing
         let events = try export()
         #expect(events.filter { $0["ph"] as? String == "X" }.count == f.events.filter { $0.callback != nil }.count)
         #expect(events.filter { $0["ph"] as? String == "i" }.count == f.events.filter { $0.callback == nil }.count)
-        let city = try #require(events.first { ($0["args"] as? [String: Any])?["path"] as? String == "TabController/NavigationController/City" })
+        let city = try #require(
+            events.first {
+                ($0["args"] as? [String: Any])?["path"] as? String == "TabController/NavigationController/City"
+            })
         let args = try #require(city["args"] as? [String: Any])
         #expect(args["key"] as? String == "TabController/:[1]:/NavigationController/:[1]:/City")
         #expect(args["coder"] as? [String] == ["encodingKeyCityName", "visits"])
@@ -55,16 +59,27 @@ import Testing
         for s in starts {
             // Each arrow starts inside an encode slice on its track and ends inside a decode slice later.
             let f = try #require(finishes.first { $0["id"] as? Int == s["id"] as? Int })
-            let from = slices.first { $0["tid"] as? Int == s["tid"] as? Int && ($0["ts"] as! Int) < (s["ts"] as! Int) && ($0["ts"] as! Int) + 8 > (s["ts"] as! Int) }
-            let to = slices.first { $0["tid"] as? Int == f["tid"] as? Int && ($0["ts"] as! Int) < (f["ts"] as! Int) && ($0["ts"] as! Int) + 8 > (f["ts"] as! Int) }
+            let from = slices.first {
+                $0["tid"] as? Int == s["tid"] as? Int && ($0["ts"] as! Int) < (s["ts"] as! Int)
+                    && ($0["ts"] as! Int) + 8 > (s["ts"] as! Int)
+            }
+            let to = slices.first {
+                $0["tid"] as? Int == f["tid"] as? Int && ($0["ts"] as! Int) < (f["ts"] as! Int)
+                    && ($0["ts"] as! Int) + 8 > (f["ts"] as! Int)
+            }
             #expect(from?["name"] as? String == "encodeRestorableStateWithCoder:")
             #expect(to?["name"] as? String == "decodeRestorableStateWithCoder:")
-            #expect((from?["args"] as? [String: Any])?["key"] as? String == (to?["args"] as? [String: Any])?["key"] as? String)
+            #expect(
+                (from?["args"] as? [String: Any])?["key"] as? String == (to?["args"] as? [String: Any])?["key"]
+                    as? String)
         }
     }
 
     @Test func sameEventsGiveSameBytes() throws {
-        let a = Fixture.tabBarNavigation(), b = Fixture.tabBarNavigation()
-        #expect(try ChromeTraceExporter.json(events: a.events, scenario: "x") == ChromeTraceExporter.json(events: b.events, scenario: "x"))
+        let a = Fixture.tabBarNavigation()
+        let b = Fixture.tabBarNavigation()
+        #expect(
+            try ChromeTraceExporter.json(events: a.events, scenario: "x")
+                == ChromeTraceExporter.json(events: b.events, scenario: "x"))
     }
 }

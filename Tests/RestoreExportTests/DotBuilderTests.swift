@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 @Suite struct DotBuilderTests {
@@ -13,7 +14,9 @@ import Testing
     @Test func sameOutcomeGivesSameBytes() {
         let a = Fixture.tabBarNavigation()
         let b = Fixture.tabBarNavigation()
-        #expect(DotBuilder(outcome: a.outcome, events: a.events).build() == DotBuilder(outcome: b.outcome, events: b.events).build())
+        #expect(
+            DotBuilder(outcome: a.outcome, events: a.events).build()
+                == DotBuilder(outcome: b.outcome, events: b.events).build())
     }
 
     @Test func marksEveryStatusWithItsCauseAndVia() {
@@ -62,9 +65,10 @@ import Testing
             if parts.count > 1 {
                 let label = parts[1...].joined()
                 #expect(!label.contains("<script") && !label.contains("]]>"), "\(l)")
-                #expect(label.ranges(of: "&").allSatisfy { r in
-                    ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains { label[r.lowerBound...].hasPrefix($0) }
-                }, "\(l)")
+                #expect(
+                    label.ranges(of: "&").allSatisfy { r in
+                        ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains { label[r.lowerBound...].hasPrefix($0) }
+                    }, "\(l)")
             }
         }
     }
@@ -81,7 +85,9 @@ import Testing
         let drawn = dot.components(separatedBy: "id=\"gnode-p-").count - 1
         #expect(drawn < nodes.count / 4)
         // Below the threshold nothing folds.
-        let all = DotBuilder(outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: .max)).build()
+        let all = DotBuilder(
+            outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: .max)
+        ).build()
         #expect(all.components(separatedBy: "id=\"gnode-p-").count - 1 == nodes.count)
         #expect(!all.contains("preserved nodes\"]"))
     }
@@ -89,7 +95,9 @@ import Testing
     @Test func drawingIsCappedWithANoteThatCountsWhatWasLeftOut() {
         let f = Fixture.large(controllers: 600, lostEvery: 97)
         let nodes = f.outcome.preservation!.nodes
-        let dot = DotBuilder(outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: 100)).build()
+        let dot = DotBuilder(
+            outcome: f.outcome, events: f.events, options: .init(collapseThreshold: .max, maxDrawnPerSide: 100)
+        ).build()
         #expect(dot.components(separatedBy: "id=\"gnode-p-").count - 1 == 100)
         let skipped = nodes.filter { $0.status == .skipped }.count
         let note = line(dot, containing: "more nodes not drawn")
@@ -123,7 +131,7 @@ import Testing
     }
 
     @Test func groupsThousands() {
-        #expect(DotBuilder.grouped(1234567) == "1,234,567")
+        #expect(DotBuilder.grouped(1_234_567) == "1,234,567")
         #expect(DotBuilder.grouped(999) == "999")
         #expect(DotBuilder.grouped(1000) == "1,000")
     }

@@ -14,11 +14,15 @@ enum Golden {
         if recording {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("Recorded golden \(name); run again without RESTORETRACE_RECORD_GOLDENS to verify.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Recorded golden \(name); run again without RESTORETRACE_RECORD_GOLDENS to verify.",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("Golden \(name) is missing; record it with RESTORETRACE_RECORD_GOLDENS=1.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Golden \(name) is missing; record it with RESTORETRACE_RECORD_GOLDENS=1.",
+                sourceLocation: sourceLocation)
             return
         }
         if actual != expected {

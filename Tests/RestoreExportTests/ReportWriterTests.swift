@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 @Suite struct ReportWriterTests {
@@ -69,11 +70,16 @@ import Testing
     @Test func divergenceIsShownSideBySide() throws {
         let d = Divergence(
             seq: 28, recorded: "{\"callback\":\"viewControllerWithRestorationIdentifierPath:coder:\",\"result\":null}",
-            replayed: "{\"result\":{\"class\":\"<Other>\"}}", context: ["#27 objectWithRestorationIdentifierPath:coder:"], rule: "R3")
-        let html = try ReportWriter().render(Fixture.tabBarNavigation().input(replay: ReplayVerdict(matched: false, events: 28, firstDivergence: d))).html
+            replayed: "{\"result\":{\"class\":\"<Other>\"}}",
+            context: ["#27 objectWithRestorationIdentifierPath:coder:"], rule: "R3")
+        let html = try ReportWriter().render(
+            Fixture.tabBarNavigation().input(replay: ReplayVerdict(matched: false, events: 28, firstDivergence: d))
+        ).html
         #expect(html.contains("Replay diverged at event <a href=\"#timeline\" data-seq-link=\"28\">#28</a> (rule R3)."))
         #expect(html.contains("<h4>Recorded</h4><pre>{&quot;callback&quot;"))
-        #expect(html.contains("<h4>Replayed</h4><pre>{&quot;result&quot;:{&quot;class&quot;:&quot;&lt;Other&gt;&quot;}}</pre>"))
+        #expect(
+            html.contains(
+                "<h4>Replayed</h4><pre>{&quot;result&quot;:{&quot;class&quot;:&quot;&lt;Other&gt;&quot;}}</pre>"))
     }
 
     @Test func failedRenderLeavesEarlierReportAlone() throws {
@@ -86,9 +92,12 @@ import Testing
         bad.eventLines[3] = "not json"
         #expect(throws: ExportError.invalidEventLine(seq: 4)) { try ReportWriter().write(bad, to: dir) }
         bad.eventLines.removeLast()
-        #expect(throws: ExportError.eventCountMismatch(events: bad.events.count, lines: bad.events.count - 1)) { try ReportWriter().write(bad, to: dir) }
+        #expect(throws: ExportError.eventCountMismatch(events: bad.events.count, lines: bad.events.count - 1)) {
+            try ReportWriter().write(bad, to: dir)
+        }
         #expect(try Data(contentsOf: dir.appendingPathComponent("index.html")) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["hierarchy.svg", "index.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["hierarchy.svg", "index.html"])
     }
 
     @Test func unwritableTargetIsAClearErrorAndLeavesNothing() throws {
@@ -112,7 +121,8 @@ import Testing
         try ReportWriter().write(input, to: dir)
         let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<h1>second-run</h1>"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["hierarchy.svg", "index.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["hierarchy.svg", "index.html"])
     }
 
     @Test func pageDoesNotPrerenderTheTimeline() throws {
@@ -135,6 +145,7 @@ import Testing
     }
 
     @Test func scriptJSONEscapesBreakoutCharacters() {
-        #expect(Escape.scriptJSON("\"</script>&\u{2028}\u{2029}é\"") == "\"\\u003c/script\\u003e\\u0026\\u2028\\u2029é\"")
+        #expect(
+            Escape.scriptJSON("\"</script>&\u{2028}\u{2029}é\"") == "\"\\u003c/script\\u003e\\u0026\\u2028\\u2029é\"")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import Testing
+
 @testable import RestoreExport
 
 @Suite(.serialized) struct SVGRendererTests {
@@ -21,10 +22,13 @@ import Testing
         #expect(xml.text.contains("because of <UINavigationController>"))
     }
 
-    @Test(arguments: ["<script>alert(\"x\")</script>", "a&b", "it's \"quoted\"", "]]>", "Café ✓ 東京", "new\nline", "back\\slash\\N"])
+    @Test(arguments: [
+        "<script>alert(\"x\")</script>", "a&b", "it's \"quoted\"", "]]>", "Café ✓ 東京", "new\nline", "back\\slash\\N",
+    ])
     func hostileIdentifiersStayValidXML(_ id: String) throws {
         let f = Fixture.tabBarNavigation(cityID: id, extraID: id)
-        let svg = try SVGRenderer.render(dot: DotBuilder(outcome: f.outcome, events: f.events, options: .init(title: id)).build())
+        let svg = try SVGRenderer.render(
+            dot: DotBuilder(outcome: f.outcome, events: f.events, options: .init(title: id)).build())
         let xml = try #require(XMLCheck.parse(svg), "not XML")
         #expect(!svg.contains("<script"))
         // The identifier comes back as text, exactly (a newline made visible as ␊).
@@ -84,7 +88,9 @@ import Testing
             "<g id=\"node1\" class=\"node\">", "</g>", "</g>", "</svg>",
         ].joined(separator: "\n")
         let out = SVGRenderer.canonicalClusterOrder(scrambled)
-        let order = out.split(separator: "\n").filter { $0.hasPrefix("<g id=\"clust") }.map { $0.dropFirst(12).prefix { $0.isNumber } }
+        let order = out.split(separator: "\n").filter { $0.hasPrefix("<g id=\"clust") }.map {
+            $0.dropFirst(12).prefix { $0.isNumber }
+        }
         #expect(order == ["1", "2", "10"])
         #expect(out.contains("<g id=\"node1\" class=\"node\">"))
         #expect(out.count == scrambled.count)

@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import RestoreTrace
+
 @testable import RestoreExport
 
 /// Collects every event the engine emits.
@@ -17,15 +18,21 @@ final class FixtureApp: RestorableApp {
     var willEncode: (RestorationCoder) -> Void = { _ in }
 
     func loadInitialInterface(_ application: UIApplication) -> UIViewController? { launchUI() }
-    func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? { nil }
+    func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? {
+        nil
+    }
     func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
         application.window.makeKeyAndVisible()
         return true
     }
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool { true }
     func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
-    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) { willEncode(coder) }
-    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { true }
+    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
+        willEncode(coder)
+    }
+    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
+        true
+    }
     func application(
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
@@ -53,7 +60,11 @@ struct Fixture {
             scenario: name, description: "A tab bar with a navigation stack; the city screen does not come back.",
             tool: "restoretrace 0.1.0", traceName: name + ".trace.jsonl", events: events, eventLines: lines,
             outcome: outcome, outcomeJSON: "{\"format\":\"restoretrace-outcome/1\"}",
-            replay: replay.map { var r = $0; r.events = events.count; return r })
+            replay: replay.map {
+                var r = $0
+                r.events = events.count
+                return r
+            })
     }
 
     static func run(_ name: String, app: FixtureApp, ui: UIViewController, willFinish: Bool = true) -> Fixture {
@@ -77,15 +88,20 @@ struct Fixture {
             list.rows = ["m1", "m2", "m3"]
             list.selected = ["m2"]
             list.modelAssociation = true
-            second.addView(UIView(className: "UITableView", restorationIdentifier: "list", kind: .tableView, viewState: list))
-            let context = UIStateRestoringObject(className: "ViewContext", restorationIdentifier: "Context", objectRestorationClass: "ContextRestorer")
+            second.addView(
+                UIView(className: "UITableView", restorationIdentifier: "list", kind: .tableView, viewState: list))
+            let context = UIStateRestoringObject(
+                className: "ViewContext", restorationIdentifier: "Context", objectRestorationClass: "ContextRestorer")
             context.state = [CoderEntry(key: "store", value: "main")]
             second.addRestorableObject(context)
             var stack: [UIViewController] = [second]
             if !forLaunch {
                 let city = UIViewController(className: "CityViewController", restorationIdentifier: cityID)
                 city.restorationClass = "CityViewController"
-                city.state = [CoderEntry(key: "encodingKeyCityName", value: "Paris"), CoderEntry(key: "visits", value: .array([1, 2]))]
+                city.state = [
+                    CoderEntry(key: "encodingKeyCityName", value: "Paris"),
+                    CoderEntry(key: "visits", value: .array([1, 2])),
+                ]
                 stack.append(city)
                 let compose = UIViewController(className: "ComposeViewController", restorationIdentifier: "Compose")
                 compose.restorationClass = "ComposeViewController"
@@ -95,7 +111,8 @@ struct Fixture {
             let nav = UINavigationController(restorationIdentifier: "NavigationController", viewControllers: stack)
             let settings = UIViewController(className: "SettingsViewController", restorationIdentifier: extraID)
             let unmarked = UINavigationController(restorationIdentifier: nil, viewControllers: [settings])
-            return UITabBarController(restorationIdentifier: "TabController", viewControllers: [first, nav, unmarked], selectedIndex: 1)
+            return UITabBarController(
+                restorationIdentifier: "TabController", viewControllers: [first, nav, unmarked], selectedIndex: 1)
         }
         let app = FixtureApp()
         app.launchUI = { build(forLaunch: true) }
@@ -105,7 +122,9 @@ struct Fixture {
             c.restorationClass = "ComposeViewController"
             return c
         }
-        app.objectClasses["ContextRestorer"] = { _ in UIStateRestoringObject(className: "ViewContext", restorationIdentifier: "Context") }
+        app.objectClasses["ContextRestorer"] = { _ in
+            UIStateRestoringObject(className: "ViewContext", restorationIdentifier: "Context")
+        }
         return run("tabbar-navigation", app: app, ui: build(forLaunch: false))
     }
 

@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import RestoreReplay
 import RestoreTrace
+import Testing
 
 /// Every bad trace gets a located message (file:line: error: …), never a crash.
 @Suite struct BadTraceTests {
     func replayError(_ lines: [String], trailingNewline: Bool = true) throws -> TraceError {
         let path = Fixtures.temporaryPath("bad.trace.jsonl")
-        try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(toFile: path, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(
+            toFile: path, atomically: true, encoding: .utf8)
         do {
             _ = try Replayer.replay(path: path)
         } catch {
@@ -97,8 +98,12 @@ import RestoreTrace
 
     @Test func unknownPathInRestorationIsReported() throws {
         var lines = try goodLines()
-        let i = try #require(lines.firstIndex { $0.contains("\"phase\":\"restoration\"") && $0.contains("\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"") })
-        lines[i] = lines[i].replacingOccurrences(of: "\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"", with: "\"key\":\"Tabs/:[0]:/ghost\"")
+        let i = try #require(
+            lines.firstIndex {
+                $0.contains("\"phase\":\"restoration\"") && $0.contains("\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"")
+            })
+        lines[i] = lines[i].replacingOccurrences(
+            of: "\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"", with: "\"key\":\"Tabs/:[0]:/ghost\"")
         let e = try replayError(lines)
         #expect(e.line == i + 1)
         #expect(e.message.contains("'Tabs/:[0]:/ghost', which the archive does not contain"))
@@ -106,7 +111,8 @@ import RestoreTrace
 
     @Test func unknownCallbackIsReported() throws {
         var lines = try goodLines()
-        lines[4] = lines[4].replacingOccurrences(of: "application:willEncodeRestorableStateWithCoder:", with: "application:willEncodeStuff:")
+        lines[4] = lines[4].replacingOccurrences(
+            of: "application:willEncodeRestorableStateWithCoder:", with: "application:willEncodeStuff:")
         let e = try replayError(lines)
         #expect(e.line == 5)
         #expect(e.message.contains("unknown callback 'application:willEncodeStuff:'"))

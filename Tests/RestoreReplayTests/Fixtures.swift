@@ -5,7 +5,9 @@ import RestoreTrace
 
 /// Scenarios built in code (the replay tests do not depend on the YAML parser).
 enum Fixtures {
-    static func vc(_ cls: String, _ id: String?, children: [NodeBlueprint] = [], state: [CoderEntry] = []) -> NodeBlueprint {
+    static func vc(_ cls: String, _ id: String?, children: [NodeBlueprint] = [], state: [CoderEntry] = [])
+        -> NodeBlueprint
+    {
         var b = NodeBlueprint(className: cls, restorationIdentifier: id)
         b.children = children
         b.state = state
@@ -28,22 +30,35 @@ enum Fixtures {
         var tabs = vc("UITabBarController", "Tabs", children: [nav, unmarked])
         tabs.selectedIndex = 0
         s.ui = tabs
-        var launchTabs = vc("UITabBarController", "Tabs", children: [
-            vc("UINavigationController", "homeNav", children: [{ var h = vc("HomeController", "home"); h.views = [table]; return h }()]),
-            vc("UINavigationController", nil, children: [vc("SettingsController", "settings")]),
-        ])
+        var launchTabs = vc(
+            "UITabBarController", "Tabs",
+            children: [
+                vc(
+                    "UINavigationController", "homeNav",
+                    children: [
+                        {
+                            var h = vc("HomeController", "home")
+                            h.views = [table]
+                            return h
+                        }()
+                    ]),
+                vc("UINavigationController", nil, children: [vc("SettingsController", "settings")]),
+            ])
         launchTabs.selectedIndex = 0
         s.launchUI = launchTabs
         s.classes = ["DetailController": RestorationClassSpec(answer: .new)]
         var launch = LaunchOptions()
         launch.data = ["Tabs/homeNav/home/list": ["m3", "m2", "m1"]]
         s.timeline = [.background, .kill(.system), .launch(launch)]
-        s.app.delegate.shouldRestoreApplicationState = .ifEqual([CoderEntry(key: ReservedKeys.bundleVersion, value: .string("1.0"))])
+        s.app.delegate.shouldRestoreApplicationState = .ifEqual([
+            CoderEntry(key: ReservedKeys.bundleVersion, value: .string("1.0"))
+        ])
         return s
     }
 
     static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-tests-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "restoretrace-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.appendingPathComponent(name).path
     }
@@ -53,13 +68,16 @@ enum Fixtures {
         let path = temporaryPath("\(s.name).trace.jsonl")
         var classes = ClassHierarchy()
         ScenarioApp(scenario: s).declareClasses(in: &classes)
-        let header = TraceHeader(scenario: s.name, app: s.app.configuration, classes: classes.declared, shouldRestoreRule: s.app.delegate.shouldRestoreApplicationState)
+        let header = TraceHeader(
+            scenario: s.name, app: s.app.configuration, classes: classes.declared,
+            shouldRestoreRule: s.app.delegate.shouldRestoreApplicationState)
         let r = try TraceRecorder.record(header: header, to: path) { s.run(observer: $0) }
         return (path, r.outcome)
     }
 
     static func lines(_ path: String) throws -> [String] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     static func write(_ lines: [String], to path: String) throws {

@@ -1,16 +1,18 @@
 import Foundation
-import Testing
 import RestoreEngine
 import RestoreReplay
 import RestoreTrace
+import Testing
 
 /// The replay reads lines lazily (`TraceReader.nextRecord`) and compares them byte for byte;
 /// these hold that to what decoding whole (`next`) and comparing decoded events would say.
 @Suite struct LazyReadTests {
     @Test func recordsDecodeToTheSameEventsAsWholeLines() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
-        let whole = try TraceReader(path: path), lazy = try TraceReader(path: path)
-        var count = 0, withArchive = 0
+        let whole = try TraceReader(path: path)
+        let lazy = try TraceReader(path: path)
+        var count = 0
+        var withArchive = 0
         while let t = try whole.next() {
             let r = try #require(try lazy.nextRecord())
             #expect(r.seq == t.seq)
@@ -33,7 +35,8 @@ import RestoreTrace
     @Test func aRecordDoesNotMatchAnotherEvent() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         let reader = try TraceReader(path: path)
-        let a = try #require(try reader.nextRecord()), b = try #require(try reader.nextRecord())
+        let a = try #require(try reader.nextRecord())
+        let b = try #require(try reader.nextRecord())
         var written: [UInt8] = []
         EventCodec.write(try b.decoded(), seq: nil, to: &written)
         #expect(!a.matches(written: written))
@@ -59,7 +62,10 @@ import RestoreTrace
     @Test func tamperedComparedPayloadIsADivergence() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         var lines = try Fixtures.lines(path)
-        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"decodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}") })
+        let i = try #require(
+            lines.firstIndex {
+                $0.contains("\"callback\":\"decodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}")
+            })
         lines[i] = lines[i].replacingOccurrences(of: "\"scroll\":{\"int\":3}", with: "\"scroll\":{\"int\":4}")
         try Fixtures.write(lines, to: path)
         let r = try Replayer.replay(path: path)
@@ -74,7 +80,10 @@ import RestoreTrace
     @Test func badAnswerPayloadIsALocatedError() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         var lines = try Fixtures.lines(path)
-        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"encodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}") })
+        let i = try #require(
+            lines.firstIndex {
+                $0.contains("\"callback\":\"encodeRestorableStateWithCoder:\"") && $0.contains("\"scroll\":{\"int\":3}")
+            })
         lines[i] = lines[i].replacingOccurrences(of: "\"scroll\":{\"int\":3}", with: "\"scroll\":{\"integer\":3}")
         try Fixtures.write(lines, to: path)
         do {

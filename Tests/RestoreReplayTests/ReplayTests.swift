@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import RestoreEngine
 import RestoreReplay
 import RestoreTrace
+import Testing
 
 @Suite struct ReplayTests {
     @Test func faithfulReplayMatchesEveryRecordedEvent() throws {
@@ -16,7 +16,8 @@ import RestoreTrace
 
     @Test func replayingTwiceGivesTheSameOutcome() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
-        let a = try Replayer.replay(path: path), b = try Replayer.replay(path: path)
+        let a = try Replayer.replay(path: path)
+        let b = try Replayer.replay(path: path)
         #expect(a.outcome == b.outcome)
         #expect(a.replayedEvents == b.replayedEvents)
     }
@@ -24,7 +25,8 @@ import RestoreTrace
     @Test func changedAnswerDivergesAtThatEvent() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         var lines = try Fixtures.lines(path)
-        let i = try #require(lines.firstIndex { $0.contains("\"callback\":\"viewControllerWithRestorationIdentifierPath:coder:\"") })
+        let i = try #require(
+            lines.firstIndex { $0.contains("\"callback\":\"viewControllerWithRestorationIdentifierPath:coder:\"") })
         // The restoration class now answers nil.
         let seq = try #require(JSONParser.parse(lines[i])["seq"]?.intValue)
         lines[i] = lines[i].replacing(#/"result":\{.*\}\}$/#, with: "\"result\":null}")
@@ -33,7 +35,9 @@ import RestoreTrace
         let d = try #require(result.divergence)
         // The stand-in answers nil as recorded, so the engine diverges right after it: the detail is not decoded.
         #expect(d.seq > seq)
-        #expect(result.outcome.restoration?.nodes.first { $0.path == "Tabs/homeNav/detail" }?.reason == .restorationClassReturnedNil)
+        #expect(
+            result.outcome.restoration?.nodes.first { $0.path == "Tabs/homeNav/detail" }?.reason
+                == .restorationClassReturnedNil)
     }
 
     @Test func removedEventDivergesWhereItWas() throws {
@@ -80,14 +84,20 @@ import RestoreTrace
     @Test func whatIfAnswerNilDropsTheSubtree() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         let r = try Replayer.replay(path: path, whatIf: WhatIf([.answer(path: "Tabs/homeNav/detail", .nil)]))
-        #expect(r.outcome.restoration?.nodes.first { $0.path == "Tabs/homeNav/detail" }?.reason == .restorationClassReturnedNil)
+        #expect(
+            r.outcome.restoration?.nodes.first { $0.path == "Tabs/homeNav/detail" }?.reason
+                == .restorationClassReturnedNil)
     }
 
     @Test func whatIfDropIdentifierSkipsTheNodeAndBelow() throws {
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         let r = try Replayer.replay(path: path, whatIf: WhatIf([.dropIdentifier(path: "Tabs/homeNav")]))
         let p = try #require(r.outcome.preservation)
-        #expect(p.nodes.first { $0.locator == "Tabs/<UINavigationController>" && $0.className == "UINavigationController" && $0.reason == .noRestorationIdentifier } != nil)
+        #expect(
+            p.nodes.first {
+                $0.locator == "Tabs/<UINavigationController>" && $0.className == "UINavigationController"
+                    && $0.reason == .noRestorationIdentifier
+            } != nil)
         #expect(p.nodes.first { $0.locator == "Tabs/<UINavigationController>/home" }?.reason == .ancestorNotPreserved)
         #expect(r.outcome.restoration?.nodes.contains { $0.path == "Tabs/homeNav/home" } == false)
     }

@@ -38,9 +38,11 @@ struct SampleScenarioTests {
         let keys = [
             "format", "name", "description", "app", "launchUI", "storyboards", "classes", "ui", "timeline",
             "bundleVersion", "systemVersion", "idiom", "delegate", "shouldSaveApplicationState",
-            "shouldRestoreApplicationState", "ifEqual", "willEncodeRestorableState", "ignoreSnapshot", "makeKeyAndVisible",
+            "shouldRestoreApplicationState", "ifEqual", "willEncodeRestorableState", "ignoreSnapshot",
+            "makeKeyAndVisible",
             "viewControllerWithRestorationIdentifierPath", "defaultRoot", "answer", "builds", "instanceOf",
-            "class", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "identifier", "state",
+            "class", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "identifier",
+            "state",
             "children", "selectedIndex", "encodesChildren", "presented", "views", "objects", "objectRestorationClass",
             "contentOffset", "zoomScale", "contentInset", "rows", "selected", "firstVisible", "modelAssociation",
             "selectedRange", "editable", "kill", "launch", "deviceLocked", "crashWhileDecoding", "data",
@@ -50,8 +52,11 @@ struct SampleScenarioTests {
             "container", "pad", "didFinishLaunching",
         ]
         // Comment lines are dropped: a key only mentioned in prose does not count.
-        let text = try sampleScenarioPaths().map { try String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n")
-            .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined(separator: "\n")
+        let text = try sampleScenarioPaths().map { try String(contentsOfFile: $0, encoding: .utf8) }.joined(
+            separator: "\n"
+        )
+        .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined(
+            separator: "\n")
         for key in keys {
             #expect(text.contains(try Regex("(^|[\\s{,\"-])\(key)\"?:")), "no sample uses '\(key):'")
         }
@@ -115,7 +120,8 @@ struct SampleScenarioTests {
 
     @Test func homepwnerPresentedDetailHasAPathOfThree() throws {
         let outcome = try sample("homepwner").run()
-        let detail = try #require(outcome.restored("UINavigationController/UINavigationController/BNRDetailViewController"))
+        let detail = try #require(
+            outcome.restored("UINavigationController/UINavigationController/BNRDetailViewController"))
         #expect(detail.status == .restored && detail.via == .restorationClass)
         #expect(outcome.restored("UINavigationController")?.via == .appDelegate)
         #expect(outcome.restored("UINavigationController/UINavigationController")?.via == .appDelegate)
@@ -125,7 +131,8 @@ struct SampleScenarioTests {
 
     @Test func masterDetailRestoresTheRegisteredContextAndKeepsTheSelection() throws {
         let outcome = try sample("master-detail").run()
-        let context = try #require(outcome.restored("SplitViewController/MasterNavigationController/MasterViewController/ViewContext"))
+        let context = try #require(
+            outcome.restored("SplitViewController/MasterNavigationController/MasterViewController/ViewContext"))
         #expect(context.kind == .object && context.via == .restorationClass)
         #expect(outcome.diagnostics(.selectionMoved).isEmpty && outcome.diagnostics(.selectionDropped).isEmpty)
     }
@@ -190,7 +197,10 @@ struct SampleScenarioTests {
 
     @Test func siblingsSharingAPathAreAmbiguous() throws {
         let outcome = try sample("ambiguous-paths").run()
-        #expect(Set(outcome.diagnostics(.ambiguousPath).compactMap(\.path)) == ["PagesContainer/Page", "PagesContainer/chart"])
+        #expect(
+            Set(outcome.diagnostics(.ambiguousPath).compactMap(\.path)) == [
+                "PagesContainer/Page", "PagesContainer/chart",
+            ])
     }
 
     @Test func declinedSaveArchivesNothing() throws {

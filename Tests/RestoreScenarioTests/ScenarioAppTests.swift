@@ -6,7 +6,8 @@ import Testing
 @Suite("app, delegate, answers, classes, storyboards")
 struct ScenarioAppTests {
     @Test func appKeysMapToAppSpec() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: app
             app:
               bundleVersion: 1.10
@@ -27,16 +28,18 @@ struct ScenarioAppTests {
         let d = s.app.delegate
         #expect(d.shouldSaveApplicationState == false)
         #expect(d.shouldRestoreApplicationState == .always(false))
-        #expect(d.willEncodeRestorableState == [
-            CoderEntry(key: "launchCount", value: .int(3)), CoderEntry(key: "lastTab", value: .string("home")),
-        ])
+        #expect(
+            d.willEncodeRestorableState == [
+                CoderEntry(key: "launchCount", value: .int(3)), CoderEntry(key: "lastTab", value: .string("home")),
+            ])
         #expect(d.ignoreSnapshot)
         #expect(d.makeKeyAndVisible == .didFinishLaunching)
         #expect(d.defaultRoot?.restorationIdentifier == "root")
     }
 
     @Test func shouldRestoreIfEqualComparesAppLevelKeys() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: v
             app:
               delegate:
@@ -44,21 +47,32 @@ struct ScenarioAppTests {
                   ifEqual: {UIApplicationStateRestorationBundleVersionKey: "1.0"}
             """)
         let rule = s.app.delegate.shouldRestoreApplicationState
-        #expect(rule == .ifEqual([CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: .string("1.0"))]))
-        #expect(rule.evaluate(RestorationCoder(entries: [CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: "1.0")])))
-        #expect(!rule.evaluate(RestorationCoder(entries: [CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: "1.1")])))
+        #expect(
+            rule == .ifEqual([CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: .string("1.0"))]))
+        #expect(
+            rule.evaluate(
+                RestorationCoder(entries: [
+                    CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: "1.0")
+                ])))
+        #expect(
+            !rule.evaluate(
+                RestorationCoder(entries: [
+                    CoderEntry(key: "UIApplicationStateRestorationBundleVersionKey", value: "1.1")
+                ])))
     }
 
     @Test func shouldRestoreMappingWithoutIfEqualIsAnError() {
         let p = problems("name: v\napp: {delegate: {shouldRestoreApplicationState: {ifEquals: {a: 1}}}}\n")
-        #expect(located(p) == [
-            "2:49: 'shouldRestoreApplicationState' as a mapping needs 'ifEqual: {KEY: VALUE}'",
-            "2:50: unknown key 'ifEquals' in 'shouldRestoreApplicationState' (did you mean 'ifEqual'?)",
-        ])
+        #expect(
+            located(p) == [
+                "2:49: 'shouldRestoreApplicationState' as a mapping needs 'ifEqual: {KEY: VALUE}'",
+                "2:50: unknown key 'ifEquals' in 'shouldRestoreApplicationState' (did you mean 'ifEqual'?)",
+            ])
     }
 
     @Test func answerWordsMapToAnswers() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: answers
             app:
               delegate:
@@ -69,9 +83,10 @@ struct ScenarioAppTests {
                   A/D: {instanceOf: OtherDetail}
                   A/E: nil
             """)
-        #expect(s.app.delegate.viewControllerWithRestorationIdentifierPath == [
-            "A": .new, "A/B": .existing, "A/C": .storyboard, "A/D": .instanceOf("OtherDetail"), "A/E": .nil,
-        ])
+        #expect(
+            s.app.delegate.viewControllerWithRestorationIdentifierPath == [
+                "A": .new, "A/B": .existing, "A/C": .storyboard, "A/D": .instanceOf("OtherDetail"), "A/E": .nil,
+            ])
     }
 
     @Test(arguments: ["nil", "null", "~", "\"nil\"", "", "NULL"])
@@ -82,22 +97,25 @@ struct ScenarioAppTests {
 
     @Test func unknownAnswerWordIsSuggested() {
         let p = problems("name: n\nclasses: {Detail: {answer: exsting}}\n")
-        #expect(located(p) == [
-            "2:28: unknown answer 'exsting' for class 'Detail' (did you mean 'existing'?); an answer is new, nil, existing, storyboard or {instanceOf: CLASS}"
-        ])
+        #expect(
+            located(p) == [
+                "2:28: unknown answer 'exsting' for class 'Detail' (did you mean 'existing'?); an answer is new, nil, existing, storyboard or {instanceOf: CLASS}"
+            ])
     }
 
     @Test func answerOfTheWrongShapeIsAnError() {
         let p = problems("name: n\nclasses: {A: {answer: [new]}, B: {answer: {instanceOf: ''}}, C: {answer: true}}\n")
-        #expect(located(p) == [
-            "2:23: expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for class 'A', found a list",
-            "2:56: 'instanceOf' must not be empty",
-            "2:74: expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for class 'C', found 'true'",
-        ])
+        #expect(
+            located(p) == [
+                "2:23: expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for class 'A', found a list",
+                "2:56: 'instanceOf' must not be empty",
+                "2:74: expected an answer (new, nil, existing, storyboard or {instanceOf: CLASS}) for class 'C', found 'true'",
+            ])
     }
 
     @Test func classesMapAnswerAndBuilds() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: classes
             classes:
               TabRestorer:
@@ -115,7 +133,8 @@ struct ScenarioAppTests {
     }
 
     @Test func storyboardsMapNameAndIdentifierToScenes() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: boards
             storyboards:
               Main:
@@ -134,8 +153,9 @@ struct ScenarioAppTests {
     }
 
     @Test func idiomTypoIsSuggested() {
-        #expect(located(problems("name: i\napp: {idiom: phon}\n")) == [
-            "2:14: unknown idiom 'phon' (did you mean 'phone'?); expected phone or pad"
-        ])
+        #expect(
+            located(problems("name: i\napp: {idiom: phon}\n")) == [
+                "2:14: unknown idiom 'phon' (did you mean 'phone'?); expected phone or pad"
+            ])
     }
 }

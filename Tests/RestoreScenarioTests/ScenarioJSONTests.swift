@@ -87,7 +87,8 @@ struct ScenarioJSONTests {
 
     @Test func jsonProblemsAreLocated() {
         let p = problems("{\n  \"name\": \"j\",\n  \"ui\": {\"class\": \"A\", \"restorationIdentifer\": \"a\"}\n}\n")
-        #expect(located(p) == ["3:24: unknown key 'restorationIdentifer' in 'ui' (did you mean 'restorationIdentifier'?)"])
+        #expect(
+            located(p) == ["3:24: unknown key 'restorationIdentifer' in 'ui' (did you mean 'restorationIdentifier'?)"])
     }
 
     @Test func jsonSyntaxErrorIsLocated() {

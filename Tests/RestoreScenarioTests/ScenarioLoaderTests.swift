@@ -7,7 +7,8 @@ import Testing
 struct ScenarioLoaderTests {
     /// A fresh file in a temporary folder.
     func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-loader-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "restoretrace-loader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
@@ -19,7 +20,10 @@ struct ScenarioLoaderTests {
             _ = try ScenarioLoader.load(path: "/nonexistent/scenario.yaml")
             Issue.record("expected an error")
         } catch {
-            #expect(error.problems.map(\.description) == ["/nonexistent/scenario.yaml: error: cannot read the scenario: no such file"])
+            #expect(
+                error.problems.map(\.description) == [
+                    "/nonexistent/scenario.yaml: error: cannot read the scenario: no such file"
+                ])
             #expect(error.description.hasSuffix("1 error in /nonexistent/scenario.yaml; fix it and run again."))
         }
     }
@@ -41,7 +45,9 @@ struct ScenarioLoaderTests {
             _ = try ScenarioLoader.load(path: path)
             Issue.record("expected an error")
         } catch {
-            #expect(error.problems.first?.message == "cannot read the scenario: it is not UTF-8 text (first bad byte at offset 9); save it as UTF-8")
+            #expect(
+                error.problems.first?.message
+                    == "cannot read the scenario: it is not UTF-8 text (first bad byte at offset 9); save it as UTF-8")
         }
     }
 
@@ -51,7 +57,9 @@ struct ScenarioLoaderTests {
             _ = try ScenarioLoader.load(path: path)
             Issue.record("expected an error")
         } catch {
-            #expect(error.problems.map(\.description).contains("\(path):2:6: error: unknown key 'clas' in 'ui' (did you mean 'class'?)"))
+            #expect(
+                error.problems.map(\.description).contains(
+                    "\(path):2:6: error: unknown key 'clas' in 'ui' (did you mean 'class'?)"))
         }
     }
 

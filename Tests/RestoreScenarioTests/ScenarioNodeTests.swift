@@ -6,7 +6,8 @@ import Testing
 @Suite("NODE and OBJECT → blueprints")
 struct ScenarioNodeTests {
     @Test func nodeMapsEveryControllerKey() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: node
             classes: {HomeRestorer: {}}
             ui:
@@ -35,7 +36,8 @@ struct ScenarioNodeTests {
     }
 
     @Test func kindContainerMarksACustomContainer() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: c
             ui: {class: SegmentHost, kind: container, encodesChildren: false, children: [{class: A}]}
             """)
@@ -44,13 +46,15 @@ struct ScenarioNodeTests {
     }
 
     @Test func kindViewOutsideViewsIsAnError() {
-        #expect(located(problems("name: c\nui: {class: Banner, kind: view}\n")) == [
-            "2:27: 'kind: view' marks a view; list it under its controller's 'views:' instead"
-        ])
+        #expect(
+            located(problems("name: c\nui: {class: Banner, kind: view}\n")) == [
+                "2:27: 'kind: view' marks a view; list it under its controller's 'views:' instead"
+            ])
     }
 
     @Test func nodeUnderViewsIsAViewEvenWithoutKind() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: v
             ui:
               class: A
@@ -64,20 +68,23 @@ struct ScenarioNodeTests {
 
     @Test func controllerKeyOnAViewIsAnError() {
         let p = problems("name: v\nui:\n  class: A\n  views:\n    - {class: UIView, children: []}\n")
-        #expect(located(p) == [
-            "5:23: 'children' applies to view controllers, not to views (view 0 of A is a view because it is listed under 'views:')"
-        ])
+        #expect(
+            located(p) == [
+                "5:23: 'children' applies to view controllers, not to views (view 0 of A is a view because it is listed under 'views:')"
+            ])
     }
 
     @Test func viewPropertyOnAControllerIsAnError() {
         let p = problems("name: v\nui: {class: UITableViewController, rows: [a]}\n")
-        #expect(located(p) == [
-            "2:36: 'rows' is a view property; it belongs on a view listed under 'views:', not on a view controller"
-        ])
+        #expect(
+            located(p) == [
+                "2:36: 'rows' is a view property; it belongs on a view listed under 'views:', not on a view controller"
+            ])
     }
 
     @Test func stateValuesKeepTheirTypesAndFileOrder() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: values
             ui:
               class: A
@@ -96,21 +103,25 @@ struct ScenarioNodeTests {
                 exponent: 1e3
             """)
         let state = try #require(s.ui?.state)
-        #expect(state.map(\.key) == [
-            "zString", "aInt", "mDouble", "bBool", "quotedNumber", "quotedBool", "hex", "list", "map", "no", "negative", "exponent",
-        ])
-        #expect(state.map(\.value) == [
-            .string("hello"), .int(42), .double(0.8926057), .bool(false), .string("1.0"), .string("true"), .int(31),
-            .array([.int(1), .string("two"), .double(3.5)]), .dictionary(["inner": .array([.bool(true)])]),
-            .string("no"), .int(-7), .double(1000),
-        ])
+        #expect(
+            state.map(\.key) == [
+                "zString", "aInt", "mDouble", "bBool", "quotedNumber", "quotedBool", "hex", "list", "map", "no",
+                "negative", "exponent",
+            ])
+        #expect(
+            state.map(\.value) == [
+                .string("hello"), .int(42), .double(0.8926057), .bool(false), .string("1.0"), .string("true"), .int(31),
+                .array([.int(1), .string("two"), .double(3.5)]), .dictionary(["inner": .array([.bool(true)])]),
+                .string("no"), .int(-7), .double(1000),
+            ])
         #expect(state.allSatisfy { !$0.isSystem })
     }
 
     @Test func nullCoderValueIsAnError() {
-        #expect(located(problems("name: v\nui: {class: A, state: {k: ~}}\n")) == [
-            "2:27: 'k' is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"~\")"
-        ])
+        #expect(
+            located(problems("name: v\nui: {class: A, state: {k: ~}}\n")) == [
+                "2:27: 'k' is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"~\")"
+            ])
     }
 
     @Test func integerTooLargeIsAnError() {
@@ -125,14 +136,16 @@ struct ScenarioNodeTests {
 
     @Test func unsupportedTagIsAnError() {
         let p = problems("name: v\nui: {class: A, state: {k: !!binary aGk=}}\n")
-        #expect(located(p) == ["2:27: 'k': the YAML tag 'tag:yaml.org,2002:binary' is not supported; use a plain value"])
+        #expect(
+            located(p) == ["2:27: 'k': the YAML tag 'tag:yaml.org,2002:binary' is not supported; use a plain value"])
     }
 
     @Test func missingClassOnANodeIsLocatedAtTheNode() {
         let p = problems("name: v\nui:\n  class: UINavigationController\n  children:\n    - restorationIdentifier: a\n")
-        #expect(located(p) == [
-            "5:7: child 0 of UINavigationController needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)"
-        ])
+        #expect(
+            located(p) == [
+                "5:7: child 0 of UINavigationController needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)"
+            ])
     }
 
     @Test func selectedIndexOutOfRangeIsAnError() {
@@ -146,7 +159,8 @@ struct ScenarioNodeTests {
     }
 
     @Test func objectsMapToObjectBlueprints() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: o
             classes: {ContextRestorer: {answer: existing}}
             ui:
@@ -159,18 +173,21 @@ struct ScenarioNodeTests {
                   state: {store: sqlite}
                 - {restorationIdentifier: plain}
             """)
-        #expect(s.ui?.objects == [
-            ObjectBlueprint(
-                restorationIdentifier: "ViewContext", className: "NSManagedObjectContext",
-                objectRestorationClass: "ContextRestorer", state: [CoderEntry(key: "store", value: .string("sqlite"))]),
-            ObjectBlueprint(restorationIdentifier: "plain", className: "NSObject"),
-        ])
+        #expect(
+            s.ui?.objects == [
+                ObjectBlueprint(
+                    restorationIdentifier: "ViewContext", className: "NSManagedObjectContext",
+                    objectRestorationClass: "ContextRestorer",
+                    state: [CoderEntry(key: "store", value: .string("sqlite"))]),
+                ObjectBlueprint(restorationIdentifier: "plain", className: "NSObject"),
+            ])
     }
 
     @Test func unknownObjectKeyIsSuggested() {
         let p = problems("name: o\nui: {class: A, objects: [{restorationIdentifier: x, restorationClass: R}]}\n")
-        #expect(located(p) == [
-            "2:53: unknown key 'restorationClass' in object 0 of A (did you mean 'objectRestorationClass'?)"
-        ])
+        #expect(
+            located(p) == [
+                "2:53: unknown key 'restorationClass' in object 0 of A (did you mean 'objectRestorationClass'?)"
+            ])
     }
 }

@@ -49,15 +49,17 @@ struct ScenarioParserTopLevelTests {
 
     @Test func newerFormatIsRefusedWithoutNoise() {
         let p = problems("format: restoretrace-scenario/2\nname: f\nnewKey: 1\n")
-        #expect(located(p) == [
-            "1:9: this scenario is in format 'restoretrace-scenario/2', newer than this restoretrace reads ('restoretrace-scenario/1'); update restoretrace to read it"
-        ])
+        #expect(
+            located(p) == [
+                "1:9: this scenario is in format 'restoretrace-scenario/2', newer than this restoretrace reads ('restoretrace-scenario/1'); update restoretrace to read it"
+            ])
     }
 
     @Test func unknownFormatIsAnError() {
-        #expect(located(problems("format: scenario-v1\nname: f\n")) == [
-            "1:9: unknown format 'scenario-v1'; expected 'restoretrace-scenario/1' (or leave 'format:' out)"
-        ])
+        #expect(
+            located(problems("format: scenario-v1\nname: f\n")) == [
+                "1:9: unknown format 'scenario-v1'; expected 'restoretrace-scenario/1' (or leave 'format:' out)"
+            ])
     }
 
     @Test func descriptionIsKept() throws {
@@ -81,10 +83,11 @@ struct ScenarioParserTopLevelTests {
         #expect(s.description == "quote \" backslash \\ newline\nend é 😀 中文")
         #expect(s.ui?.className == "A&B<C>")
         #expect(s.ui?.restorationIdentifier == #"it's "fine""#)
-        #expect(s.ui?.state == [
-            CoderEntry(key: "key with spaces & <tags>", value: .string("line1\nline2\ttab")),
-            CoderEntry(key: "emoji😀", value: .string("🧪")),
-        ])
+        #expect(
+            s.ui?.state == [
+                CoderEntry(key: "key with spaces & <tags>", value: .string("line1\nline2\ttab")),
+                CoderEntry(key: "emoji😀", value: .string("🧪")),
+            ])
     }
 
     @Test func yamlSyntaxErrorIsLocatedNotThrownRaw() {
@@ -121,7 +124,8 @@ struct ScenarioParserTopLevelTests {
     }
 
     @Test func anchorsAndAliasesAreResolved() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: alias
             launchUI: &home {class: HomeController, restorationIdentifier: home}
             ui: *home

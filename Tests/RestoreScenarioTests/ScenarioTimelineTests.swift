@@ -6,7 +6,8 @@ import Testing
 @Suite("timeline")
 struct ScenarioTimelineTests {
     @Test func everyStepFormParses() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: t
             timeline:
               - background
@@ -28,14 +29,17 @@ struct ScenarioTimelineTests {
         options.deviceLocked = true
         options.crashWhileDecoding = "Nav/Detail"
         options.data = ["Nav/Items/list": ["m3", "m1", "m2"]]
-        #expect(s.timeline == [
-            .background, .kill(.system), .launch(LaunchOptions()), .background, .kill(.user), .launch(LaunchOptions()),
-            .background, .kill(.debugger), .launch(options),
-        ])
+        #expect(
+            s.timeline == [
+                .background, .kill(.system), .launch(LaunchOptions()), .background, .kill(.user),
+                .launch(LaunchOptions()),
+                .background, .kill(.debugger), .launch(options),
+            ])
     }
 
     @Test func badTimelineStepsAreEachLocated() {
-        let p = problems("""
+        let p = problems(
+            """
             name: t
             timeline:
               - backgrund
@@ -44,19 +48,21 @@ struct ScenarioTimelineTests {
               - 3
               - launch: {deviceLockd: true}
             """)
-        #expect(located(p) == [
-            "3:5: unknown timeline step 1 'backgrund' (did you mean 'background'?); a step is background, {kill: system|user|debugger}, launch or {launch: {...}}",
-            "4:5: 'kill' needs a kind: write '{kill: system}', '{kill: user}' or '{kill: debugger}'",
-            "5:5: timeline step 3 has 2 keys; a step is one of background, {kill: KIND} or {launch: {...}}, one per list item",
-            "6:5: expected a step (background, {kill: KIND}, launch or {launch: {...}}) for timeline step 4, found '3'",
-            "7:14: unknown key 'deviceLockd' in 'launch' (did you mean 'deviceLocked'?)",
-        ])
+        #expect(
+            located(p) == [
+                "3:5: unknown timeline step 1 'backgrund' (did you mean 'background'?); a step is background, {kill: system|user|debugger}, launch or {launch: {...}}",
+                "4:5: 'kill' needs a kind: write '{kill: system}', '{kill: user}' or '{kill: debugger}'",
+                "5:5: timeline step 3 has 2 keys; a step is one of background, {kill: KIND} or {launch: {...}}, one per list item",
+                "6:5: expected a step (background, {kill: KIND}, launch or {launch: {...}}) for timeline step 4, found '3'",
+                "7:14: unknown key 'deviceLockd' in 'launch' (did you mean 'deviceLocked'?)",
+            ])
     }
 
     @Test func timelineMustBeAList() {
-        #expect(located(problems("name: t\ntimeline: background\n")) == [
-            "2:11: expected a list for 'timeline', found 'background'"
-        ])
+        #expect(
+            located(problems("name: t\ntimeline: background\n")) == [
+                "2:11: expected a list for 'timeline', found 'background'"
+            ])
     }
 
     @Test(arguments: ["crashWhileDecoding: \"\"", "crashWhileDecoding:"])
@@ -69,9 +75,10 @@ struct ScenarioTimelineTests {
 
     @Test func malformedDataPathIsAnError() {
         let p = problems("name: t\ntimeline: [{launch: {data: {\"Nav/list/\": [a]}}}]\n")
-        #expect(located(p) == [
-            "2:29: malformed restoration path 'Nav/list/' in 'data': it ends with '/'; write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
-        ])
+        #expect(
+            located(p) == [
+                "2:29: malformed restoration path 'Nav/list/' in 'data': it ends with '/'; write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
+            ])
     }
 
     @Test func emptyTimelineIsAllowed() throws {

@@ -6,7 +6,8 @@ import Testing
 @Suite("Validation: every problem, located, in one pass")
 struct ScenarioValidationTests {
     @Test func unknownKeyIsLocatedWithSuggestion() {
-        let p = problems("""
+        let p = problems(
+            """
             name: x
             ui:
               class: Home
@@ -20,23 +21,26 @@ struct ScenarioValidationTests {
     }
 
     @Test func typoInTopLevelKeyIsSuggested() {
-        #expect(located(problems("name: x\ntimline: [background]\n")) == [
-            "2:1: unknown key 'timline' in the scenario (did you mean 'timeline'?)"
-        ])
+        #expect(
+            located(problems("name: x\ntimline: [background]\n")) == [
+                "2:1: unknown key 'timline' in the scenario (did you mean 'timeline'?)"
+            ])
     }
 
     @Test func wrongTypeNamesWhatWasFound() {
-        let p = problems("""
+        let p = problems(
+            """
             name: x
             app:
               delegate:
                 shouldSaveApplicationState: yes please
                 ignoreSnapshot: [true]
             """)
-        #expect(located(p) == [
-            "4:33: expected a boolean (true or false) for 'shouldSaveApplicationState', found 'yes please'",
-            "5:21: expected a boolean (true or false) for 'ignoreSnapshot', found a list",
-        ])
+        #expect(
+            located(p) == [
+                "4:33: expected a boolean (true or false) for 'shouldSaveApplicationState', found 'yes please'",
+                "5:21: expected a boolean (true or false) for 'ignoreSnapshot', found a list",
+            ])
     }
 
     @Test func yamlOneOneBooleansAreNotBooleans() {
@@ -68,17 +72,18 @@ struct ScenarioValidationTests {
             timeline: [background, {kill: power}, relaunch]
             """
         let p = problems(text)
-        #expect(located(p) == [
-            "3:10: unknown idiom 'watch'; expected phone or pad",
-            "5:24: unknown makeKeyAndVisible timing 'sometimes'; expected willFinishLaunching, didFinishLaunching or never",
-            "7:19: unknown answer 'nope' for class 'Known'; an answer is new, nil, existing, storyboard or {instanceOf: CLASS}",
-            "10:21: restorationClass 'Missing' is not listed under 'classes:'; add it there with its answer, such as 'classes: {Missing: {answer: new}}'",
-            "11:18: selectedIndex 3 is out of range: UITabBarController has 2 children (0...1)",
-            "13:7: child 0 of UITabBarController needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)",
-            "18:22: selected row 'c' is not in 'rows'",
-            "19:31: unknown kill kind 'power'; expected system, user or debugger",
-            "19:39: unknown timeline step 3 'relaunch' (did you mean 'launch'?); a step is background, {kill: system|user|debugger}, launch or {launch: {...}}",
-        ])
+        #expect(
+            located(p) == [
+                "3:10: unknown idiom 'watch'; expected phone or pad",
+                "5:24: unknown makeKeyAndVisible timing 'sometimes'; expected willFinishLaunching, didFinishLaunching or never",
+                "7:19: unknown answer 'nope' for class 'Known'; an answer is new, nil, existing, storyboard or {instanceOf: CLASS}",
+                "10:21: restorationClass 'Missing' is not listed under 'classes:'; add it there with its answer, such as 'classes: {Missing: {answer: new}}'",
+                "11:18: selectedIndex 3 is out of range: UITabBarController has 2 children (0...1)",
+                "13:7: child 0 of UITabBarController needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)",
+                "18:22: selected row 'c' is not in 'rows'",
+                "19:31: unknown kill kind 'power'; expected system, user or debugger",
+                "19:39: unknown timeline step 3 'relaunch' (did you mean 'launch'?); a step is background, {kill: system|user|debugger}, launch or {launch: {...}}",
+            ])
     }
 
     @Test func errorDescriptionIsCompilerStyleSortedWithSummary() {
@@ -86,12 +91,13 @@ struct ScenarioValidationTests {
             _ = try ScenarioParser.parse("ui: {clas: A}\nname: 7\nnope: 1\n", file: "Traces/bad.yaml")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.split(separator: "\n").map(String.init) == [
-                "Traces/bad.yaml:1:5: error: 'ui' needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)",
-                "Traces/bad.yaml:1:6: error: unknown key 'clas' in 'ui' (did you mean 'class'?)",
-                "Traces/bad.yaml:3:1: error: unknown key 'nope' in the scenario",
-                "3 errors in Traces/bad.yaml; fix them and run again.",
-            ])
+            #expect(
+                error.description.split(separator: "\n").map(String.init) == [
+                    "Traces/bad.yaml:1:5: error: 'ui' needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)",
+                    "Traces/bad.yaml:1:6: error: unknown key 'clas' in 'ui' (did you mean 'class'?)",
+                    "Traces/bad.yaml:3:1: error: unknown key 'nope' in the scenario",
+                    "3 errors in Traces/bad.yaml; fix them and run again.",
+                ])
         }
     }
 
@@ -100,10 +106,11 @@ struct ScenarioValidationTests {
             _ = try ScenarioParser.parse("name: ok\nui: 3\n", file: "one.yaml")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == """
-                one.yaml:2:5: error: expected a mapping for 'ui', found '3'
-                1 error in one.yaml; fix it and run again.
-                """)
+            #expect(
+                error.description == """
+                    one.yaml:2:5: error: expected a mapping for 'ui', found '3'
+                    1 error in one.yaml; fix it and run again.
+                    """)
         }
     }
 
@@ -129,20 +136,23 @@ struct ScenarioValidationTests {
         ("", "it is empty"),
     ])
     func malformedAnswerPathIsLocated(path: String, why: String) {
-        let p = problems("""
+        let p = problems(
+            """
             name: paths
             app:
               delegate:
                 viewControllerWithRestorationIdentifierPath:
                   "\(path)": new
             """)
-        #expect(located(p) == [
-            "5:7: malformed restoration path '\(path)' in 'viewControllerWithRestorationIdentifierPath': \(why); write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
-        ])
+        #expect(
+            located(p) == [
+                "5:7: malformed restoration path '\(path)' in 'viewControllerWithRestorationIdentifierPath': \(why); write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
+            ])
     }
 
     @Test func unknownObjectRestorationClassIsAnError() {
-        let p = problems("""
+        let p = problems(
+            """
             name: o
             classes: {ContextRestorer: {}}
             ui:
@@ -151,9 +161,10 @@ struct ScenarioValidationTests {
               objects:
                 - {restorationIdentifier: ctx, objectRestorationClass: ContextRestorr}
             """)
-        #expect(located(p) == [
-            "7:60: objectRestorationClass 'ContextRestorr' is not listed under 'classes:' (did you mean 'ContextRestorer'?); add it there with its answer, such as 'classes: {ContextRestorr: {answer: new}}'"
-        ])
+        #expect(
+            located(p) == [
+                "7:60: objectRestorationClass 'ContextRestorr' is not listed under 'classes:' (did you mean 'ContextRestorer'?); add it there with its answer, such as 'classes: {ContextRestorr: {answer: new}}'"
+            ])
     }
 
     @Test func restorationClassListedAfterItsUserIsFound() throws {
@@ -172,7 +183,8 @@ struct ScenarioValidationTests {
             "ui: {class: A, state: {k: %}}", "ui: {class: A, state: %}", "timeline: %", "timeline: [%]",
             "timeline: [{launch: %}]", "timeline: [{launch: {data: %}}]", "timeline: [{launch: {data: {a: %}}}]",
             "app: {delegate: {viewControllerWithRestorationIdentifierPath: {a: %}}}",
-            "app: {delegate: {shouldRestoreApplicationState: %}}", "ui: {class: UITableView, views: [{class: UITableView, rows: %}]}",
+            "app: {delegate: {shouldRestoreApplicationState: %}}",
+            "ui: {class: UITableView, views: [{class: UITableView, rows: %}]}",
             "ui: {class: A, views: [{class: UIScrollView, contentOffset: %}]}", "% : x", "ui: {% : x}",
         ]
         var parsedCount = 0

@@ -6,7 +6,8 @@ import Testing
 @Suite("Built-in view properties → ViewState")
 struct ScenarioViewStateTests {
     @Test func tableViewPropertiesMapToViewState() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: table
             ui:
               class: ItemsController
@@ -35,7 +36,8 @@ struct ScenarioViewStateTests {
     }
 
     @Test func textViewPropertiesMapToViewState() throws {
-        let s = try parsed("""
+        let s = try parsed(
+            """
             name: text
             ui:
               class: Notes
@@ -48,12 +50,14 @@ struct ScenarioViewStateTests {
     }
 
     @Test func customSubclassOfAUIKitViewGetsItsProperties() throws {
-        let s = try parsed("name: t\nui: {class: A, views: [{class: ItemsTable, inherits: UITableView, rows: [a], selected: [a]}]}\n")
+        let s = try parsed(
+            "name: t\nui: {class: A, views: [{class: ItemsTable, inherits: UITableView, rows: [a], selected: [a]}]}\n")
         #expect(s.ui?.views.first?.viewState.selected == ["a"])
     }
 
     @Test func selectedNotInRowsIsLocatedWithSuggestion() {
-        let p = problems("""
+        let p = problems(
+            """
             name: t
             ui:
               class: A
@@ -63,10 +67,11 @@ struct ScenarioViewStateTests {
                   selected: [item-3]
                   firstVisible: item-9
             """)
-        #expect(located(p) == [
-            "7:18: selected row 'item-3' is not in 'rows' (did you mean 'item-1'?)",
-            "8:21: first visible row 'item-9' is not in 'rows' (did you mean 'item-1'?)",
-        ])
+        #expect(
+            located(p) == [
+                "7:18: selected row 'item-3' is not in 'rows' (did you mean 'item-1'?)",
+                "8:21: first visible row 'item-9' is not in 'rows' (did you mean 'item-1'?)",
+            ])
     }
 
     @Test func selectionWithoutRowsIsAnError() {
@@ -80,7 +85,8 @@ struct ScenarioViewStateTests {
     }
 
     @Test func propertyOnAViewThatDoesNotSaveItIsAnError() {
-        let p = problems("""
+        let p = problems(
+            """
             name: t
             ui:
               class: A
@@ -88,29 +94,35 @@ struct ScenarioViewStateTests {
                 - {class: UITextField, rows: [a]}
                 - {class: CardView, zoomScale: 2}
             """)
-        #expect(located(p) == [
-            "5:28: 'rows' is saved only by UITableView or UICollectionView and their subclasses, not by 'UITextField'",
-            "6:25: 'zoomScale' is saved only by UIScrollView, UITableView, UICollectionView, UITextView or WKWebView; 'CardView' is a custom view (add 'inherits: UIScrollView' if it is one)",
-        ])
+        #expect(
+            located(p) == [
+                "5:28: 'rows' is saved only by UITableView or UICollectionView and their subclasses, not by 'UITextField'",
+                "6:25: 'zoomScale' is saved only by UIScrollView, UITableView, UICollectionView, UITextView or WKWebView; 'CardView' is a custom view (add 'inherits: UIScrollView' if it is one)",
+            ])
     }
 
     @Test func geometryNeedsTheRightNumberOfNumbers() {
-        let p = problems("""
+        let p = problems(
+            """
             name: t
             ui:
               class: A
               views:
                 - {class: UIScrollView, contentOffset: [0], contentInset: [1, 2, 3, x], zoomScale: big}
             """)
-        #expect(located(p) == [
-            "5:44: 'contentOffset' is [x, y], 2 numbers; found 1",
-            "5:73: expected a number for an item of 'contentInset', found 'x'",
-            "5:88: expected a number for 'zoomScale', found 'big'",
-        ])
+        #expect(
+            located(p) == [
+                "5:44: 'contentOffset' is [x, y], 2 numbers; found 1",
+                "5:73: expected a number for an item of 'contentInset', found 'x'",
+                "5:88: expected a number for 'zoomScale', found 'big'",
+            ])
     }
 
     @Test func selectedRangeIsTwoNonNegativeIntegers() {
         let p = problems("name: t\nui: {class: A, views: [{class: UITextView, selectedRange: [3, -1]}]}\n")
-        #expect(located(p) == ["2:59: 'selectedRange' is [location, length], two integers of 0 or more; found 2 item(s) with a negative one"])
+        #expect(
+            located(p) == [
+                "2:59: 'selectedRange' is [location, length], two integers of 0 or more; found 2 item(s) with a negative one"
+            ])
     }
 }

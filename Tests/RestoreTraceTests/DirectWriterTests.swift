@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import RestoreEngine
 import RestoreScenario
+import Testing
+
 @testable import RestoreTrace
 
 /// The event writer (`EventCodec.write`) is the format's one encoder: whatever it writes, the
@@ -12,12 +13,14 @@ import RestoreScenario
         func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) { events.append(event) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every sample in `Traces/`, the benchmark's generated app, and the format test's scenario.
     static func scenarios() throws -> [Scenario] {
         let traces = packageRoot.appendingPathComponent("Traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         var out = try names.map { try ScenarioLoader.load(path: traces.appendingPathComponent($0).path) }
         out.append(ScenarioGenerator.generate(controllers: 300))
         out.append(TraceFormatTests.scenario())
@@ -57,11 +60,17 @@ import RestoreScenario
         node.isCustomContainer = true
         node.restorationClass = "R"
         node.storyboard = StoryboardReference(name: "Main", identifier: "scene")
-        node.state = [CoderEntry(key: "k", value: .dictionary(["b": .data([1, 2, 3, 4]), "a": .date(-2.5e20)]), isSystem: true)]
+        node.state = [
+            CoderEntry(key: "k", value: .dictionary(["b": .data([1, 2, 3, 4]), "a": .date(-2.5e20)]), isSystem: true)
+        ]
         node.selectedIndex = -3
         node.encodesChildren = false
         node.presented = NodeBlueprint(className: "P", restorationIdentifier: nil)
-        node.objects = [ObjectBlueprint(restorationIdentifier: "o", className: "O", objectRestorationClass: "ORC", state: [CoderEntry(key: "x", value: .reference("r"))])]
+        node.objects = [
+            ObjectBlueprint(
+                restorationIdentifier: "o", className: "O", objectRestorationClass: "ORC",
+                state: [CoderEntry(key: "x", value: .reference("r"))])
+        ]
         node.viewState.contentOffset = [0, 1.5, -0.0, 1e-300]
         node.viewState.zoomScale = 1e300
         node.viewState.contentInset = []
@@ -79,30 +88,43 @@ import RestoreScenario
         var effects = CallEffects()
         effects.madeKeyAndVisible = true
         effects.ignoredSnapshot = true
-        effects.newRoot = .newObject(ObjectBlueprint(restorationIdentifier: nil, className: "N", objectRestorationClass: nil, state: []))
-        var entry = ArchiveEntry(key: "k", path: ["a", "b"], kind: .view, className: "C", parentKey: "p", relation: .child(7), coder: [CoderEntry(key: "n", value: .array([.int(-1), .double(0.1), .bool(false)]))])
+        effects.newRoot = .newObject(
+            ObjectBlueprint(restorationIdentifier: nil, className: "N", objectRestorationClass: nil, state: []))
+        var entry = ArchiveEntry(
+            key: "k", path: ["a", "b"], kind: .view, className: "C", parentKey: "p", relation: .child(7),
+            coder: [CoderEntry(key: "n", value: .array([.int(-1), .double(0.1), .bool(false)]))])
         entry.restorationClass = "RC"
         entry.storyboard = StoryboardReference(name: "S", identifier: "I")
         entry.preservedSelection = ["m"]
 
         let results: [EventResult] = [
-            .bool(true), .bool(false), .object(nil), .object(.existing(className: "E", path: "a/b")), .object(.new(node)),
-            .object(.newObject(ObjectBlueprint(restorationIdentifier: "o", className: "O", objectRestorationClass: nil, state: []))),
-            .modelIdentifier(nil), .modelIdentifier("m\"1"), .indexPath(nil), .indexPath([0, 12]), .indexPath([]), .crashed,
+            .bool(true), .bool(false), .object(nil), .object(.existing(className: "E", path: "a/b")),
+            .object(.new(node)),
+            .object(
+                .newObject(
+                    ObjectBlueprint(restorationIdentifier: "o", className: "O", objectRestorationClass: nil, state: []))
+            ),
+            .modelIdentifier(nil), .modelIdentifier("m\"1"), .indexPath(nil), .indexPath([0, 12]), .indexPath([]),
+            .crashed,
         ]
         var events: [EngineEvent] = results.map { r in
             // A result is read by its callback's rules: a data source's nil is not an object's nil.
-            let callback: Callback = switch r {
-            case .modelIdentifier: .modelIdentifier
-            case .indexPath: .indexPath
-            default: .decode
-            }
+            let callback: Callback =
+                switch r {
+                case .modelIdentifier: .modelIdentifier
+                case .indexPath: .indexPath
+                default: .decode
+                }
             var e = EngineEvent(launch: 12, phase: .restoration, callback: callback)
             e.result = r
             return e
         }
         var full = EngineEvent(launch: 1, phase: .termination, event: .kill)
-        full.receiver = "r"; full.path = "p"; full.key = "k"; full.kill = .debugger; full.reason = "why"
+        full.receiver = "r"
+        full.path = "p"
+        full.key = "k"
+        full.kill = .debugger
+        full.reason = "why"
         full.argument = .array([.string("s"), .dictionary([:])])
         full.coder = [CoderEntry(key: "", value: .string(""), isSystem: false)]
         full.effects = effects

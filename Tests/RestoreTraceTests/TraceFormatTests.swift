@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import RestoreEngine
 import RestoreScenario
+import Testing
+
 @testable import RestoreTrace
 
 @Suite struct TraceFormatTests {
@@ -9,8 +10,11 @@ import RestoreScenario
         var s = Scenario(name: "format")
         var nav = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "nav")
         var list = NodeBlueprint(className: "ListController", restorationIdentifier: "list")
-        list.state = [.init(key: "title", value: .string("Ünïcode \"quoted\"")), .init(key: "when", value: .date(1.5)),
-                      .init(key: "blob", value: .data([0, 255, 7])), .init(key: "nested", value: .dictionary(["b": .array([.int(1), .double(2.5)]), "a": .bool(true)]))]
+        list.state = [
+            .init(key: "title", value: .string("Ünïcode \"quoted\"")), .init(key: "when", value: .date(1.5)),
+            .init(key: "blob", value: .data([0, 255, 7])),
+            .init(key: "nested", value: .dictionary(["b": .array([.int(1), .double(2.5)]), "a": .bool(true)])),
+        ]
         nav.children = [list]
         s.ui = nav
         return s
@@ -21,14 +25,18 @@ import RestoreScenario
     }
 
     static func record(_ s: Scenario, to path: String) throws {
-        _ = try TraceRecorder.record(header: TraceHeader(scenario: s.name, app: s.app.configuration), to: path) { s.run(observer: $0) }
+        _ = try TraceRecorder.record(header: TraceHeader(scenario: s.name, app: s.app.configuration), to: path) {
+            s.run(observer: $0)
+        }
     }
 
     @Test func sameScenarioRecordsByteIdenticalTraces() throws {
-        let a = Self.tempPath(), b = Self.tempPath()
+        let a = Self.tempPath()
+        let b = Self.tempPath()
         try Self.record(Self.scenario(), to: a)
         try Self.record(Self.scenario(), to: b)
-        let da = try Data(contentsOf: URL(fileURLWithPath: a)), db = try Data(contentsOf: URL(fileURLWithPath: b))
+        let da = try Data(contentsOf: URL(fileURLWithPath: a))
+        let db = try Data(contentsOf: URL(fileURLWithPath: b))
         #expect(da == db)
         #expect(da.count > 500)
     }
@@ -51,7 +59,9 @@ import RestoreScenario
         let path = Self.tempPath()
         try Self.record(Self.scenario(), to: path)
         let first = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[0]
-        #expect(first.hasPrefix("{\"format\":\"restoretrace-trace/1\",\"tool\":\"restoretrace 0.1.0\",\"scenario\":\"format\""))
+        #expect(
+            first.hasPrefix(
+                "{\"format\":\"restoretrace-trace/1\",\"tool\":\"restoretrace 0.1.0\",\"scenario\":\"format\""))
     }
 
     @Test func failedRecordingLeavesNoFileAndKeepsTheOldOne() throws {
@@ -67,7 +77,8 @@ import RestoreScenario
 
     @Test func missingFolderIsAClearError() {
         do {
-            _ = try TraceWriter(path: "/nonexistent-dir/x.trace.jsonl", header: TraceHeader(scenario: "x", app: .init()))
+            _ = try TraceWriter(
+                path: "/nonexistent-dir/x.trace.jsonl", header: TraceHeader(scenario: "x", app: .init()))
             Issue.record("expected an error")
         } catch {
             #expect(error.description.contains("the folder '/nonexistent-dir' does not exist"))

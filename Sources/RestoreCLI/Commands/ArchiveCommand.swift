@@ -24,7 +24,9 @@ struct ArchiveCommand: ParsableCommand {
         do { events = try TraceReader(path: trace).readAll() } catch { throw CLIFailure.badInput("\(error)") }
         guard let archive = events.last(where: { $0.event.archive != nil })?.event.archive else {
             // Not an error: the trace is fine, it just has no archive (that is a finding in itself).
-            print("No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`).")
+            print(
+                "No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`)."
+            )
             return
         }
         if json {

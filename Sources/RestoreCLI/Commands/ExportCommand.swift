@@ -6,12 +6,14 @@ import RestoreTrace
 
 struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case chromeTrace = "chrome-trace", dot, svg, json
+        case chromeTrace = "chrome-trace"
+        case dot, svg, json
     }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a trace: a Perfetto / chrome://tracing timeline, the hierarchy as DOT or SVG, or the outcome as JSON.",
+        abstract:
+            "Export a trace: a Perfetto / chrome://tracing timeline, the hierarchy as DOT or SVG, or the outcome as JSON.",
         discussion: """
             Formats:
               chrome-trace  Trace Event Format JSON: a track per launch and phase, a slice per callback, flow
@@ -31,7 +33,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("chrome-trace, dot, svg or json.", valueName: "format"))
     var format: Format
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
@@ -40,15 +43,23 @@ struct ExportCommand: ParsableCommand {
             switch format {
             case .json:
                 let replay = try Replayer.replay(path: trace)
-                text = OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: [("replay", ReplayJSON.verdict(replay))]).serialized + "\n"
+                text =
+                    OutcomeCodec.encode(
+                        replay.outcome, scenario: replay.header.scenario,
+                        extra: [("replay", ReplayJSON.verdict(replay))]
+                    ).serialized + "\n"
             case .chromeTrace:
                 // The timeline needs the events only: no replay.
                 let reader = try TraceReader(path: trace)
-                text = try ChromeTraceExporter.json(events: reader.readAll().map(\.event), scenario: reader.header.scenario) + "\n"
+                text =
+                    try ChromeTraceExporter.json(
+                        events: reader.readAll().map(\.event), scenario: reader.header.scenario) + "\n"
             case .dot, .svg:
                 // The drawing needs the outcome (a replay) and the events for presented controllers.
                 let replay = try Replayer.replay(path: trace, keepEvents: true)
-                let dot = DotBuilder(outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)).build()
+                let dot = DotBuilder(
+                    outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)
+                ).build()
                 text = format == .dot ? dot : try SVGRenderer.render(dot: dot)
             }
         } catch let failure as CLIFailure {

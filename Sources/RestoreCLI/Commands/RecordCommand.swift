@@ -18,10 +18,16 @@ struct RecordCommand: ParsableCommand {
               restoretrace record Traces/homepwner.yaml --json
             """)
 
-    @Argument(help: ArgumentHelp("The scenario file (YAML or JSON). Omit it to record the built-in demo.", valueName: "scenario"))
+    @Argument(
+        help: ArgumentHelp(
+            "The scenario file (YAML or JSON). Omit it to record the built-in demo.", valueName: "scenario"))
     var scenario: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the trace (default: next to the scenario, as NAME.trace.jsonl; restoretrace-demo.trace.jsonl for the demo).", valueName: "trace"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Where to write the trace (default: next to the scenario, as NAME.trace.jsonl; restoretrace-demo.trace.jsonl for the demo).",
+            valueName: "trace"))
     var output: String?
 
     @Flag(help: "Print the outcome as JSON (SPEC §5) instead of the summary.")
@@ -43,7 +49,9 @@ struct RecordCommand: ParsableCommand {
             print(OutcomeCodec.encode(recorded.outcome, scenario: scenario.name).serialized)
             return
         }
-        print("\(scenario.name): recorded \(recorded.events) events to \(path) (\(Inputs.byteCount(Inputs.fileSize(path))))")
+        print(
+            "\(scenario.name): recorded \(recorded.events) events to \(path) (\(Inputs.byteCount(Inputs.fileSize(path))))"
+        )
         print("")
         Summary.lines(for: recorded.outcome, verbose: verbose).forEach { print($0) }
         print("")

@@ -27,16 +27,23 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The trace to replay.", valueName: "trace"))
     var trace: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("A what-if change, NAME=VALUE (repeatable).", valueName: "change"))
+    @Option(
+        name: .customLong("set"), help: ArgumentHelp("A what-if change, NAME=VALUE (repeatable).", valueName: "change"))
     var settings: [String] = []
 
-    @Option(name: .customLong("drop-id"), help: ArgumentHelp("Replay as if this node had no restoration identifier (repeatable).", valueName: "path"))
+    @Option(
+        name: .customLong("drop-id"),
+        help: ArgumentHelp("Replay as if this node had no restoration identifier (repeatable).", valueName: "path"))
     var droppedIdentifiers: [String] = []
 
     @Flag(help: "Print the outcome as JSON (SPEC §5) with the replay verdict.")
     var json = false
 
-    @Option(name: .customLong("report-dir"), help: ArgumentHelp("Where to write the report (default: beside the trace, TRACE-report/, or TRACE-report-whatif/ for a what-if).", valueName: "dir"))
+    @Option(
+        name: .customLong("report-dir"),
+        help: ArgumentHelp(
+            "Where to write the report (default: beside the trace, TRACE-report/, or TRACE-report-whatif/ for a what-if).",
+            valueName: "dir"))
     var reportDirectory: String?
 
     @Flag(name: .customLong("no-report"), help: "Do not write the HTML report.")
@@ -58,11 +65,15 @@ struct ReplayCommand: ParsableCommand {
         let progress = Console.throttledProgress { "  … \($0) events replayed" }
         do {
             baseline = try Replayer.replay(path: trace, progress: progress)
-            if !whatIf.isEmpty { modified = try Replayer.replay(path: trace, whatIf: whatIf, keepEvents: true, progress: progress) }
+            if !whatIf.isEmpty {
+                modified = try Replayer.replay(path: trace, whatIf: whatIf, keepEvents: true, progress: progress)
+            }
         } catch { throw CLIFailure.badInput("\(error)") }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
             let known = baseline.outcome.preservation?.nodes.compactMap(\.path).prefix(8).joined(separator: ", ") ?? ""
-            throw CLIFailure.badInput("error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))")
+            throw CLIFailure.badInput(
+                "error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))"
+            )
         }
         let shown = modified ?? baseline
         let diff = modified.map { OutcomeDiff(before: baseline.outcome, after: $0.outcome) }
@@ -72,7 +83,8 @@ struct ReplayCommand: ParsableCommand {
             // A what-if report goes beside the faithful one, never over it.
             let dir = reportDirectory ?? (Inputs.defaultReportDirectory(for: trace) + (whatIf.isEmpty ? "" : "-whatif"))
             do {
-                reportPath = try ReportBuilder.write(trace: trace, replay: shown, baseline: modified == nil ? nil : baseline, to: dir)
+                reportPath = try ReportBuilder.write(
+                    trace: trace, replay: shown, baseline: modified == nil ? nil : baseline, to: dir)
             } catch let failure as CLIFailure { throw failure } catch {
                 throw CLIFailure.badInput("\(error)")
             }
@@ -144,12 +156,18 @@ enum ReplayJSON {
             ("edits", .array(w.edits.map { .string($0.description) })),
             ("gained", .int(diff.gained.count)),
             ("lost", .int(diff.lost.count)),
-            ("changes", .array(diff.changes.map { c in
-                .obj([
-                    ("phase", .string(c.phase.rawValue)), ("locator", .string(c.locator)), ("direction", .string(c.direction.rawValue)),
-                    ("before", c.before.map(OutcomeCodec.encode) ?? .null), ("after", c.after.map(OutcomeCodec.encode) ?? .null),
-                ])
-            })),
+            (
+                "changes",
+                .array(
+                    diff.changes.map { c in
+                        .obj([
+                            ("phase", .string(c.phase.rawValue)), ("locator", .string(c.locator)),
+                            ("direction", .string(c.direction.rawValue)),
+                            ("before", c.before.map(OutcomeCodec.encode) ?? .null),
+                            ("after", c.after.map(OutcomeCodec.encode) ?? .null),
+                        ])
+                    })
+            ),
         ])
     }
 }

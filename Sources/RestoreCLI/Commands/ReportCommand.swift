@@ -16,13 +16,16 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))
     var trace: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write (default: beside the trace, TRACE-report/).", valueName: "dir"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The folder to write (default: beside the trace, TRACE-report/).", valueName: "dir"))
     var output: String?
 
     func run() throws {
         let replay: ReplayResult
         do { replay = try Replayer.replay(path: trace) } catch { throw CLIFailure.badInput("\(error)") }
-        let path = try ReportBuilder.write(trace: trace, replay: replay, baseline: nil, to: output ?? Inputs.defaultReportDirectory(for: trace))
+        let path = try ReportBuilder.write(
+            trace: trace, replay: replay, baseline: nil, to: output ?? Inputs.defaultReportDirectory(for: trace))
         print(path)
     }
 }

@@ -10,7 +10,9 @@ public enum ReportBuilder {
     ///   - replay: the run to show (a what-if run when `baseline` is given).
     ///   - baseline: the faithful replay, when `replay` is a what-if.
     /// - Returns: the path of `index.html`.
-    public static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String) throws -> String {
+    public static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String) throws
+        -> String
+    {
         let input = try makeInput(trace: trace, replay: replay, baseline: baseline)
         do {
             try ReportWriter().write(input, to: URL(fileURLWithPath: directory))
@@ -46,11 +48,21 @@ public enum ReportBuilder {
         }
         let verdictSource = baseline ?? replay
         var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(verdictSource))]
-        if let baseline { extra.append(("whatIf", ReplayJSON.whatIf(replay.whatIf, OutcomeDiff(before: baseline.outcome, after: replay.outcome)))) }
-        let title = baseline == nil ? replay.header.scenario : "\(replay.header.scenario) — what if \(replay.whatIf.edits.map(\.description).joined(separator: ", "))"
+        if let baseline {
+            extra.append(
+                (
+                    "whatIf",
+                    ReplayJSON.whatIf(replay.whatIf, OutcomeDiff(before: baseline.outcome, after: replay.outcome))
+                ))
+        }
+        let title =
+            baseline == nil
+            ? replay.header.scenario
+            : "\(replay.header.scenario) — what if \(replay.whatIf.edits.map(\.description).joined(separator: ", "))"
         return ReportInput(
             scenario: title, description: replay.header.description, tool: replay.header.tool,
-            traceName: (trace as NSString).lastPathComponent, events: events, eventLines: lines, outcome: replay.outcome,
+            traceName: (trace as NSString).lastPathComponent, events: events, eventLines: lines,
+            outcome: replay.outcome,
             outcomeJSON: OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized,
             replay: verdict(verdictSource))
     }

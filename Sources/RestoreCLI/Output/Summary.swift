@@ -26,14 +26,17 @@ enum Summary {
             for d in shown.prefix(verbose ? .max : maxListed) {
                 out.append("  \(d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.message)")
             }
-            if !verbose, shown.count > maxListed { out.append("  … and \(shown.count - maxListed) more (use --verbose, --json or the report)") }
+            if !verbose, shown.count > maxListed {
+                out.append("  … and \(shown.count - maxListed) more (use --verbose, --json or the report)")
+            }
         }
         return out
     }
 
     static func phaseTitle(_ name: String, _ p: PhaseOutcome) -> String {
         guard p.performed else {
-            return "\(name) (launch \(p.launch)): not performed — \(p.reason?.rawValue ?? "?"): \(p.reason?.summary ?? "")"
+            return
+                "\(name) (launch \(p.launch)): not performed — \(p.reason?.rawValue ?? "?"): \(p.reason?.summary ?? "")"
         }
         let (done, total) = p.count
         let verb = name == "Preservation" ? "preserved" : "restored"
@@ -45,7 +48,9 @@ enum Summary {
         guard p.performed || !lost.isEmpty else { return [] }
         let width = min(56, lost.map(\.locator.count).max() ?? 0)
         var out = lost.prefix(verbose ? .max : maxListed).map { n in
-            var line = "  ✗ " + n.locator.padding(toLength: max(width, n.locator.count), withPad: " ", startingAt: 0) + "  " + (n.reason?.rawValue ?? "")
+            var line =
+                "  ✗ " + n.locator.padding(toLength: max(width, n.locator.count), withPad: " ", startingAt: 0) + "  "
+                + (n.reason?.rawValue ?? "")
             if let cause = n.cause { line += " ← \(cause)" }
             return line
         }

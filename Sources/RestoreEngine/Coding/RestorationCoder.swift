@@ -124,7 +124,8 @@ public enum ReservedKeys {
     public static let restorationClass = "kUIStateRestorationRestorationClassKey"
 
     public static let appLevel: [String] = [bundleVersion, userInterfaceIdiom, timestamp, systemVersion]
-    public static let all: Set<String> = Set(appLevel + [
-        storyboard, children, tabSelected, viewWasLoaded, presented, restorationClass,
-    ])
+    public static let all: Set<String> = Set(
+        appLevel + [
+            storyboard, children, tabSelected, viewWasLoaded, presented, restorationClass,
+        ])
 }

@@ -34,17 +34,24 @@ extension RestorationEngine {
             run.outcomes[i].reason = .archiveDeletedCrash
             run.outcomes[i].cause = run.outcomes[i].key == e.key ? nil : e.pathString
         }
-        diagnose(.archiveDeletedCrash, .error, path: e.pathString, locator: e.pathString,
-            "The app crashed while `\(e.identifier)` (\(e.pathString)) decoded its state at launch \(launch): UIKit deletes the archive, so the next launch restores nothing (T3). Fix: \(ReasonCode.archiveDeletedCrash.fix).")
+        diagnose(
+            .archiveDeletedCrash, .error, path: e.pathString, locator: e.pathString,
+            "The app crashed while `\(e.identifier)` (\(e.pathString)) decoded its state at launch \(launch): UIKit deletes the archive, so the next launch restores nothing (T3). Fix: \(ReasonCode.archiveDeletedCrash.fix)."
+        )
     }
 
     /// What UIKit's own view classes restore before the app's decode runs (P6, P7, R5).
-    private func restoreBuiltInState(of view: UIView, from coder: RestorationCoder, entry e: ArchiveEntry, owner: UIViewController?) {
+    private func restoreBuiltInState(
+        of view: UIView, from coder: RestorationCoder, entry e: ArchiveEntry, owner: UIViewController?
+    ) {
         if let offset = coder.decodeObject(forKey: ViewStateKeys.contentOffset)?.arrayValue {
             view.viewState.contentOffset = offset.map { if case .double(let d) = $0 { d } else { 0 } }
         }
         if case .double(let z)? = coder.decodeObject(forKey: ViewStateKeys.zoomScale) { view.viewState.zoomScale = z }
-        if let range = (coder.decodeObject(forKey: ViewStateKeys.selectedRange) ?? coder.decodeObject(forKey: ViewStateKeys.selectedTextRange))?.arrayValue {
+        if let range =
+            (coder.decodeObject(forKey: ViewStateKeys.selectedRange)
+            ?? coder.decodeObject(forKey: ViewStateKeys.selectedTextRange))?.arrayValue
+        {
             view.viewState.selectedRange = range.compactMap(\.intValue)
         }
         guard view.kind.hasRows else { return }
@@ -53,12 +60,16 @@ extension RestorationEngine {
         if let ids = coder.decodeObject(forKey: ViewStateKeys.selectedModelIdentifiers)?.arrayValue {
             var selection: [String] = []
             for id in ids.compactMap(\.stringValue) {
-                let answer = call(.indexPath(modelIdentifier: id, view: view), receiver: owner?.className ?? view.className, path: e.pathString, key: e.key)
+                let answer = call(
+                    .indexPath(modelIdentifier: id, view: view), receiver: owner?.className ?? view.className,
+                    path: e.pathString, key: e.key)
                 if case .indexPath(let p?) = answer, p.count == 2, rows.indices.contains(p[1]) {
                     selection.append(rows[p[1]])
                 } else {
-                    diagnose(.selectionDropped, .warning, path: e.pathString, locator: e.pathString,
-                        "\(name) had '\(id)' selected, but indexPathForElementWithModelIdentifier:inView: found no such item now: that selection was dropped. \(ReasonCode.selectionDropped.fix.prefix(1).uppercased() + ReasonCode.selectionDropped.fix.dropFirst()).")
+                    diagnose(
+                        .selectionDropped, .warning, path: e.pathString, locator: e.pathString,
+                        "\(name) had '\(id)' selected, but indexPathForElementWithModelIdentifier:inView: found no such item now: that selection was dropped. \(ReasonCode.selectionDropped.fix.prefix(1).uppercased() + ReasonCode.selectionDropped.fix.dropFirst())."
+                    )
                 }
             }
             view.viewState.selected = selection
@@ -68,14 +79,18 @@ extension RestorationEngine {
             for (i, p) in paths.enumerated() {
                 guard let row = p.arrayValue?.last?.intValue else { continue }
                 guard rows.indices.contains(row) else {
-                    diagnose(.selectionDropped, .warning, path: e.pathString, locator: e.pathString,
-                        "\(name) had row \(row) selected, but the table now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix).")
+                    diagnose(
+                        .selectionDropped, .warning, path: e.pathString, locator: e.pathString,
+                        "\(name) had row \(row) selected, but the table now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
+                    )
                     continue
                 }
                 selection.append(rows[row])
                 if i < before.count, before[i] != rows[row] {
-                    diagnose(.selectionMoved, .warning, path: e.pathString, locator: e.pathString,
-                        "\(name) had '\(before[i])' selected; the raw index path [0, \(row)] came back and now selects '\(rows[row])' because the data moved. Fix: \(ReasonCode.selectionMoved.fix).")
+                    diagnose(
+                        .selectionMoved, .warning, path: e.pathString, locator: e.pathString,
+                        "\(name) had '\(before[i])' selected; the raw index path [0, \(row)] came back and now selects '\(rows[row])' because the data moved. Fix: \(ReasonCode.selectionMoved.fix)."
+                    )
                 }
             }
             view.viewState.selected = selection
@@ -98,7 +113,9 @@ extension RestorationEngine {
                     // A tab without an identifier stays as built; identified tabs are replaced by what came back.
                     var tabs = vc.children
                     for child in restored {
-                        if let i = tabs.firstIndex(where: { $0.restorationIdentifier == child.restorationIdentifier && $0.restorationIdentifier != nil }) {
+                        if let i = tabs.firstIndex(where: {
+                            $0.restorationIdentifier == child.restorationIdentifier && $0.restorationIdentifier != nil
+                        }) {
                             tabs[i] = child
                         } else if !tabs.contains(where: { $0 === child }) {
                             tabs.append(child)
@@ -136,7 +153,8 @@ extension RestorationEngine {
             let name = "`\(n.displayName)` (\(n.locator))"
             var message: String
             if reason == .parentNotRestored, let cause = n.cause, let root = byLocator[cause] {
-                message = "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(root.reason?.summary ?? "unknown reason")."
+                message =
+                    "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(root.reason?.summary ?? "unknown reason")."
                 message += " Fix: \(root.reason?.fix ?? reason.fix)."
             } else {
                 message = "\(name) was not restored: \(reason.summary)."
@@ -169,17 +187,23 @@ extension PreservationWalk {
             case .noRestorationIdentifier:
                 guard n.kind == .viewController else { continue }
                 if let lost = lostBelow[n.locator] {
-                    let list = lost.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (lost.count > 5 ? " and \(lost.count - 5) more" : "")
-                    engine.diagnose(reason, .warning, path: n.path, locator: n.locator,
-                        "\(name) has no restoration identifier, so \(lost.count) identified node\(lost.count == 1 ? "" : "s") below it \(lost.count == 1 ? "was" : "were") not preserved: \(list). Fix: \(reason.fix).")
+                    let list =
+                        lost.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                        + (lost.count > 5 ? " and \(lost.count - 5) more" : "")
+                    engine.diagnose(
+                        reason, .warning, path: n.path, locator: n.locator,
+                        "\(name) has no restoration identifier, so \(lost.count) identified node\(lost.count == 1 ? "" : "s") below it \(lost.count == 1 ? "was" : "were") not preserved: \(list). Fix: \(reason.fix)."
+                    )
                 } else {
-                    engine.diagnose(reason, .info, path: n.path, locator: n.locator,
+                    engine.diagnose(
+                        reason, .info, path: n.path, locator: n.locator,
                         "\(name) is not preserved: it has no restoration identifier.")
                 }
             case .ancestorNotPreserved, .notEncodedByContainer, .viewOwnerNotPreserved, .objectNotReferenced:
                 guard identified, let cause = n.cause else { continue }
                 let causeNode = byLocator[cause]
-                let causeName = "`\(causeNode?.displayName ?? (cause.split(separator: "/").last.map(String.init) ?? cause))`"
+                let causeName =
+                    "`\(causeNode?.displayName ?? (cause.split(separator: "/").last.map(String.init) ?? cause))`"
                 let why: String
                 switch causeNode?.reason {
                 case nil where reason == .notEncodedByContainer:
@@ -187,11 +211,14 @@ extension PreservationWalk {
                 case nil:
                     why = "its ancestor \(causeName) does not encode its children"
                 case .noRestorationIdentifier?:
-                    why = "its \(reason == .viewOwnerNotPreserved ? "owner" : "ancestor") \(causeName) has no restoration identifier"
+                    why =
+                        "its \(reason == .viewOwnerNotPreserved ? "owner" : "ancestor") \(causeName) has no restoration identifier"
                 default:
-                    why = "its \(reason == .viewOwnerNotPreserved ? "owner" : "ancestor") \(causeName) was not preserved"
+                    why =
+                        "its \(reason == .viewOwnerNotPreserved ? "owner" : "ancestor") \(causeName) was not preserved"
                 }
-                engine.diagnose(reason, .warning, path: n.path, locator: n.locator, "\(name) was not preserved: \(why).")
+                engine.diagnose(
+                    reason, .warning, path: n.path, locator: n.locator, "\(name) was not preserved: \(why).")
             default:
                 continue
             }

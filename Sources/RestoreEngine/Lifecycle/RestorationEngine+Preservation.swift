@@ -40,7 +40,9 @@ public enum ViewStateKeys {
     public static let selectedRange = "kUITextViewSelectedRangeKey"
     public static let editable = "kUITextViewEditableKey"
     public static let selectedTextRange = "kUITextFieldSelectedTextRangeKey"
-    public static let imageGeometry = ["kUIViewBoundsKey", "kUIViewCenterKey", "kUIViewFrameKey", "kUIViewTransformKey", "kUIViewAnchorPointKey"]
+    public static let imageGeometry = [
+        "kUIViewBoundsKey", "kUIViewCenterKey", "kUIViewFrameKey", "kUIViewTransformKey", "kUIViewAnchorPointKey",
+    ]
     public static let webHistory = "kWKWebViewBackForwardListKey"
 }
 
@@ -72,11 +74,14 @@ extension RestorationEngine {
         // P1
         guard call(.shouldSave(appCoder), receiver: "AppDelegate").boolValue else {
             if let root { walk.skipAll(root, reason: .saveDeclined) }
-            outcome.preservation = PhaseOutcome(performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
+            outcome.preservation = PhaseOutcome(
+                performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
             // The next launch finds no archive because of this answer, not because of how the app was stopped.
             if archive == nil { archiveLoss = .saveDeclined }
-            diagnose(.saveDeclined, .warning, path: nil, locator: nil,
-                "Nothing was preserved: application:shouldSaveApplicationState: returned NO. Fix: \(ReasonCode.saveDeclined.fix).")
+            diagnose(
+                .saveDeclined, .warning, path: nil, locator: nil,
+                "Nothing was preserved: application:shouldSaveApplicationState: returned NO. Fix: \(ReasonCode.saveDeclined.fix)."
+            )
             return
         }
         // P2
@@ -104,8 +109,10 @@ extension RestorationEngine {
 
     func reportReservedKeys(_ coder: RestorationCoder, locator: String, path: String?) {
         for key in coder.reservedKeyViolations {
-            diagnose(.reservedKey, .error, path: path, locator: locator,
-                "`\(locator)` encodes '\(key)', a key UIKit reserves; UIKit's value is kept. Fix: \(ReasonCode.reservedKey.fix).")
+            diagnose(
+                .reservedKey, .error, path: path, locator: locator,
+                "`\(locator)` encodes '\(key)', a key UIKit reserves; UIKit's value is kept. Fix: \(ReasonCode.reservedKey.fix)."
+            )
         }
     }
 }
@@ -163,9 +170,13 @@ struct PreservationWalk {
             below.depth = cursor.depth + 1
             below.parentPosition = position
             let viewReason: ReasonCode = reason == .saveDeclined ? .saveDeclined : .viewOwnerNotPreserved
-            for (j, view) in vc.views.enumerated() { skipView(view, owner: locator, reason: viewReason, depth: below.depth, position: position + ".v\(j)") }
+            for (j, view) in vc.views.enumerated() {
+                skipView(view, owner: locator, reason: viewReason, depth: below.depth, position: position + ".v\(j)")
+            }
             for (j, object) in vc.restorableObjects.enumerated() {
-                skipObject(object, owner: locator, reason: reason == .saveDeclined ? .saveDeclined : .objectNotReferenced, depth: below.depth, position: position + ".o\(j)")
+                skipObject(
+                    object, owner: locator, reason: reason == .saveDeclined ? .saveDeclined : .objectNotReferenced,
+                    depth: below.depth, position: position + ".o\(j)")
             }
             let suffixes = Self.nameSuffixes(vc.children)
             for (i, child) in vc.children.enumerated() {
@@ -208,9 +219,13 @@ struct PreservationWalk {
         }
         coder.writeSystem { c in
             if let storyboard = vc.storyboard {
-                c.encode(.dictionary(["name": .string(storyboard.name), "identifier": .string(storyboard.identifier)]), forKey: ReservedKeys.storyboard)
+                c.encode(
+                    .dictionary(["name": .string(storyboard.name), "identifier": .string(storyboard.identifier)]),
+                    forKey: ReservedKeys.storyboard)
             }
-            if !childKeys.isEmpty { c.encode(.array(childKeys.map(CoderValue.reference)), forKey: ReservedKeys.children) }
+            if !childKeys.isEmpty {
+                c.encode(.array(childKeys.map(CoderValue.reference)), forKey: ReservedKeys.children)
+            }
             if vc.containerKind == .tabBar, vc.children.indices.contains(vc.selectedIndex),
                 let sid = vc.children[vc.selectedIndex].restorationIdentifier, !sid.isEmpty
             {
@@ -220,7 +235,9 @@ struct PreservationWalk {
                 c.encode(.reference(key + "/" + pid), forKey: ReservedKeys.presented)
             }
             for object in vc.restorableObjects {
-                if let oid = object.restorationIdentifier, !oid.isEmpty { c.encode(.reference(key + "/" + oid), forKey: oid) }
+                if let oid = object.restorationIdentifier, !oid.isEmpty {
+                    c.encode(.reference(key + "/" + oid), forKey: oid)
+                }
             }
             c.encode(.bool(true), forKey: ReservedKeys.viewWasLoaded)
         }
@@ -235,10 +252,14 @@ struct PreservationWalk {
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
         let depth = cursor.depth + 1
         for (j, view) in vc.views.enumerated() {
-            visitView(view, owner: vc, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth, position: position + ".v\(j)")
+            visitView(
+                view, owner: vc, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth,
+                position: position + ".v\(j)")
         }
         for (j, object) in vc.restorableObjects.enumerated() {
-            visitObject(object, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth, position: position + ".o\(j)")
+            visitObject(
+                object, ownerPath: path, ownerKey: key, ownerLocator: locator, depth: depth,
+                position: position + ".o\(j)")
         }
         var below = PreservationCursor(
             parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
@@ -279,14 +300,19 @@ struct PreservationWalk {
             var reported = Set<String>()
             for id in ids where !id.isEmpty {
                 if !seen.insert(id).inserted, reported.insert(id).inserted {
-                    engine.diagnose(.ambiguousPath, .error, path: path + "/" + id, locator: locator + "/" + id,
-                        "Two \(what) of `\(locator)` share the restoration path '\(path)/\(id)': UIKit may restore the wrong one. Fix: \(ReasonCode.ambiguousPath.fix).")
+                    engine.diagnose(
+                        .ambiguousPath, .error, path: path + "/" + id, locator: locator + "/" + id,
+                        "Two \(what) of `\(locator)` share the restoration path '\(path)/\(id)': UIKit may restore the wrong one. Fix: \(ReasonCode.ambiguousPath.fix)."
+                    )
                 }
             }
         }
     }
 
-    mutating func visitView(_ view: UIView, owner: UIViewController, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int, position: String) {
+    mutating func visitView(
+        _ view: UIView, owner: UIViewController, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int,
+        position: String
+    ) {
         guard let id = view.restorationIdentifier, !id.isEmpty else {
             skipView(view, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
@@ -312,7 +338,9 @@ struct PreservationWalk {
     }
 
     /// P6/P7: what UIKit's own view classes save. Returns the selected model ids (bookkeeping).
-    func writeBuiltInState(of view: UIView, to coder: RestorationCoder, ownerClass: String, path: String, key: String) -> [String]? {
+    func writeBuiltInState(of view: UIView, to coder: RestorationCoder, ownerClass: String, path: String, key: String)
+        -> [String]?
+    {
         let s = view.viewState
         var modelIds: [String: String] = [:]
         var selectedIds: [String]?
@@ -322,18 +350,23 @@ struct PreservationWalk {
             selectedIds = selectedRows.map { rows[$0] }
             if associated {
                 for row in selectedRows + [s.firstVisible.flatMap { rows.firstIndex(of: $0) }].compactMap({ $0 }) {
-                    let answer = engine.call(.modelIdentifier(indexPath: [0, row], view: view), receiver: ownerClass, path: path, key: key)
+                    let answer = engine.call(
+                        .modelIdentifier(indexPath: [0, row], view: view), receiver: ownerClass, path: path, key: key)
                     if case .modelIdentifier(let m?) = answer { modelIds[String(row)] = m }
                 }
             }
             coder.writeSystem { c in
                 if associated {
-                    c.encode(.array(selectedRows.compactMap { modelIds[String($0)] }.map(CoderValue.string)), forKey: ViewStateKeys.selectedModelIdentifiers)
+                    c.encode(
+                        .array(selectedRows.compactMap { modelIds[String($0)] }.map(CoderValue.string)),
+                        forKey: ViewStateKeys.selectedModelIdentifiers)
                     if let fv = s.firstVisible.flatMap({ rows.firstIndex(of: $0) }), let m = modelIds[String(fv)] {
                         c.encode(.string(m), forKey: ViewStateKeys.firstVisibleModelIdentifier)
                     }
                 } else {
-                    c.encode(.array(selectedRows.map { .array([.int(0), .int($0)]) }), forKey: ViewStateKeys.selectedIndexPaths)
+                    c.encode(
+                        .array(selectedRows.map { .array([.int(0), .int($0)]) }),
+                        forKey: ViewStateKeys.selectedIndexPaths)
                     if let fv = s.firstVisible.flatMap({ rows.firstIndex(of: $0) }) {
                         c.encode(.array([.int(0), .int(fv)]), forKey: ViewStateKeys.firstVisibleIndexPath)
                     }
@@ -342,18 +375,25 @@ struct PreservationWalk {
         }
         coder.writeSystem { c in
             if view.kind.isScrollable || view.kind == .webView {
-                c.encode(.array((s.contentOffset ?? [0, 0]).map(CoderValue.double)), forKey: ViewStateKeys.contentOffset)
+                c.encode(
+                    .array((s.contentOffset ?? [0, 0]).map(CoderValue.double)), forKey: ViewStateKeys.contentOffset)
                 c.encode(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
                 if view.kind != .webView {
-                    c.encode(.array((s.contentInset ?? [0, 0, 0, 0]).map(CoderValue.double)), forKey: ViewStateKeys.contentInset)
+                    c.encode(
+                        .array((s.contentInset ?? [0, 0, 0, 0]).map(CoderValue.double)),
+                        forKey: ViewStateKeys.contentInset)
                 }
             }
             switch view.kind {
             case .textView:
-                if let r = s.selectedRange { c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange) }
+                if let r = s.selectedRange {
+                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange)
+                }
                 c.encode(.bool(s.editable ?? true), forKey: ViewStateKeys.editable)
             case .textField:
-                if let r = s.selectedRange { c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange) }
+                if let r = s.selectedRange {
+                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange)
+                }
             case .imageView:
                 for k in ViewStateKeys.imageGeometry { c.encode(.array([]), forKey: k) }
             case .webView:
@@ -377,7 +417,10 @@ struct PreservationWalk {
         nodes.append(node)
     }
 
-    mutating func visitObject(_ object: UIStateRestoringObject, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int, position: String) {
+    mutating func visitObject(
+        _ object: UIStateRestoringObject, ownerPath: String, ownerKey: String, ownerLocator: String, depth: Int,
+        position: String
+    ) {
         guard let id = object.restorationIdentifier, !id.isEmpty else {
             skipObject(object, owner: ownerLocator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
@@ -399,7 +442,9 @@ struct PreservationWalk {
         entries.append(entry)
     }
 
-    mutating func skipObject(_ object: UIStateRestoringObject, owner: String, reason: ReasonCode, depth: Int, position: String) {
+    mutating func skipObject(
+        _ object: UIStateRestoringObject, owner: String, reason: ReasonCode, depth: Int, position: String
+    ) {
         var node = NodeOutcome(
             path: nil, locator: owner + "/" + (object.restorationIdentifier ?? "<\(object.className)>"), key: nil,
             className: object.className, kind: .object, status: .skipped, depth: depth, parent: owner)

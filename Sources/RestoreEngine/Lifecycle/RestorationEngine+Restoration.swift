@@ -75,9 +75,12 @@ extension RestorationEngine {
             let reason = archiveLoss ?? .noArchive
             var why = reason.summary
             if reason == .noArchive, killedInForeground {
-                why = "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
+                why =
+                    "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
             }
-            diagnose(reason, .warning, path: nil, locator: nil, "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
+            diagnose(
+                reason, .warning, path: nil, locator: nil,
+                "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
             return PhaseOutcome(performed: false, reason: reason, launch: launch)
         }
         let unrestored = { (reason: ReasonCode) -> PhaseOutcome in
@@ -97,22 +100,31 @@ extension RestorationEngine {
             return PhaseOutcome(performed: false, reason: reason, nodes: nodes, launch: self.launch)
         }
         if application.launchOptions.deviceLocked {
-            diagnose(.deviceLocked, .warning, path: nil, locator: nil,
+            diagnose(
+                .deviceLocked, .warning, path: nil, locator: nil,
                 "Nothing was restored at launch \(launch): \(ReasonCode.deviceLocked.summary).")
             return unrestored(.deviceLocked)
         }
         phase = .restoration
         let appCoder = RestorationCoder(entries: archive.appLevel)
         guard call(.shouldRestore(appCoder), receiver: "AppDelegate").boolValue else {
-            diagnose(.restoreDeclined, .warning, path: nil, locator: nil,
-                "Nothing was restored at launch \(launch): \(ReasonCode.restoreDeclined.summary) (archive bundle version \(archive.appLevelValue(ReservedKeys.bundleVersion)?.description ?? "?")). The launch UI stays as built (R8). Fix: \(ReasonCode.restoreDeclined.fix).")
+            diagnose(
+                .restoreDeclined, .warning, path: nil, locator: nil,
+                "Nothing was restored at launch \(launch): \(ReasonCode.restoreDeclined.summary) (archive bundle version \(archive.appLevelValue(ReservedKeys.bundleVersion)?.description ?? "?")). The launch UI stays as built (R8). Fix: \(ReasonCode.restoreDeclined.fix)."
+            )
             return unrestored(.restoreDeclined)
         }
 
         if !application.window.isKeyWindow {
-            for e in archive.entries where e.coder.contains(where: { $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths || $0.key == ViewStateKeys.selectedModelIdentifiers }) {
-                diagnose(.windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
-                    "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix).")
+            for e in archive.entries
+            where e.coder.contains(where: {
+                $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths
+                    || $0.key == ViewStateKeys.selectedModelIdentifiers
+            }) {
+                diagnose(
+                    .windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
+                    "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
+                )
             }
         }
 
@@ -129,7 +141,9 @@ extension RestorationEngine {
         // R7
         for i in archive.entries.indices {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
-            call(.finishedRestoring(item.node), receiver: archive.entries[i].className, path: archive.entries[i].pathString, key: archive.entries[i].key)
+            call(
+                .finishedRestoring(item.node), receiver: archive.entries[i].className,
+                path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
         diagnoseRestoration(&run)
         return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
@@ -142,7 +156,8 @@ extension RestorationEngine {
             let p = run.index(e.parentKey)
             var node = NodeOutcome(
                 path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0, parent: p.map { run.outcomes[$0].locator })
+                status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
+                parent: p.map { run.outcomes[$0].locator })
             if let p, run.outcomes[p].status != .restored {
                 node.reason = .parentNotRestored
                 node.cause = run.outcomes[p].cause ?? run.outcomes[p].locator
@@ -157,7 +172,9 @@ extension RestorationEngine {
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
                 if let owner = e.parentKey.flatMap({ run.controller($0) }),
-                    let view = owner.views.first(where: { $0.restorationIdentifier.map { $0[...] == e.identifier } ?? false })
+                    let view = owner.views.first(where: {
+                        $0.restorationIdentifier.map { $0[...] == e.identifier } ?? false
+                    })
                 {
                     run.restored[i] = .view(view)
                     node.status = .restored
@@ -176,17 +193,21 @@ extension RestorationEngine {
         var via: RestoreVia?
         if let restorationClass = e.restorationClass {
             // R3.1: a nil answer excludes it and its subtree; no other lookup.
-            obtained = call(
-                .restorationClassViewController(className: restorationClass, path: e.path, coder: coder),
-                receiver: restorationClass, path: path, key: e.key
-            ).viewController
+            obtained =
+                call(
+                    .restorationClassViewController(className: restorationClass, path: e.path, coder: coder),
+                    receiver: restorationClass, path: path, key: e.key
+                ).viewController
             guard obtained != nil else {
                 node.reason = .restorationClassReturnedNil
                 return
             }
             via = .restorationClass
         } else {
-            obtained = call(.delegateViewController(path: e.path, coder: coder), receiver: "AppDelegate", path: path, key: e.key)
+            obtained =
+                call(
+                    .delegateViewController(path: e.path, coder: coder), receiver: "AppDelegate", path: path, key: e.key
+                )
                 .viewController
             if obtained != nil {
                 via = .appDelegate
@@ -194,7 +215,11 @@ extension RestorationEngine {
                 obtained = existing
                 via = .existing
             } else if let storyboard = e.storyboard {
-                obtained = call(.instantiateStoryboardScene(storyboard), receiver: "UIStoryboard(\(storyboard.name))", path: path, key: e.key)
+                obtained =
+                    call(
+                        .instantiateStoryboardScene(storyboard), receiver: "UIStoryboard(\(storyboard.name))",
+                        path: path, key: e.key
+                    )
                     .viewController
                 if obtained != nil { via = .storyboard }
             }
@@ -221,10 +246,12 @@ extension RestorationEngine {
         let path = e.pathString
         var obtained: UIStateRestoringObject?
         if let restorationClass = e.restorationClass {
-            obtained = call(
-                .restorationClassObject(className: restorationClass, path: e.path, coder: RestorationCoder(entries: e.coder)),
-                receiver: restorationClass, path: path, key: e.key
-            ).object
+            obtained =
+                call(
+                    .restorationClassObject(
+                        className: restorationClass, path: e.path, coder: RestorationCoder(entries: e.coder)),
+                    receiver: restorationClass, path: path, key: e.key
+                ).object
             if obtained == nil { node.reason = .restorationClassReturnedNil }
             node.via = obtained == nil ? nil : .restorationClass
         } else if let existing = application.registeredObject(atRestorationPath: path) {

@@ -149,7 +149,9 @@ public final class RestorationEngine {
             return .object(.new(vc.blueprint(classes: application.classes)))
         case .object(let o):
             guard let o else { return .object(nil) }
-            if let path, application.liveObjects[path] === o { return .object(.existing(className: o.className, path: path)) }
+            if let path, application.liveObjects[path] === o {
+                return .object(.existing(className: o.className, path: path))
+            }
             return .object(
                 .newObject(
                     ObjectBlueprint(

@@ -1,6 +1,7 @@
 /// The app's fixed facts, written into the app-level coder at preservation (P2).
 public struct AppConfiguration: Hashable, Sendable {
-    public enum Idiom: String, Sendable { case phone, pad
+    public enum Idiom: String, Sendable {
+        case phone, pad
         /// `UIUserInterfaceIdiom`'s raw value, as the archive stores it.
         public var number: Int { self == .phone ? 0 : 1 }
     }
@@ -69,7 +70,9 @@ public final class UIApplication {
         for object in vc.restorableObjects {
             if let id = object.restorationIdentifier, !id.isEmpty { liveObjects[path + "/" + id] = object }
         }
-        for child in vc.children { if let id = child.restorationIdentifier, !id.isEmpty { index(child, at: path + "/" + id) } }
+        for child in vc.children {
+            if let id = child.restorationIdentifier, !id.isEmpty { index(child, at: path + "/" + id) }
+        }
         if let presented = vc.presentedViewController, let id = presented.restorationIdentifier, !id.isEmpty {
             index(presented, at: path + "/" + id)
         }
@@ -79,6 +82,8 @@ public final class UIApplication {
         liveControllers = [:]
         livePaths = [:]
         liveObjects = [:]
-        if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty { index(root, at: id) }
+        if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
+            index(root, at: id)
+        }
     }
 }

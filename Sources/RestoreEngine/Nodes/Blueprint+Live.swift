@@ -2,7 +2,8 @@ extension NodeBlueprint {
     /// Builds live controllers (and their views and objects) from this description.
     public func instantiateViewController(classes: ClassHierarchy) -> UIViewController {
         let kind: ContainerKind = isCustomContainer ? .custom : classes.containerKind(of: className)
-        let vc = UIViewController(className: className, restorationIdentifier: restorationIdentifier, containerKind: kind)
+        let vc = UIViewController(
+            className: className, restorationIdentifier: restorationIdentifier, containerKind: kind)
         vc.restorationClass = restorationClass
         vc.storyboard = storyboard
         vc.state = state

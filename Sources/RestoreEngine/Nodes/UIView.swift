@@ -12,7 +12,10 @@ open class UIView {
     /// The table's data source, when it adopts `UIDataSourceModelAssociation` (P7).
     public var modelAssociation: UIDataSourceModelAssociation?
 
-    public init(className: String = "UIView", restorationIdentifier: String? = nil, kind: ViewKind = .view, viewState: ViewState = ViewState()) {
+    public init(
+        className: String = "UIView", restorationIdentifier: String? = nil, kind: ViewKind = .view,
+        viewState: ViewState = ViewState()
+    ) {
         self.className = className
         self.restorationIdentifier = restorationIdentifier
         self.kind = kind
@@ -41,7 +44,9 @@ public protocol UIDataSourceModelAssociation: AnyObject {
 public final class RowsModelAssociation: UIDataSourceModelAssociation {
     public init() {}
     public func modelIdentifierForElement(at indexPath: [Int], in view: UIView) -> String? {
-        guard indexPath.count == 2, let rows = view.viewState.rows, rows.indices.contains(indexPath[1]) else { return nil }
+        guard indexPath.count == 2, let rows = view.viewState.rows, rows.indices.contains(indexPath[1]) else {
+            return nil
+        }
         return rows[indexPath[1]]
     }
     public func indexPathForElement(withModelIdentifier identifier: String, in view: UIView) -> [Int]? {

@@ -96,15 +96,19 @@ open class UIViewController {
 /// `UINavigationController`: preserves its whole stack.
 open class UINavigationController: UIViewController {
     public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = []) {
-        super.init(className: "UINavigationController", restorationIdentifier: restorationIdentifier, containerKind: .navigation)
+        super.init(
+            className: "UINavigationController", restorationIdentifier: restorationIdentifier,
+            containerKind: .navigation)
         setChildren(viewControllers)
     }
 }
 
 /// `UITabBarController`: preserves tabs with identifiers and the selected tab.
 open class UITabBarController: UIViewController {
-    public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = [], selectedIndex: Int = 0) {
-        super.init(className: "UITabBarController", restorationIdentifier: restorationIdentifier, containerKind: .tabBar)
+    public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = [], selectedIndex: Int = 0)
+    {
+        super.init(
+            className: "UITabBarController", restorationIdentifier: restorationIdentifier, containerKind: .tabBar)
         setChildren(viewControllers)
         self.selectedIndex = selectedIndex
     }
@@ -113,7 +117,8 @@ open class UITabBarController: UIViewController {
 /// `UISplitViewController`: preserves children with identifiers.
 open class UISplitViewController: UIViewController {
     public init(restorationIdentifier: String? = nil, viewControllers: [UIViewController] = []) {
-        super.init(className: "UISplitViewController", restorationIdentifier: restorationIdentifier, containerKind: .split)
+        super.init(
+            className: "UISplitViewController", restorationIdentifier: restorationIdentifier, containerKind: .split)
         setChildren(viewControllers)
     }
 }

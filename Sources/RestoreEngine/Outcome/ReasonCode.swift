@@ -54,23 +54,29 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .noRestorationIdentifier: "set restorationIdentifier on it (in code or the storyboard's Restoration ID)"
         case .ancestorNotPreserved: "give every ancestor from the root down a restoration identifier"
-        case .notEncodedByContainer: "encode the children in the container's encodeRestorableStateWithCoder: (coder.encode(child, forKey:))"
+        case .notEncodedByContainer:
+            "encode the children in the container's encodeRestorableStateWithCoder: (coder.encode(child, forKey:))"
         case .viewOwnerNotPreserved: "make the owning view controller restorable first"
         case .objectNotReferenced: "encode the object from a preserved controller's encodeRestorableStateWithCoder:"
         case .saveDeclined: "return YES from application:shouldSaveApplicationState:"
-        case .restoreDeclined: "check the condition in application:shouldRestoreApplicationState: (a bundle version check?)"
+        case .restoreDeclined:
+            "check the condition in application:shouldRestoreApplicationState: (a bundle version check?)"
         case .noArchive: "background the app before it is killed: preservation only runs on entering the background"
-        case .archiveDeletedUserQuit: "test by backgrounding, then stopping from Xcode; a force-quit deletes the archive by design"
-        case .archiveDeletedCrash: "fix the crash in decodeRestorableStateWithCoder:; UIKit drops the archive after a crash"
+        case .archiveDeletedUserQuit:
+            "test by backgrounding, then stopping from Xcode; a force-quit deletes the archive by design"
+        case .archiveDeletedCrash:
+            "fix the crash in decodeRestorableStateWithCoder:; UIKit drops the archive after a crash"
         case .deviceLocked: "nothing to fix in code: restoration only happens on an unlocked device"
-        case .restorationClassReturnedNil: "return a controller from +viewControllerWithRestorationIdentifierPath:coder:, or expect the subtree to be lost"
+        case .restorationClassReturnedNil:
+            "return a controller from +viewControllerWithRestorationIdentifierPath:coder:, or expect the subtree to be lost"
         case .classMismatch: "return an instance of the archived class (or a subclass)"
         case .notFound: "give it a restoration class, answer it from the app delegate, or load it from a storyboard"
         case .parentNotRestored: "restore the parent first"
         case .ambiguousPath: "give siblings distinct restoration identifiers"
         case .reservedKey: "rename the key: UIApplicationStateRestoration* and UIKit's own keys are reserved"
         case .windowNotVisible: "call makeKeyAndVisible in application:willFinishLaunchingWithOptions:"
-        case .selectionDropped: "expected if the item was deleted; otherwise check indexPathForElementWithModelIdentifier:inView:"
+        case .selectionDropped:
+            "expected if the item was deleted; otherwise check indexPathForElementWithModelIdentifier:inView:"
         case .selectionMoved: "adopt UIDataSourceModelAssociation in the table's data source"
         }
     }

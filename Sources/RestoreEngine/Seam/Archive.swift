@@ -41,7 +41,10 @@ public struct ArchiveEntry: Hashable, Sendable {
     public var preservedSelection: [String]?
 
     /// For the engine: the joined path is at hand already.
-    init(key: String, pathString: String, kind: NodeKind, className: String, parentKey: String?, relation: ArchiveRelation, coder: [CoderEntry]) {
+    init(
+        key: String, pathString: String, kind: NodeKind, className: String, parentKey: String?,
+        relation: ArchiveRelation, coder: [CoderEntry]
+    ) {
         self.key = key
         self.pathString = pathString
         self.kind = kind

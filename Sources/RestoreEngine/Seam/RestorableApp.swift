@@ -32,15 +32,20 @@ public protocol RestorableApp: AnyObject {
 
 extension RestorableApp {
     public func loadInitialInterface(_ application: UIApplication) -> UIViewController? { nil }
-    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? { nil }
+    public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference)
+        -> UIViewController?
+    { nil }
     public func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
         application.window.makeKeyAndVisible()
         return true
     }
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool { true }
-    public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { false }
+    public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
+        false
+    }
     public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {}
-    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { false }
+    public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
+    { false }
     public func application(
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
@@ -83,12 +88,18 @@ public final class DirectBoundary: AppBoundary {
             app.application(application, didDecodeRestorableStateWith: coder)
             return .void
         case .delegateViewController(let path, let coder):
-            return .viewController(app.application(application, viewControllerWithRestorationIdentifierPath: path, coder: coder))
+            return .viewController(
+                app.application(application, viewControllerWithRestorationIdentifierPath: path, coder: coder))
         case .restorationClassViewController(let className, let path, let coder):
             return .viewController(
-                app.viewController(restorationClass: className, withRestorationIdentifierPath: path, coder: coder, application: application))
+                app.viewController(
+                    restorationClass: className, withRestorationIdentifierPath: path, coder: coder,
+                    application: application))
         case .restorationClassObject(let className, let path, let coder):
-            return .object(app.object(restorationClass: className, withRestorationIdentifierPath: path, coder: coder, application: application))
+            return .object(
+                app.object(
+                    restorationClass: className, withRestorationIdentifierPath: path, coder: coder,
+                    application: application))
         case .encode(let node, let coder):
             switch node {
             case .viewController(let vc): vc.encodeRestorableState(with: coder)

@@ -12,18 +12,26 @@ enum BlueprintCodec {
         let f = try Fields(j, field)
         try f.rejectUnknown(nodeKeys)
         let role: NodeBlueprint.Role = try f.string("role") == "view" ? .view : .viewController
-        var b = NodeBlueprint(role: role, className: try f.requiredString("class"), restorationIdentifier: try f.string("restorationIdentifier"))
+        var b = NodeBlueprint(
+            role: role, className: try f.requiredString("class"),
+            restorationIdentifier: try f.string("restorationIdentifier"))
         b.inherits = try f.string("inherits")
         b.isCustomContainer = try f.string("kind") == "container"
         b.restorationClass = try f.string("restorationClass")
         if let sb = f["storyboard"] { b.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }
         if let st = f["state"] { b.state = try ValueCodec.decodeCoder(st, f.name("state")) }
-        for (i, c) in (try f.array("children") ?? []).enumerated() { b.children.append(try decodeNode(c, "\(f.name("children"))[\(i)]")) }
+        for (i, c) in (try f.array("children") ?? []).enumerated() {
+            b.children.append(try decodeNode(c, "\(f.name("children"))[\(i)]"))
+        }
         b.selectedIndex = try f.int("selectedIndex")
         b.encodesChildren = try f.bool("encodesChildren")
         if let p = f["presented"] { b.presented = try decodeNode(p, f.name("presented")) }
-        for (i, v) in (try f.array("views") ?? []).enumerated() { b.views.append(try decodeNode(v, "\(f.name("views"))[\(i)]")) }
-        for (i, o) in (try f.array("objects") ?? []).enumerated() { b.objects.append(try decodeObject(o, "\(f.name("objects"))[\(i)]")) }
+        for (i, v) in (try f.array("views") ?? []).enumerated() {
+            b.views.append(try decodeNode(v, "\(f.name("views"))[\(i)]"))
+        }
+        for (i, o) in (try f.array("objects") ?? []).enumerated() {
+            b.objects.append(try decodeObject(o, "\(f.name("objects"))[\(i)]"))
+        }
         b.viewState.contentOffset = try f.numbers("contentOffset")
         b.viewState.zoomScale = try f.double("zoomScale")
         b.viewState.contentInset = try f.numbers("contentInset")
@@ -42,7 +50,8 @@ enum BlueprintCodec {
         return ObjectBlueprint(
             restorationIdentifier: try f.string("restorationIdentifier"), className: try f.requiredString("class"),
             objectRestorationClass: try f.string("objectRestorationClass"),
-            state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) } ?? [])
+            state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) }
+                ?? [])
     }
 
     static func decodeStoryboard(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> StoryboardReference {
@@ -65,8 +74,13 @@ enum BlueprintCodec {
 
     static func decodeEntry(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> ArchiveEntry {
         let f = try Fields(j, field)
-        try f.rejectUnknown(["key", "path", "kind", "class", "restorationClass", "storyboard", "parent", "relation", "index", "coder", "preservedSelection"])
-        guard let kind = NodeKind(rawValue: try f.requiredString("kind")) else { throw DecodeProblem(f.name("kind"), "expected viewController, view or object") }
+        try f.rejectUnknown([
+            "key", "path", "kind", "class", "restorationClass", "storyboard", "parent", "relation", "index", "coder",
+            "preservedSelection",
+        ])
+        guard let kind = NodeKind(rawValue: try f.requiredString("kind")) else {
+            throw DecodeProblem(f.name("kind"), "expected viewController, view or object")
+        }
         let relation: ArchiveRelation
         switch try f.requiredString("relation") {
         case "root": relation = .root
@@ -79,7 +93,8 @@ enum BlueprintCodec {
         case let other: throw DecodeProblem(f.name("relation"), "unknown relation '\(other)'")
         }
         var e = ArchiveEntry(
-            key: try f.requiredString("key"), path: try f.strings("path") ?? [], kind: kind, className: try f.requiredString("class"),
+            key: try f.requiredString("key"), path: try f.strings("path") ?? [], kind: kind,
+            className: try f.requiredString("class"),
             parentKey: try f.string("parent"), relation: relation,
             coder: try ValueCodec.decodeCoder(f["coder"] ?? .object([]), f.name("coder")))
         e.restorationClass = try f.string("restorationClass")

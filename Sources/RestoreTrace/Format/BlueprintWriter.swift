@@ -6,13 +6,27 @@ extension ValueCodec {
     static func write(_ v: CoderValue, system: Bool = false, to out: inout [UInt8]) {
         out.append(123)
         switch v {
-        case .string(let s): out.append(contentsOf: #""string":"#.utf8); out.appendJSONString(s)
-        case .int(let i): out.append(contentsOf: #""int":"#.utf8); out.appendJSONInt(i)
-        case .double(let d): out.append(contentsOf: #""double":"#.utf8); out.appendJSONDouble(d)
-        case .bool(let b): out.append(contentsOf: #""bool":"#.utf8); out.appendJSONBool(b)
-        case .data(let bytes): out.append(contentsOf: #""data":"#.utf8); out.appendJSONString(Base64.encode(bytes))
-        case .date(let t): out.append(contentsOf: #""date":"#.utf8); out.appendJSONDouble(t)
-        case .reference(let key): out.append(contentsOf: #""ref":"#.utf8); out.appendJSONString(key)
+        case .string(let s):
+            out.append(contentsOf: #""string":"#.utf8)
+            out.appendJSONString(s)
+        case .int(let i):
+            out.append(contentsOf: #""int":"#.utf8)
+            out.appendJSONInt(i)
+        case .double(let d):
+            out.append(contentsOf: #""double":"#.utf8)
+            out.appendJSONDouble(d)
+        case .bool(let b):
+            out.append(contentsOf: #""bool":"#.utf8)
+            out.appendJSONBool(b)
+        case .data(let bytes):
+            out.append(contentsOf: #""data":"#.utf8)
+            out.appendJSONString(Base64.encode(bytes))
+        case .date(let t):
+            out.append(contentsOf: #""date":"#.utf8)
+            out.appendJSONDouble(t)
+        case .reference(let key):
+            out.append(contentsOf: #""ref":"#.utf8)
+            out.appendJSONString(key)
         case .array(let items):
             out.append(contentsOf: #""array":["#.utf8)
             for (i, item) in items.enumerated() {
@@ -50,19 +64,56 @@ extension BlueprintCodec {
         let s = b.viewState
         var first = true
         out.append(123)
-        out.appendJSONKey("class", first: &first); out.appendJSONString(b.className)
-        if b.role == .view { out.appendJSONKey("role", first: &first); out.appendJSONString("view") }
-        if let i = b.inherits { out.appendJSONKey("inherits", first: &first); out.appendJSONString(i) }
-        if b.isCustomContainer { out.appendJSONKey("kind", first: &first); out.appendJSONString("container") }
-        if let r = b.restorationIdentifier { out.appendJSONKey("restorationIdentifier", first: &first); out.appendJSONString(r) }
-        if let r = b.restorationClass { out.appendJSONKey("restorationClass", first: &first); out.appendJSONString(r) }
-        if let sb = b.storyboard { out.appendJSONKey("storyboard", first: &first); write(sb, to: &out) }
-        if !b.state.isEmpty { out.appendJSONKey("state", first: &first); ValueCodec.writeCoder(b.state, to: &out) }
-        if !b.children.isEmpty { out.appendJSONKey("children", first: &first); writeNodes(b.children, to: &out) }
-        if let i = b.selectedIndex { out.appendJSONKey("selectedIndex", first: &first); out.appendJSONInt(i) }
-        if let e = b.encodesChildren { out.appendJSONKey("encodesChildren", first: &first); out.appendJSONBool(e) }
-        if let p = b.presented { out.appendJSONKey("presented", first: &first); write(p, to: &out) }
-        if !b.views.isEmpty { out.appendJSONKey("views", first: &first); writeNodes(b.views, to: &out) }
+        out.appendJSONKey("class", first: &first)
+        out.appendJSONString(b.className)
+        if b.role == .view {
+            out.appendJSONKey("role", first: &first)
+            out.appendJSONString("view")
+        }
+        if let i = b.inherits {
+            out.appendJSONKey("inherits", first: &first)
+            out.appendJSONString(i)
+        }
+        if b.isCustomContainer {
+            out.appendJSONKey("kind", first: &first)
+            out.appendJSONString("container")
+        }
+        if let r = b.restorationIdentifier {
+            out.appendJSONKey("restorationIdentifier", first: &first)
+            out.appendJSONString(r)
+        }
+        if let r = b.restorationClass {
+            out.appendJSONKey("restorationClass", first: &first)
+            out.appendJSONString(r)
+        }
+        if let sb = b.storyboard {
+            out.appendJSONKey("storyboard", first: &first)
+            write(sb, to: &out)
+        }
+        if !b.state.isEmpty {
+            out.appendJSONKey("state", first: &first)
+            ValueCodec.writeCoder(b.state, to: &out)
+        }
+        if !b.children.isEmpty {
+            out.appendJSONKey("children", first: &first)
+            writeNodes(b.children, to: &out)
+        }
+        if let i = b.selectedIndex {
+            out.appendJSONKey("selectedIndex", first: &first)
+            out.appendJSONInt(i)
+        }
+        if let e = b.encodesChildren {
+            out.appendJSONKey("encodesChildren", first: &first)
+            out.appendJSONBool(e)
+        }
+        if let p = b.presented {
+            out.appendJSONKey("presented", first: &first)
+            write(p, to: &out)
+        }
+        if !b.views.isEmpty {
+            out.appendJSONKey("views", first: &first)
+            writeNodes(b.views, to: &out)
+        }
         if !b.objects.isEmpty {
             out.appendJSONKey("objects", first: &first)
             out.append(91)
@@ -72,13 +123,34 @@ extension BlueprintCodec {
             }
             out.append(93)
         }
-        if let c = s.contentOffset { out.appendJSONKey("contentOffset", first: &first); writeNumbers(c, to: &out) }
-        if let z = s.zoomScale { out.appendJSONKey("zoomScale", first: &first); out.appendJSONDouble(z) }
-        if let c = s.contentInset { out.appendJSONKey("contentInset", first: &first); writeNumbers(c, to: &out) }
-        if let r = s.rows { out.appendJSONKey("rows", first: &first); out.appendJSONStrings(r) }
-        if let r = s.selected { out.appendJSONKey("selected", first: &first); out.appendJSONStrings(r) }
-        if let f = s.firstVisible { out.appendJSONKey("firstVisible", first: &first); out.appendJSONString(f) }
-        if let m = s.modelAssociation { out.appendJSONKey("modelAssociation", first: &first); out.appendJSONBool(m) }
+        if let c = s.contentOffset {
+            out.appendJSONKey("contentOffset", first: &first)
+            writeNumbers(c, to: &out)
+        }
+        if let z = s.zoomScale {
+            out.appendJSONKey("zoomScale", first: &first)
+            out.appendJSONDouble(z)
+        }
+        if let c = s.contentInset {
+            out.appendJSONKey("contentInset", first: &first)
+            writeNumbers(c, to: &out)
+        }
+        if let r = s.rows {
+            out.appendJSONKey("rows", first: &first)
+            out.appendJSONStrings(r)
+        }
+        if let r = s.selected {
+            out.appendJSONKey("selected", first: &first)
+            out.appendJSONStrings(r)
+        }
+        if let f = s.firstVisible {
+            out.appendJSONKey("firstVisible", first: &first)
+            out.appendJSONString(f)
+        }
+        if let m = s.modelAssociation {
+            out.appendJSONKey("modelAssociation", first: &first)
+            out.appendJSONBool(m)
+        }
         if let r = s.selectedRange {
             out.appendJSONKey("selectedRange", first: &first)
             out.append(91)
@@ -88,7 +160,10 @@ extension BlueprintCodec {
             }
             out.append(93)
         }
-        if let e = s.editable { out.appendJSONKey("editable", first: &first); out.appendJSONBool(e) }
+        if let e = s.editable {
+            out.appendJSONKey("editable", first: &first)
+            out.appendJSONBool(e)
+        }
         out.append(125)
     }
 
@@ -113,10 +188,20 @@ extension BlueprintCodec {
     static func write(_ o: ObjectBlueprint, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        out.appendJSONKey("class", first: &first); out.appendJSONString(o.className)
-        if let r = o.restorationIdentifier { out.appendJSONKey("restorationIdentifier", first: &first); out.appendJSONString(r) }
-        if let r = o.objectRestorationClass { out.appendJSONKey("objectRestorationClass", first: &first); out.appendJSONString(r) }
-        if !o.state.isEmpty { out.appendJSONKey("state", first: &first); ValueCodec.writeCoder(o.state, to: &out) }
+        out.appendJSONKey("class", first: &first)
+        out.appendJSONString(o.className)
+        if let r = o.restorationIdentifier {
+            out.appendJSONKey("restorationIdentifier", first: &first)
+            out.appendJSONString(r)
+        }
+        if let r = o.objectRestorationClass {
+            out.appendJSONKey("objectRestorationClass", first: &first)
+            out.appendJSONString(r)
+        }
+        if !o.state.isEmpty {
+            out.appendJSONKey("state", first: &first)
+            ValueCodec.writeCoder(o.state, to: &out)
+        }
         out.append(125)
     }
 
@@ -142,32 +227,59 @@ extension BlueprintCodec {
     static func write(_ e: ArchiveEntry, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        out.appendJSONKey("key", first: &first); out.appendJSONString(e.key)
-        out.appendJSONKey("path", first: &first); out.appendJSONStrings(e.path)
-        out.appendJSONKey("kind", first: &first); out.appendJSONString(e.kind.rawValue)
-        out.appendJSONKey("class", first: &first); out.appendJSONString(e.className)
-        if let r = e.restorationClass { out.appendJSONKey("restorationClass", first: &first); out.appendJSONString(r) }
-        if let sb = e.storyboard { out.appendJSONKey("storyboard", first: &first); write(sb, to: &out) }
-        if let p = e.parentKey { out.appendJSONKey("parent", first: &first); out.appendJSONString(p) }
+        out.appendJSONKey("key", first: &first)
+        out.appendJSONString(e.key)
+        out.appendJSONKey("path", first: &first)
+        out.appendJSONStrings(e.path)
+        out.appendJSONKey("kind", first: &first)
+        out.appendJSONString(e.kind.rawValue)
+        out.appendJSONKey("class", first: &first)
+        out.appendJSONString(e.className)
+        if let r = e.restorationClass {
+            out.appendJSONKey("restorationClass", first: &first)
+            out.appendJSONString(r)
+        }
+        if let sb = e.storyboard {
+            out.appendJSONKey("storyboard", first: &first)
+            write(sb, to: &out)
+        }
+        if let p = e.parentKey {
+            out.appendJSONKey("parent", first: &first)
+            out.appendJSONString(p)
+        }
         out.appendJSONKey("relation", first: &first)
         switch e.relation {
         case .root: out.appendJSONString("root")
-        case .child(let i): out.appendJSONString("child"); out.appendJSONKey("index", first: &first); out.appendJSONInt(i)
+        case .child(let i):
+            out.appendJSONString("child")
+            out.appendJSONKey("index", first: &first)
+            out.appendJSONInt(i)
         case .presented: out.appendJSONString("presented")
         case .view: out.appendJSONString("view")
         case .object: out.appendJSONString("object")
         }
-        out.appendJSONKey("coder", first: &first); ValueCodec.writeCoder(e.coder, to: &out)
-        if let s = e.preservedSelection { out.appendJSONKey("preservedSelection", first: &first); out.appendJSONStrings(s) }
+        out.appendJSONKey("coder", first: &first)
+        ValueCodec.writeCoder(e.coder, to: &out)
+        if let s = e.preservedSelection {
+            out.appendJSONKey("preservedSelection", first: &first)
+            out.appendJSONStrings(s)
+        }
         out.append(125)
     }
 
     static func write(_ o: LaunchOptions, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        if let v = o.bundleVersion { out.appendJSONKey("bundleVersion", first: &first); out.appendJSONString(v) }
-        out.appendJSONKey("deviceLocked", first: &first); out.appendJSONBool(o.deviceLocked)
-        if let c = o.crashWhileDecoding { out.appendJSONKey("crashWhileDecoding", first: &first); out.appendJSONString(c) }
+        if let v = o.bundleVersion {
+            out.appendJSONKey("bundleVersion", first: &first)
+            out.appendJSONString(v)
+        }
+        out.appendJSONKey("deviceLocked", first: &first)
+        out.appendJSONBool(o.deviceLocked)
+        if let c = o.crashWhileDecoding {
+            out.appendJSONKey("crashWhileDecoding", first: &first)
+            out.appendJSONString(c)
+        }
         if !o.data.isEmpty {
             out.appendJSONKey("data", first: &first)
             var inner = true

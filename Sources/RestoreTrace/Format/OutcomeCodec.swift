@@ -9,8 +9,16 @@ public enum OutcomeCodec {
         var members: [(String, JSONValue)] = [
             ("format", .string(format)),
             ("scenario", .string(scenario)),
-            ("preservation", o.preservation.map(encode) ?? .object([("performed", .bool(false)), ("reason", .null), ("nodes", .array([]))])),
-            ("restoration", o.restoration.map(encode) ?? .object([("performed", .bool(false)), ("reason", .null), ("nodes", .array([]))])),
+            (
+                "preservation",
+                o.preservation.map(encode)
+                    ?? .object([("performed", .bool(false)), ("reason", .null), ("nodes", .array([]))])
+            ),
+            (
+                "restoration",
+                o.restoration.map(encode)
+                    ?? .object([("performed", .bool(false)), ("reason", .null), ("nodes", .array([]))])
+            ),
             ("launches", .array(o.launches.map(encode))),
             ("diagnostics", .array(o.diagnostics.map(encode))),
         ]

@@ -14,7 +14,8 @@ public struct EventPayloads: OptionSet, Hashable, Sendable {
     public static let all: EventPayloads = [.coder, .result, .effects, .options, .hierarchy, .archive]
     /// In the order `EventCodec.decode` reads them, so the first problem found is the same.
     static let inOrder: [(EventPayloads, String)] = [
-        (.coder, "coder"), (.result, "result"), (.effects, "effects"), (.options, "options"), (.hierarchy, "hierarchy"), (.archive, "archive"),
+        (.coder, "coder"), (.result, "result"), (.effects, "effects"), (.options, "options"), (.hierarchy, "hierarchy"),
+        (.archive, "archive"),
     ]
 }
 
@@ -56,7 +57,9 @@ public final class RecordedEvent: Sendable {
     /// A line that was decoded whole (it did not take the fast path).
     init(whole t: TraceEvent, bytes: [UInt8], file: String, line: Int) {
         let e = t.event
-        (seq, launch, phase, callback, event, path, key) = (t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key)
+        (seq, launch, phase, callback, event, path, key) = (
+            t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
+        )
         rest = .whole(Box(e))
         self.bytes = bytes
         self.file = file
@@ -66,8 +69,13 @@ public final class RecordedEvent: Sendable {
     }
 
     /// A line read by `scan`: `e` holds the envelope only.
-    private init(seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String, line: Int) {
-        (self.seq, launch, phase, callback, event, path, key) = (seq, e.launch, e.phase, e.callback, e.event, e.path, e.key)
+    private init(
+        seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String,
+        line: Int
+    ) {
+        (self.seq, launch, phase, callback, event, path, key) = (
+            seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
+        )
         rest = .members(receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason)
         self.bytes = bytes
         self.bodyStart = bodyStart
@@ -102,7 +110,8 @@ public final class RecordedEvent: Sendable {
             } catch let problem as DecodeProblem {
                 throw TraceError(file: file, line: line, "field '\(problem.field)' \(problem.message)")
             } catch {
-                throw TraceError(file: file, line: line, "malformed JSON in '\(name)'")  // checked when read; not expected
+                // Checked when the line was read; not expected here.
+                throw TraceError(file: file, line: line, "malformed JSON in '\(name)'")
             }
         }
         return e
@@ -113,7 +122,9 @@ public final class RecordedEvent: Sendable {
     public func matches(written: [UInt8]) -> Bool {
         guard let bodyStart, written.count - 1 == bytes.count - bodyStart else { return false }
         return written.withUnsafeBufferPointer { w in
-            bytes.withUnsafeBufferPointer { b in memcmp(w.baseAddress! + 1, b.baseAddress! + bodyStart, w.count - 1) == 0 }
+            bytes.withUnsafeBufferPointer { b in
+                memcmp(w.baseAddress! + 1, b.baseAddress! + bodyStart, w.count - 1) == 0
+            }
         }
     }
 
@@ -129,7 +140,9 @@ public final class RecordedEvent: Sendable {
     /// The keys of the archive this line carries (nil without one), read without decoding the
     /// archive; an archive of unusual shape is decoded whole, for its located problem.
     public func archiveKeys() throws(TraceError) -> Set<String>? {
-        if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) { return keys }
+        if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) {
+            return keys
+        }
         return try decoded(.archive).archive.map { Set($0.entries.map(\.key)) }
     }
 
@@ -174,7 +187,10 @@ extension RecordedEvent {
     /// one), which the reader then decodes whole to report it exactly as it always has.
     static func scan(_ bytes: [UInt8], file: String, line: Int) -> RecordedEvent? {
         var p = JSONParser(bytes: bytes, at: 0)
-        var seq: Int?, launch: Int?, phase: Phase?, bodyStart: Int?
+        var seq: Int?
+        var launch: Int?
+        var phase: Phase?
+        var bodyStart: Int?
         var e = EngineEvent(launch: 0, phase: .launch)
         var payloads = PayloadRanges()
         var seen: UInt32 = 0
@@ -194,7 +210,11 @@ extension RecordedEvent {
                 switch (member, value) {
                 case (.seq, .int(let n)):
                     seq = n
-                    if seen == member.bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","), bytes.starts(with: Self.seqPrefix) { bodyStart = p.i + 1 }
+                    if seen == member.bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","),
+                        bytes.starts(with: Self.seqPrefix)
+                    {
+                        bodyStart = p.i + 1
+                    }
                 case (.launch, .int(let n)) where n >= 1: launch = n
                 case (.phase, .string(let s)): phase = Phase(rawValue: s)
                 case (.callback, .string(let s)):
@@ -223,7 +243,8 @@ extension RecordedEvent {
         guard let seq, let launch, let phase, (e.callback == nil) != (e.event == nil) else { return nil }
         e.launch = launch
         e.phase = phase
-        return RecordedEvent(seq: seq, envelope: e, bytes: bytes, bodyStart: bodyStart, payloads: payloads, file: file, line: line)
+        return RecordedEvent(
+            seq: seq, envelope: e, bytes: bytes, bodyStart: bodyStart, payloads: payloads, file: file, line: line)
     }
 
     private static let seqPrefix = Array(#"{"seq":"#.utf8)

@@ -30,10 +30,13 @@ public enum EventCodec {
         let f = try Fields(j, "")
         try f.rejectUnknown(keys)
         guard let seq = try f.int("seq") else { throw DecodeProblem("seq", "is missing") }
-        guard let launch = try f.int("launch"), launch >= 1 else { throw DecodeProblem("launch", "is missing or not a launch number (1, 2, …)") }
+        guard let launch = try f.int("launch"), launch >= 1 else {
+            throw DecodeProblem("launch", "is missing or not a launch number (1, 2, …)")
+        }
         let phaseText = try f.requiredString("phase")
         guard let phase = Phase(rawValue: phaseText) else {
-            throw DecodeProblem("phase", "unknown phase '\(phaseText)' (expected launch, preservation, termination or restoration)")
+            throw DecodeProblem(
+                "phase", "unknown phase '\(phaseText)' (expected launch, preservation, termination or restoration)")
         }
         var e = EngineEvent(launch: launch, phase: phase)
         if let c = try f.string("callback") {
@@ -55,7 +58,9 @@ public enum EventCodec {
         if let r = j["result"] { e.result = try decodeResult(r, callback: e.callback) }
         if let fx = f["effects"] { e.effects = try decodeEffects(fx) }
         if let k = try f.string("kill") {
-            guard let kind = KillKind(rawValue: k) else { throw DecodeProblem("kill", "expected system, user or debugger") }
+            guard let kind = KillKind(rawValue: k) else {
+                throw DecodeProblem("kill", "expected system, user or debugger")
+            }
             e.kill = kind
         }
         if let o = f["options"] { e.options = try BlueprintCodec.decodeOptions(o, "options") }
@@ -90,7 +95,9 @@ public enum EventCodec {
             return .modelIdentifier(s)
         case .indexPath?:
             if case .null = j { return .indexPath(nil) }
-            guard let a = j.arrayValue, a.allSatisfy({ $0.intValue != nil }) else { throw DecodeProblem("result", "expected an index path or null") }
+            guard let a = j.arrayValue, a.allSatisfy({ $0.intValue != nil }) else {
+                throw DecodeProblem("result", "expected an index path or null")
+            }
             return .indexPath(a.compactMap(\.intValue))
         default: break
         }

@@ -16,7 +16,10 @@ public struct TraceHeader: Hashable, Sendable {
     /// what-if that changes the archive re-evaluate the answer instead of repeating it.
     public var shouldRestoreRule: RestoreRule?
 
-    public init(scenario: String, description: String? = nil, app: AppConfiguration, classes: [(name: String, superclass: String)] = [], shouldRestoreRule: RestoreRule? = nil) {
+    public init(
+        scenario: String, description: String? = nil, app: AppConfiguration,
+        classes: [(name: String, superclass: String)] = [], shouldRestoreRule: RestoreRule? = nil
+    ) {
         self.scenario = scenario
         self.description = description
         self.app = app
@@ -33,10 +36,13 @@ public struct TraceHeader: Hashable, Sendable {
             ("tool", .string(tool)),
             ("scenario", .string(scenario)),
             ("description", description.map(JSONValue.string)),
-            ("app", .object([
-                ("bundleVersion", .string(app.bundleVersion)), ("systemVersion", .string(app.systemVersion)),
-                ("idiom", .string(app.idiom.rawValue)),
-            ])),
+            (
+                "app",
+                .object([
+                    ("bundleVersion", .string(app.bundleVersion)), ("systemVersion", .string(app.systemVersion)),
+                    ("idiom", .string(app.idiom.rawValue)),
+                ])
+            ),
             ("classes", .object(classes.map { ($0.name, .string($0.superclass)) })),
             ("rules", shouldRestoreRule.map { .object([("shouldRestoreApplicationState", Self.encode($0))]) }),
         ])
@@ -58,23 +64,33 @@ public struct TraceHeader: Hashable, Sendable {
 
     static func decode(_ j: JSONValue) throws(DecodeProblem) -> TraceHeader {
         let f = try Fields(j, "")
-        guard let format = try f.string("format") else { throw DecodeProblem("format", "is missing: line 1 must be a restoretrace trace header") }
+        guard let format = try f.string("format") else {
+            throw DecodeProblem("format", "is missing: line 1 must be a restoretrace trace header")
+        }
         guard format == Self.format else {
             if format.hasPrefix(Self.formatPrefix), let v = Int(format.dropFirst(Self.formatPrefix.count)), v > 1 {
-                throw DecodeProblem("format", "'\(format)' is newer than this restoretrace understands (\(Self.format)); upgrade restoretrace to read it")
+                throw DecodeProblem(
+                    "format",
+                    "'\(format)' is newer than this restoretrace understands (\(Self.format)); upgrade restoretrace to read it"
+                )
             }
             throw DecodeProblem("format", "'\(format)' is not a restoretrace trace (expected '\(Self.format)')")
         }
         try f.rejectUnknown(["format", "tool", "scenario", "description", "app", "classes", "rules"])
         let app = try Fields(f["app"] ?? .object([]), "app")
         try app.rejectUnknown(["bundleVersion", "systemVersion", "idiom"])
-        let idiom = try app.string("idiom").map { (s) throws(DecodeProblem) -> AppConfiguration.Idiom in
-            guard let i = AppConfiguration.Idiom(rawValue: s) else { throw DecodeProblem("app.idiom", "expected phone or pad") }
-            return i
-        } ?? .phone
+        let idiom =
+            try app.string("idiom").map { (s) throws(DecodeProblem) -> AppConfiguration.Idiom in
+                guard let i = AppConfiguration.Idiom(rawValue: s) else {
+                    throw DecodeProblem("app.idiom", "expected phone or pad")
+                }
+                return i
+            } ?? .phone
         var header = TraceHeader(
             scenario: try f.requiredString("scenario"), description: try f.string("description"),
-            app: AppConfiguration(bundleVersion: try app.string("bundleVersion") ?? "1.0", systemVersion: try app.string("systemVersion") ?? "17.0", idiom: idiom))
+            app: AppConfiguration(
+                bundleVersion: try app.string("bundleVersion") ?? "1.0",
+                systemVersion: try app.string("systemVersion") ?? "17.0", idiom: idiom))
         header.tool = try f.string("tool") ?? "unknown"
         let classes = try Fields(f["classes"] ?? .object([]), "classes")
         for (name, _) in classes.pairs { header.classes.append((name, try classes.requiredString(name))) }
@@ -83,9 +99,11 @@ public struct TraceHeader: Hashable, Sendable {
             try r.rejectUnknown(["shouldRestoreApplicationState"])
             switch r["shouldRestoreApplicationState"] {
             case .bool(let b)?: header.shouldRestoreRule = .always(b)
-            case let v? :
+            case let v?:
                 let inner = try Fields(v, "rules.shouldRestoreApplicationState")
-                header.shouldRestoreRule = .ifEqual(try ValueCodec.decodeCoder(inner["ifEqual"] ?? .object([]), "rules.shouldRestoreApplicationState.ifEqual"))
+                header.shouldRestoreRule = .ifEqual(
+                    try ValueCodec.decodeCoder(
+                        inner["ifEqual"] ?? .object([]), "rules.shouldRestoreApplicationState.ifEqual"))
             case nil: break
             }
         }

@@ -44,7 +44,8 @@ enum ValueCodec {
         guard case .object(let pairs) = j else { throw DecodeProblem(field, "expected an object of coder keys") }
         var out: [CoderEntry] = []
         for (k, v) in pairs {
-            out.append(CoderEntry(key: k, value: try decode(v, "\(field).\(k)"), isSystem: v["system"]?.boolValue == true))
+            out.append(
+                CoderEntry(key: k, value: try decode(v, "\(field).\(k)"), isSystem: v["system"]?.boolValue == true))
         }
         return out
     }
@@ -58,7 +59,9 @@ enum Base64 {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            let b0 = bytes[i]
+            let b1 = i + 1 < bytes.count ? bytes[i + 1] : 0
+            let b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
             out.append(alphabet[Int(b0 >> 2)])
             out.append(alphabet[Int((b0 & 3) << 4 | b1 >> 4)])
             out.append(i + 1 < bytes.count ? alphabet[Int((b1 & 15) << 2 | b2 >> 6)] : 61)

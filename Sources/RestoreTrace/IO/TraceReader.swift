@@ -19,18 +19,24 @@ public final class TraceReader {
         file = path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw TraceError(file: path, "no such file", hint: "record one first: restoretrace record SCENARIO -o \(path)")
+            throw TraceError(
+                file: path, "no such file", hint: "record one first: restoretrace record SCENARIO -o \(path)")
         }
         guard !isDir.boolValue else { throw TraceError(file: path, "is a folder, not a trace file") }
-        guard let h = FileHandle(forReadingAtPath: path) else { throw TraceError(file: path, "cannot be read (permissions?)") }
+        guard let h = FileHandle(forReadingAtPath: path) else {
+            throw TraceError(file: path, "cannot be read (permissions?)")
+        }
         handle = h
         header = TraceHeader(scenario: "", app: .init())
         guard let first = try readLine() else {
-            throw TraceError(file: path, line: 1, "the trace is empty", hint: "a trace starts with a header line; was the recording interrupted before it began?")
+            throw TraceError(
+                file: path, line: 1, "the trace is empty",
+                hint: "a trace starts with a header line; was the recording interrupted before it began?")
         }
         let value: JSONValue
         do { value = try JSONParser.parse(first.bytes) } catch {
-            throw TraceError(file: path, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
+            throw TraceError(
+                file: path, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
                 hint: "line 1 must be {\"format\":\"restoretrace-trace/1\",…}")
         }
         do { header = try TraceHeader.decode(value) } catch {
@@ -67,8 +73,11 @@ public final class TraceReader {
         let value: JSONValue
         do { value = try JSONParser.parse(line.bytes) } catch {
             if line.unterminated {
-                throw TraceError(file: file, line: lineNumber, "the last line is cut off (\(error.message)); the \(lineNumber - 1) lines before it are whole",
-                    hint: "the recording was interrupted: record it again, or delete the last line to use what is there")
+                throw TraceError(
+                    file: file, line: lineNumber,
+                    "the last line is cut off (\(error.message)); the \(lineNumber - 1) lines before it are whole",
+                    hint: "the recording was interrupted: record it again, or delete the last line to use what is there"
+                )
             }
             throw TraceError(file: file, line: lineNumber, column: error.column, "malformed JSON: \(error.message)")
         }
@@ -79,11 +88,14 @@ public final class TraceReader {
 
     private func checkOrder(seq: Int, launch: Int) throws(TraceError) {
         guard seq == expectedSeq else {
-            throw TraceError(file: file, line: lineNumber, "events out of order: expected seq \(expectedSeq), found \(seq)",
+            throw TraceError(
+                file: file, line: lineNumber, "events out of order: expected seq \(expectedSeq), found \(seq)",
                 hint: "events must be numbered 1, 2, 3… in file order; was the file edited or concatenated?")
         }
         guard launch >= lastLaunch else {
-            throw TraceError(file: file, line: lineNumber, "launch \(launch) comes after launch \(lastLaunch): launches must not go back")
+            throw TraceError(
+                file: file, line: lineNumber,
+                "launch \(launch) comes after launch \(lastLaunch): launches must not go back")
         }
         expectedSeq += 1
         lastLaunch = launch
@@ -135,7 +147,9 @@ public final class TraceReader {
 
     private func validated(_ line: Line) throws(TraceError) -> Line {
         if line.bytes.isEmpty {
-            throw TraceError(file: file, line: lineNumber, "empty line", hint: "a trace has one JSON object per line and no blank lines")
+            throw TraceError(
+                file: file, line: lineNumber, "empty line",
+                hint: "a trace has one JSON object per line and no blank lines")
         }
         if String(validating: line.bytes, as: UTF8.self) == nil {
             throw TraceError(file: file, line: lineNumber, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")

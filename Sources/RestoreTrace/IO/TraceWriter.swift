@@ -21,10 +21,15 @@ public final class AtomicFileWriter {
         let dir = (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         if !dir.isEmpty, !fm.fileExists(atPath: dir, isDirectory: &isDir) || !isDir.boolValue {
-            throw TraceError(file: path, "the folder '\(dir)' does not exist", hint: "create it first, or pick another output path with -o")
+            throw TraceError(
+                file: path, "the folder '\(dir)' does not exist",
+                hint: "create it first, or pick another output path with -o")
         }
-        guard fm.createFile(atPath: partialPath, contents: nil), let h = FileHandle(forWritingAtPath: partialPath) else {
-            throw TraceError(file: path, "cannot write here", hint: "check the folder's permissions, or pick another output path with -o")
+        guard fm.createFile(atPath: partialPath, contents: nil), let h = FileHandle(forWritingAtPath: partialPath)
+        else {
+            throw TraceError(
+                file: path, "cannot write here",
+                hint: "check the folder's permissions, or pick another output path with -o")
         }
         handle = h
     }

@@ -24,7 +24,9 @@ extension JSONParser {
             unnest()
             return nil
         }
-        if first { first = false } else {
+        if first {
+            first = false
+        } else {
             guard bytes[i] == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
             i += 1
             skipSpace()
@@ -65,7 +67,9 @@ extension JSONParser {
             unnest()
             return false
         }
-        if first { first = false } else {
+        if first {
+            first = false
+        } else {
             guard bytes[i] == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
             i += 1
             skipSpace()
@@ -96,7 +100,9 @@ extension JSONParser {
     mutating func skipString() throws(JSONParseError) {
         let start = i
         i += 1
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
+            i += 1
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
             i += 1
             return

@@ -48,9 +48,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw fail("unexpected character '\(String(decoding: [bytes[i]], as: UTF8.self))'")
         }
@@ -76,20 +82,31 @@ public struct JSONParser {
         i += 1
         var pairs: [(String, JSONValue)] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(pairs)
+        }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
             let key = try string()
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after key \"\(key)\"")
+            }
             i += 1
             skipSpace()
             pairs.append((key, try value()))
             skipSpace()
             guard i < bytes.count else { throw fail("the line ends inside an object") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(pairs)
+            }
             throw fail("expected ',' or '}' in an object")
         }
     }
@@ -100,14 +117,23 @@ public struct JSONParser {
         i += 1
         var items: [JSONValue] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try value())
             skipSpace()
             guard i < bytes.count else { throw fail("the line ends inside an array") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw fail("expected ',' or ']' in an array")
         }
     }
@@ -116,7 +142,9 @@ public struct JSONParser {
         i += 1
         let start = i
         // Fast path: no escapes.
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
+            i += 1
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
             defer { i += 1 }
             return String(decoding: bytes[start..<i], as: UTF8.self)
@@ -125,9 +153,16 @@ public struct JSONParser {
         while true {
             guard i < bytes.count else { throw fail("the line ends inside a string") }
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
             if b < 0x20 { throw fail("a control character inside a string must be escaped") }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                i += 1
+                continue
+            }
             i += 1
             guard i < bytes.count else { throw fail("the line ends inside an escape") }
             let e = bytes[i]
@@ -144,7 +179,9 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 1 < bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") else { throw fail("unpaired surrogate") }
+                    guard i + 1 < bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw fail("unpaired surrogate")
+                    }
                     i += 2
                     let low = try hex4()
                     guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate") }
@@ -182,10 +219,16 @@ public struct JSONParser {
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         while i < bytes.count {
             let b = bytes[i]
-            if b >= 48 && b <= 57 { i += 1 } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+") || (b == UInt8(ascii: "-") && i > start) {
+            if b >= 48 && b <= 57 {
+                i += 1
+            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+                || b == UInt8(ascii: "+") || (b == UInt8(ascii: "-") && i > start)
+            {
                 isDouble = true
                 i += 1
-            } else { break }
+            } else {
+                break
+            }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         if !isDouble, let n = Int(text) { return .int(n) }

@@ -17,7 +17,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         case (.double(let x), .double(let y)): x == y
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x == y
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let x), .object(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }
@@ -30,7 +31,11 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .double(let d): hasher.combine(d)
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
-        case .object(let o): for (k, v) in o { hasher.combine(k); hasher.combine(v) }
+        case .object(let o):
+            for (k, v) in o {
+                hasher.combine(k)
+                hasher.combine(v)
+            }
         }
     }
 
