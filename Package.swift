@@ -38,19 +38,23 @@ let package = Package(
         // DOT, SVG (libgvc), HTML report, Chrome trace, archive dump.
         .target(
             name: "RestoreExport",
-            dependencies: ["RestoreEngine", "RestoreTrace", "CGraphviz", "RestoreWeb"]),
-        // The command line, as a library so tests can drive it.
+            dependencies: ["RestoreEngine", "RestoreTrace", "RestoreReplay", "CGraphviz", "RestoreWeb"]),
+        // What each command computes, as library calls: record, replay (with what-if), report,
+        // export, diff, archive; and the typed failure that says whose fault it was.
+        .target(
+            name: "RestoreReport",
+            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport"]),
+        // The command line: parses arguments, calls RestoreReport, prints, maps failures to exit codes.
         .target(
             name: "RestoreCLI",
             dependencies: [
-                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RestoreReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
         .executableTarget(
             name: "restoretrace-bench",
             dependencies: [
-                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreCLI",
+                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreReport",
             ]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
         .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
@@ -61,11 +65,12 @@ let package = Package(
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),
         .testTarget(
             name: "RestoreExportTests",
-            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace"],
+            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay"],
             exclude: ["Goldens"]),
+        .testTarget(name: "RestoreReportTests", dependencies: ["RestoreReport", "RestoreEngine"]),
         .testTarget(
             name: "RestoreCLITests",
-            dependencies: ["RestoreCLI", "RestoreReplay", "RestoreScenario"],
+            dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario"],
             exclude: ["Goldens"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RestoreReport
 
 /// `restoretrace`: record, replay and explain UIKit state restoration.
 public struct RootCommand: ParsableCommand {
@@ -27,36 +28,49 @@ public struct RootCommand: ParsableCommand {
 
 /// The process entry point, kept here so tests can run the same code.
 public enum RestoreTraceMain {
-    /// Runs the command line and returns the exit code: usage errors are bad input (2).
+    /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
+    /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try RootCommand.parseAsRoot(arguments)
             try command.run()
-            return 0
-        } catch let failure as CLIFailure {
-            if !failure.message.isEmpty { Console.error(failure.message) }
-            return failure.code
+            return ExitStatus.done
+        } catch let failure as RestoreFailure {
+            Console.error(failure.message)
+            return ExitStatus.code(for: failure.cause)
+        } catch is Difference {
+            return ExitStatus.difference
         } catch {
             let code = RootCommand.exitCode(for: error).rawValue
             let message = RootCommand.fullMessage(for: error)
             if code == 0 {
                 if !message.isEmpty { print(message) }
-                return 0
+                return ExitStatus.done
             }
             Console.error(message)
-            return code == ExitCode.validationFailure.rawValue ? 2 : code
+            return code == ExitCode.validationFailure.rawValue ? ExitStatus.badInput : code
         }
     }
 }
 
-/// A command's failure with the exit code SPEC §6 gives it.
-struct CLIFailure: Error {
-    var message: String
-    var code: Int32
-    static func badInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: 2) }
-    /// Replay diverged or diff found a difference; the output already said so.
-    static let difference = CLIFailure(message: "", code: 1)
+/// The exit codes of SPEC §6, by cause.
+enum ExitStatus {
+    static let done: Int32 = 0
+    /// `replay` diverged or `diff` found a difference.
+    static let difference: Int32 = 1
+    static let badInput: Int32 = 2
+    static let environment: Int32 = 3
+
+    static func code(for cause: RestoreFailure.Cause) -> Int32 {
+        switch cause {
+        case .badInput: badInput
+        case .environment: environment
+        }
+    }
 }
+
+/// Replay diverged or diff found a difference; the output already said so.
+struct Difference: Error {}
 
 enum Console {
     static func error(_ message: String) {

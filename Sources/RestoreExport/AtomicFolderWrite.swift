@@ -4,7 +4,7 @@ import Foundation
 struct AtomicFolderWrite {
     let directory: URL
 
-    func write(_ files: [String: Data]) throws {
+    func write(_ files: [String: Data]) throws(ExportError) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         let existed = fm.fileExists(atPath: directory.path, isDirectory: &isDirectory)

@@ -13,8 +13,8 @@ public enum ChromeTraceExporter {
     /// The trace as JSON text (`{"traceEvents":[…],"displayTimeUnit":"ms"}`), keys sorted.
     ///
     /// - Parameter scenario: shown as the process name.
-    /// - Throws: `ExportError.writeFailed` only if JSON serialization fails, which no event can cause.
-    public static func json(events: [EngineEvent], scenario: String) throws -> String {
+    /// - Throws: `ExportError.serializationFailed` only if JSON serialization fails, which no event can cause.
+    public static func json(events: [EngineEvent], scenario: String) throws(ExportError) -> String {
         let object: [String: Any] = [
             "traceEvents": traceEvents(events: events, scenario: scenario), "displayTimeUnit": "ms",
         ]
@@ -23,7 +23,7 @@ public enum ChromeTraceExporter {
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
         } catch {
-            throw ExportError.writeFailed(path: "chrome trace", reason: error.localizedDescription)
+            throw ExportError.serializationFailed(error.localizedDescription)
         }
     }
 

@@ -10,6 +10,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case eventCountMismatch(events: Int, lines: Int)
     /// The report's folder could not be written.
     case writeFailed(path: String, reason: String)
+    /// JSON serialization failed (no event can cause it; kept so the failure is never a crash).
+    case serializationFailed(String)
     /// The page template lacks a placeholder the writer fills.
     case templateMissing(String)
 
@@ -25,6 +27,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "The report got \(events) events but \(lines) trace lines; they must be the same events."
         case .writeFailed(let path, let reason):
             "Could not write the report to '\(path)': \(reason). Check that the folder is writable."
+        case .serializationFailed(let reason):
+            "The export could not be serialized as JSON: \(reason). This is a bug in restoretrace; please report it with the trace."
         case .templateMissing(let name):
             "The report template has no '{{\(name)}}' placeholder; the embedded Web/report.html is out of date."
         }

@@ -1,4 +1,5 @@
 import RestoreEngine
+import RestoreReplay
 
 /// Everything the report needs about one run: the trace's events, the outcome, and the replay verdict.
 public struct ReportInput: Sendable {
@@ -33,7 +34,7 @@ public struct ReportInput: Sendable {
     }
 }
 
-/// Whether a replay reproduced the recorded callbacks.
+/// Whether a replay reproduced the recorded callbacks: the part of a `ReplayResult` the page shows.
 public struct ReplayVerdict: Sendable, Hashable {
     public var matched: Bool
     /// How many events the replay compared.
@@ -45,25 +46,9 @@ public struct ReplayVerdict: Sendable, Hashable {
         self.events = events
         self.firstDivergence = firstDivergence
     }
-}
 
-/// The first event where the replay did something other than the recording.
-public struct Divergence: Sendable, Hashable {
-    public var seq: Int
-    /// The recorded event, as text (usually its trace line).
-    public var recorded: String
-    /// What the replay did instead.
-    public var replayed: String
-    /// Events leading up to it, as text.
-    public var context: [String]
-    /// The engine rule involved, e.g. "R3", when known.
-    public var rule: String?
-
-    public init(seq: Int, recorded: String, replayed: String, context: [String] = [], rule: String? = nil) {
-        self.seq = seq
-        self.recorded = recorded
-        self.replayed = replayed
-        self.context = context
-        self.rule = rule
+    /// The verdict of a replay that ran.
+    public init(_ result: ReplayResult) {
+        self.init(matched: result.matched, events: result.recordedEvents, firstDivergence: result.divergence)
     }
 }

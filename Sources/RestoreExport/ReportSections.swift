@@ -1,4 +1,5 @@
 import RestoreEngine
+import RestoreReplay
 
 /// The page's static parts, rendered in Swift with every scenario and trace string escaped.
 struct ReportSections {
@@ -108,8 +109,9 @@ struct ReportSections {
         out +=
             "<p id=\"replay-text\">Replay diverged at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
         out += d.rule.map { " (rule \(h($0)))" } ?? ""
-        out += ".</p><div class=\"diverge\"><div><h4>Recorded</h4><pre>\(h(d.recorded))</pre></div>"
-        out += "<div><h4>Replayed</h4><pre>\(h(d.replayed))</pre></div></div>"
+        out +=
+            ".</p><div class=\"diverge\"><div><h4>Recorded</h4><pre>\(h(d.recorded ?? "(the recording has nothing here)"))</pre></div>"
+        out += "<div><h4>Replayed</h4><pre>\(h(d.replayed ?? "(the replay made no such call)"))</pre></div></div>"
         if !d.context.isEmpty {
             out +=
                 "<details><summary>Context (\(d.context.count) events before)</summary><pre class=\"context\">"

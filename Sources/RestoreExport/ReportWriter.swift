@@ -20,7 +20,7 @@ public struct ReportWriter: Sendable {
     /// Renders the page and the drawing without touching the disk.
     ///
     /// - Throws: `ExportError` when the events and lines disagree, a line is not JSON, or Graphviz fails.
-    public func render(_ input: ReportInput) throws -> Rendered {
+    public func render(_ input: ReportInput) throws(ExportError) -> Rendered {
         guard input.events.count == input.eventLines.count else {
             throw ExportError.eventCountMismatch(events: input.events.count, lines: input.eventLines.count)
         }
@@ -56,7 +56,7 @@ public struct ReportWriter: Sendable {
     /// Both files are rendered first and written beside their targets, then renamed into place:
     /// a failure leaves no partial file and an earlier report stays as it was.
     /// - Throws: `ExportError`.
-    public func write(_ input: ReportInput, to directory: URL) throws {
+    public func write(_ input: ReportInput, to directory: URL) throws(ExportError) {
         let rendered = try render(input)
         try AtomicFolderWrite(directory: directory).write([
             "index.html": Data(rendered.html.utf8),
@@ -71,7 +71,7 @@ public struct ReportWriter: Sendable {
     }
 
     /// The page script's data: trace lines verbatim and where each node's row is.
-    func dataJSON(_ input: ReportInput) throws -> String {
+    func dataJSON(_ input: ReportInput) throws(ExportError) -> String {
         var out =
             "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
         out += "\"preservation\":" + anchors(input.outcome.preservation, side: .preservation)

@@ -13,7 +13,7 @@ public enum SVGRenderer {
     ///   - dot: the graph, e.g. from `DotBuilder.build()`.
     ///   - layout: a Graphviz layout engine; `dot` draws hierarchies.
     /// - Throws: `ExportError.graphvizParse` or `.graphvizRender` with Graphviz's own message.
-    public static func render(dot: String, layout: String = "dot") throws -> String {
+    public static func render(dot: String, layout: String = "dot") throws(ExportError) -> String {
         lock.lock()
         defer { lock.unlock() }
         messages = []

@@ -4,7 +4,7 @@ struct Template {
     let text: String
 
     /// - Throws: `ExportError.templateMissing` if the template lacks one of the values' placeholders.
-    func fill(_ values: [String: String]) throws -> String {
+    func fill(_ values: [String: String]) throws(ExportError) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + values.values.reduce(0) { $0 + $1.utf8.count })
         var used = Set<String>()

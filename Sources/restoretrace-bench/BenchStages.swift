@@ -1,8 +1,8 @@
 import Foundation
-import RestoreCLI
 import RestoreEngine
 import RestoreExport
 import RestoreReplay
+import RestoreReport
 import RestoreScenario
 import RestoreTrace
 
@@ -39,7 +39,7 @@ enum BenchStages {
             return
         }
         let html = Measure.median(runs) { () -> Bool in
-            (try? ReportBuilder.write(
+            (try? Report.write(
                 trace: trace, replay: replay, baseline: nil, to: dir.appendingPathComponent("report").path)) != nil
         }
         if !html.result { row.notes.append("the report could not be written") }

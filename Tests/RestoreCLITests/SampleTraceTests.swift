@@ -1,6 +1,6 @@
 import Foundation
-import RestoreCLI
 import RestoreReplay
+import RestoreReport
 import RestoreScenario
 import Testing
 

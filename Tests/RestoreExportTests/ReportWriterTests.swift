@@ -3,6 +3,7 @@ import RestoreEngine
 import Testing
 
 @testable import RestoreExport
+@testable import RestoreReplay
 
 @Suite struct ReportWriterTests {
     static func tempDir() -> URL {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import RestoreExport
-import RestoreTrace
+import RestoreReport
 
 struct ArchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,19 +19,7 @@ struct ArchiveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let events: [TraceEvent]
-        do { events = try TraceReader(path: trace).readAll() } catch { throw CLIFailure.badInput("\(error)") }
-        guard let archive = events.last(where: { $0.event.archive != nil })?.event.archive else {
-            // Not an error: the trace is fine, it just has no archive (that is a finding in itself).
-            print(
-                "No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`)."
-            )
-            return
-        }
-        if json {
-            print(TraceJSON.archive(archive))
-        } else {
-            print(ArchiveDump.text(archive), terminator: "")
-        }
+        let listing = try ArchiveListing(trace: trace)
+        print(json ? listing.json : listing.text, terminator: "")
     }
 }

@@ -1,15 +1,7 @@
 import ArgumentParser
-import Foundation
-import RestoreExport
-import RestoreReplay
-import RestoreTrace
+import RestoreReport
 
 struct ExportCommand: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case chromeTrace = "chrome-trace"
-        case dot, svg, json
-    }
-
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
@@ -31,50 +23,19 @@ struct ExportCommand: ParsableCommand {
     var trace: String
 
     @Option(help: ArgumentHelp("chrome-trace, dot, svg or json.", valueName: "format"))
-    var format: Format
+    var format: Exporting.Format
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
-        let text: String
-        do {
-            switch format {
-            case .json:
-                let replay = try Replayer.replay(path: trace)
-                text =
-                    OutcomeCodec.encode(
-                        replay.outcome, scenario: replay.header.scenario,
-                        extra: [("replay", ReplayJSON.verdict(replay))]
-                    ).serialized + "\n"
-            case .chromeTrace:
-                // The timeline needs the events only: no replay.
-                let reader = try TraceReader(path: trace)
-                text =
-                    try ChromeTraceExporter.json(
-                        events: reader.readAll().map(\.event), scenario: reader.header.scenario) + "\n"
-            case .dot, .svg:
-                // The drawing needs the outcome (a replay) and the events for presented controllers.
-                let replay = try Replayer.replay(path: trace, keepEvents: true)
-                let dot = DotBuilder(
-                    outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)
-                ).build()
-                text = format == .dot ? dot : try SVGRenderer.render(dot: dot)
-            }
-        } catch let failure as CLIFailure {
-            throw failure
-        } catch {
-            throw CLIFailure.badInput("\(error)")
+        if let output {
+            try Exporting.write(trace: trace, as: format, to: output)
+        } else {
+            print(try Exporting.render(trace: trace, as: format), terminator: "")
         }
-        guard let output else {
-            print(text, terminator: "")
-            return
-        }
-        do {
-            let file = try AtomicFileWriter(path: output)
-            file.write(text)
-            try file.commit()
-        } catch { throw CLIFailure.badInput("\(error)") }
     }
 }
+
+extension Exporting.Format: ExpressibleByArgument {}

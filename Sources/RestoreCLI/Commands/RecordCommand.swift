@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import RestoreEngine
-import RestoreScenario
-import RestoreTrace
+import RestoreReport
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,24 +34,9 @@ struct RecordCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let scenario = try Inputs.scenario(self.scenario)
-        let path = output ?? Inputs.defaultTracePath(for: self.scenario)
-        let recorded: (outcome: Outcome, events: Int)
-        do {
-            recorded = try Recording.record(scenario, to: path) { Console.progress("  … \($0) events recorded") }
-        } catch {
-            throw CLIFailure.badInput("\(error)")
+        let recorded = try Recording.record(scenarioAt: scenario, to: output) {
+            Console.progress("  … \($0) events recorded")
         }
-        if json {
-            print(OutcomeCodec.encode(recorded.outcome, scenario: scenario.name).serialized)
-            return
-        }
-        print(
-            "\(scenario.name): recorded \(recorded.events) events to \(path) (\(Inputs.byteCount(Inputs.fileSize(path))))"
-        )
-        print("")
-        Summary.lines(for: recorded.outcome, verbose: verbose).forEach { print($0) }
-        print("")
-        print("Next: restoretrace replay \(path)")
+        print(json ? recorded.json : recorded.text(verbose: verbose))
     }
 }

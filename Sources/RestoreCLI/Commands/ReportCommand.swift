@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import RestoreReplay
+import RestoreReport
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,10 +21,6 @@ struct ReportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let replay: ReplayResult
-        do { replay = try Replayer.replay(path: trace) } catch { throw CLIFailure.badInput("\(error)") }
-        let path = try ReportBuilder.write(
-            trace: trace, replay: replay, baseline: nil, to: output ?? Inputs.defaultReportDirectory(for: trace))
-        print(path)
+        print(try Report.write(trace: trace, to: output))
     }
 }

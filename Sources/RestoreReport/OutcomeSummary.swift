@@ -3,10 +3,12 @@ import RestoreReplay
 
 /// The short human summary `record` and `replay` print: what was preserved, what came back,
 /// what was lost and why.
-enum Summary {
-    static let maxListed = 15
+public enum OutcomeSummary {
+    /// How many lost nodes or findings are listed before "… and N more" (all of them when verbose).
+    public static let maxListed = 15
 
-    static func lines(for outcome: Outcome, verbose: Bool = false) -> [String] {
+    /// The summary, one line per element: each phase, its lost nodes, then the findings.
+    public static func lines(for outcome: Outcome, verbose: Bool = false) -> [String] {
         var out: [String] = []
         if let p = outcome.preservation {
             out.append(phaseTitle("Preservation", p))
@@ -60,7 +62,8 @@ enum Summary {
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
-    static func divergence(_ d: Divergence) -> [String] {
+    /// Where a replay departed from the recording: the summary, the rule, the node, the events before it.
+    public static func divergence(_ d: Divergence) -> [String] {
         var out = ["Replay DIVERGED \(d.summary)"]
         if let rule = d.rule { out.append("  rule: \(rule)") }
         if let path = d.path { out.append("  node: \(path)") }

@@ -1,0 +1,72 @@
+import RestoreEngine
+import RestoreScenario
+import RestoreTrace
+
+/// Recording a scenario into a trace: what `record` does, as a library call.
+public enum Recording {
+    /// What one recording produced.
+    public struct Result: Sendable {
+        public var scenario: Scenario
+        /// Where the trace was written.
+        public var path: String
+        public var outcome: Outcome
+        /// The number of events written.
+        public var events: Int
+
+        /// The SPEC §5 outcome object, serialized.
+        public var json: String { OutcomeCodec.encode(outcome, scenario: scenario.name).serialized }
+
+        /// The summary `record` prints: where the trace went, what was lost and why, what to do next.
+        public func text(verbose: Bool = false) -> String {
+            let size = DefaultPaths.byteCount(DefaultPaths.fileSize(path))
+            let lines =
+                ["\(scenario.name): recorded \(events) events to \(path) (\(size))", ""]
+                + OutcomeSummary.lines(for: outcome, verbose: verbose) + ["", "Next: restoretrace replay \(path)"]
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Loads the scenario at `scenarioPath` (the built-in demo when nil) and records it to
+    /// `output` (default: beside the scenario, see `DefaultPaths.trace(forScenario:)`).
+    public static func record(
+        scenarioAt scenarioPath: String?, to output: String? = nil, progress: ((Int) -> Void)? = nil
+    ) throws(RestoreFailure) -> Result {
+        let scenario = try loadScenario(scenarioPath)
+        let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
+        do {
+            let recorded = try record(scenario, to: path, progress: progress)
+            return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
+        } catch {
+            throw RestoreFailure(error)
+        }
+    }
+
+    /// The scenario at `path`, or the built-in demo when nil.
+    public static func loadScenario(_ path: String?) throws(RestoreFailure) -> Scenario {
+        do {
+            guard let path else { return try ScenarioParser.parse(DemoScenario.yaml, file: "<built-in demo>") }
+            return try ScenarioLoader.load(path: path)
+        } catch {
+            throw RestoreFailure(error)
+        }
+    }
+
+    /// Runs the scenario's timeline and writes its trace atomically.
+    /// - Returns: the outcome and the number of events written.
+    public static func record(_ scenario: Scenario, to path: String, progress: ((Int) -> Void)? = nil)
+        throws(TraceError) -> (outcome: Outcome, events: Int)
+    {
+        try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) { observer in
+            scenario.run(observer: observer)
+        }
+    }
+
+    /// The trace header for a scenario: app facts, custom classes, the restore rule.
+    public static func header(for scenario: Scenario) -> TraceHeader {
+        var classes = ClassHierarchy()
+        ScenarioApp(scenario: scenario).declareClasses(in: &classes)
+        return TraceHeader(
+            scenario: scenario.name, description: scenario.description, app: scenario.app.configuration,
+            classes: classes.declared, shouldRestoreRule: scenario.app.delegate.shouldRestoreApplicationState)
+    }
+}

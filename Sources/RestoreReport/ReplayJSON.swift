@@ -1,0 +1,47 @@
+import RestoreReplay
+import RestoreTrace
+
+/// The `replay`, `firstDifference` and `whatIf` members of the outcome JSON (SPEC §5).
+public enum ReplayJSON {
+    /// Whether the replay reproduced the recording, and where it first did not.
+    public static func verdict(_ r: ReplayResult) -> JSONValue {
+        .obj([
+            ("matched", .bool(r.matched)),
+            ("events", .int(r.recordedEvents)),
+            ("replayedEvents", .int(r.replayedEvents)),
+            ("firstDivergence", r.divergence.map(divergence) ?? .null),
+        ])
+    }
+
+    /// One divergence (or a diff's first difference).
+    public static func divergence(_ d: Divergence) -> JSONValue {
+        .obj([
+            ("seq", .int(d.seq)),
+            ("summary", .string(d.summary)),
+            ("rule", d.rule.map(JSONValue.string)),
+            ("path", d.path.map(JSONValue.string)),
+            ("recorded", d.recorded.map(JSONValue.string) ?? .null),
+            ("replayed", d.replayed.map(JSONValue.string) ?? .null),
+            ("context", .array(d.context.map(JSONValue.string))),
+        ])
+    }
+
+    /// The edits of a what-if run and how the outcome moved.
+    public static func whatIf(_ w: WhatIf, _ diff: OutcomeDiff) -> JSONValue {
+        .object([
+            ("edits", .array(w.edits.map { .string($0.description) })),
+            ("gained", .int(diff.gained.count)),
+            ("lost", .int(diff.lost.count)),
+            ("changes", .array(diff.changes.map(change))),
+        ])
+    }
+
+    private static func change(_ c: NodeChange) -> JSONValue {
+        .obj([
+            ("phase", .string(c.phase.rawValue)), ("locator", .string(c.locator)),
+            ("direction", .string(c.direction.rawValue)),
+            ("before", c.before.map(OutcomeCodec.encode) ?? .null),
+            ("after", c.after.map(OutcomeCodec.encode) ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,131 @@
+import RestoreEngine
+import RestoreReplay
+import RestoreTrace
+
+/// Replaying a trace, optionally with what-if edits, and writing its report: what `replay` does,
+/// as a library call.
+public enum Replaying {
+    /// What to replay and what to write.
+    public struct Request: Sendable {
+        public var trace: String
+        /// What-if changes as `--set` takes them, `NAME=VALUE`.
+        public var settings: [String]
+        /// Restoration paths to replay as if they had no restoration identifier.
+        public var droppedIdentifiers: [String]
+        /// Write the HTML report (to `reportDirectory`, or beside the trace).
+        public var writeReport: Bool
+        public var reportDirectory: String?
+
+        public init(
+            trace: String, settings: [String] = [], droppedIdentifiers: [String] = [], writeReport: Bool = true,
+            reportDirectory: String? = nil
+        ) {
+            self.trace = trace
+            self.settings = settings
+            self.droppedIdentifiers = droppedIdentifiers
+            self.writeReport = writeReport
+            self.reportDirectory = reportDirectory
+        }
+
+        /// The edits the settings and dropped identifiers ask for.
+        func whatIf() throws(RestoreFailure) -> WhatIf {
+            var edits: [WhatIfEdit] = []
+            do {
+                for s in settings { edits.append(try WhatIfEdit.parseSet(s)) }
+            } catch { throw RestoreFailure(error) }
+            for p in droppedIdentifiers { edits.append(.dropIdentifier(path: p)) }
+            return WhatIf(edits)
+        }
+    }
+
+    /// Replays the trace faithfully and, when the request has edits, again with them; then writes
+    /// the report of the run shown (the what-if run, beside the faithful report, never over it).
+    public static func run(_ request: Request, progress: ((Int) -> Void)? = nil) throws(RestoreFailure)
+        -> ReplaySummary
+    {
+        let whatIf = try request.whatIf()
+        let baseline: ReplayResult
+        var modified: ReplayResult?
+        do {
+            baseline = try Replayer.replay(path: request.trace, progress: progress)
+            if !whatIf.isEmpty {
+                modified = try Replayer.replay(
+                    path: request.trace, whatIf: whatIf, keepEvents: true, progress: progress)
+            }
+        } catch { throw RestoreFailure(error) }
+        if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
+            let known = baseline.outcome.preservation?.nodes.compactMap(\.path).prefix(8).joined(separator: ", ") ?? ""
+            throw RestoreFailure(
+                .badInput,
+                "error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))"
+            )
+        }
+        var summary = ReplaySummary(baseline: baseline, modified: modified)
+        if request.writeReport {
+            let directory =
+                request.reportDirectory
+                ?? (DefaultPaths.reportDirectory(forTrace: request.trace) + (whatIf.isEmpty ? "" : "-whatif"))
+            summary.reportPath = try Report.write(
+                trace: request.trace, replay: summary.shown, baseline: modified == nil ? nil : baseline, to: directory)
+        }
+        return summary
+    }
+}
+
+/// What a replay found, with the what-if run and the report when there are any.
+public struct ReplaySummary: Sendable {
+    /// The faithful replay.
+    public var baseline: ReplayResult
+    /// The replay with the what-if edits.
+    public var modified: ReplayResult?
+    /// How the outcome moved from the baseline to the what-if run.
+    public var diff: OutcomeDiff?
+    /// The report's `index.html`, when one was written.
+    public var reportPath: String?
+
+    public init(baseline: ReplayResult, modified: ReplayResult?, reportPath: String? = nil) {
+        self.baseline = baseline
+        self.modified = modified
+        self.diff = modified.map { OutcomeDiff(before: baseline.outcome, after: $0.outcome) }
+        self.reportPath = reportPath
+    }
+
+    /// The run whose outcome is shown: the what-if run when there is one.
+    public var shown: ReplayResult { modified ?? baseline }
+    /// Whether the faithful replay reproduced every recorded callback (a what-if run departs by design).
+    public var matched: Bool { baseline.matched }
+
+    /// The SPEC §5 outcome object with the `replay` verdict, the `whatIf` change and the report's path.
+    public var json: String {
+        var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(baseline))]
+        if let diff, let modified { extra.append(("whatIf", ReplayJSON.whatIf(modified.whatIf, diff))) }
+        if let reportPath { extra.append(("report", .string(reportPath))) }
+        return OutcomeCodec.encode(shown.outcome, scenario: baseline.header.scenario, extra: extra).serialized
+    }
+
+    /// The verdict, the what-if change, the outcome summary and where the report is, for people.
+    public func text(verbose: Bool = false) -> String {
+        var out = verdictLines + [""]
+        if let modified, let diff {
+            out.append("What if \(modified.whatIf.edits.map(\.description).joined(separator: ", ")):")
+            if diff.isEmpty {
+                out.append("  the outcome does not change")
+            } else {
+                out.append("  \(diff.gained.count) gained, \(diff.lost.count) lost")
+                out += diff.lines.prefix(verbose ? .max : 30).map { "  " + $0 }
+            }
+            out.append("")
+        }
+        out += OutcomeSummary.lines(for: shown.outcome, verbose: verbose)
+        if let reportPath { out += ["", "Report: \(reportPath)"] }
+        return out.joined(separator: "\n")
+    }
+
+    private var verdictLines: [String] {
+        let name = baseline.header.scenario
+        guard let d = baseline.divergence else {
+            return ["\(name): replay matched — all \(baseline.recordedEvents) recorded events reproduced"]
+        }
+        return ["\(name): replayed \(baseline.recordedEvents) recorded events"] + OutcomeSummary.divergence(d)
+    }
+}

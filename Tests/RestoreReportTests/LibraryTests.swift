@@ -1,0 +1,77 @@
+import Foundation
+import RestoreEngine
+import RestoreReport
+import Testing
+
+/// Everything the commands compute is a library call: a Swift user gets the report, the summary
+/// and the replay JSON without the command line.
+@Suite struct LibraryTests {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Traces")
+    static func sample(_ name: String) -> String { traces.appendingPathComponent(name).path }
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-report-\(UUID().uuidString)").path
+    }
+
+    @Test func writesTheReportOfATrace() throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let index = try Report.write(trace: Self.sample("demo-travel.trace.jsonl"), to: dir)
+        #expect(index == dir + "/index.html")
+        let html = try String(contentsOfFile: index, encoding: .utf8)
+        #expect(html.contains("<svg"))
+        #expect(html.contains("Replay matched"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/hierarchy.svg"))
+    }
+
+    @Test func replayGivesTheVerdictJSONAndTheSummary() throws {
+        let summary = try Replaying.run(.init(trace: Self.sample("demo-travel.trace.jsonl"), writeReport: false))
+        #expect(summary.matched)
+        #expect(summary.reportPath == nil)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(summary.json.utf8)) as? [String: Any])
+        #expect(json["format"] as? String == "restoretrace-outcome/1")
+        #expect((json["replay"] as? [String: Any])?["matched"] as? Bool == true)
+        #expect(summary.text().hasPrefix("demo-travel: replay matched — all "))
+        let lines = OutcomeSummary.lines(for: summary.baseline.outcome)
+        #expect(lines.first?.hasPrefix("Preservation (launch 1): ") == true)
+        #expect(lines.contains { $0.contains("restoration-class-returned-nil") })
+    }
+
+    @Test func whatIfMovesTheOutcome() throws {
+        let request = Replaying.Request(
+            trace: Self.sample("demo-travel.trace.jsonl"), settings: ["shouldRestore=false"], writeReport: false)
+        let summary = try Replaying.run(request)
+        #expect(summary.matched)
+        #expect((summary.diff?.lost.count ?? 0) > 3)
+        #expect(summary.shown.outcome.restoration?.reason == .restoreDeclined)
+    }
+
+    @Test func badInputIsTypedAsBadInput() {
+        do {
+            _ = try Replaying.run(.init(trace: Self.sample("demo-travel.trace.jsonl"), settings: ["nonsense"]))
+            Issue.record("a --set without NAME=VALUE was accepted")
+        } catch {
+            #expect(error.cause == .badInput)
+            #expect(error.message.hasPrefix("error: '--set nonsense' needs NAME=VALUE"))
+        }
+        do {
+            _ = try ArchiveListing(trace: Self.temporaryDirectory() + "/missing.jsonl")
+            Issue.record("a missing trace was read")
+        } catch {
+            #expect(error.cause == .badInput)
+        }
+    }
+
+    @Test func recordsAScenarioAndExportsIt() throws {
+        let dir = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recorded = try Recording.record(scenarioAt: Self.sample("homepwner.yaml"), to: dir + "/h.trace.jsonl")
+        #expect(recorded.events > 10)
+        #expect(recorded.text().hasPrefix("homepwner: recorded \(recorded.events) events to \(dir)/h.trace.jsonl ("))
+        let committed = try Data(contentsOf: Self.traces.appendingPathComponent("homepwner.trace.jsonl"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: recorded.path)) == committed)
+        #expect(try Exporting.render(trace: recorded.path, as: .dot).hasPrefix("digraph"))
+        #expect(try TraceComparison(recorded.path, Self.sample("homepwner.trace.jsonl")).identical)
+    }
+}
