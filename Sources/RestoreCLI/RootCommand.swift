@@ -15,7 +15,7 @@ public struct RootCommand: ParsableCommand {
               restoretrace replay restoretrace-demo.trace.jsonl
               restoretrace replay restoretrace-demo.trace.jsonl --set shouldRestore=false
 
-            Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input.
+            Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input (the message names the file and line), 3 the environment failed (a write was refused, the disk is full: the message names the path and the system's reason).
             """,
         version: "restoretrace 0.1.0",
         subcommands: [

@@ -8,8 +8,10 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidEventLine(seq: Int)
     /// The events and their lines disagree in number.
     case eventCountMismatch(events: Int, lines: Int)
-    /// The report's folder could not be written.
+    /// The system refused to write the report's folder or a file in it; `reason` is its own (strerror).
     case writeFailed(path: String, reason: String)
+    /// The report's folder was named, but a file has that name.
+    case notAFolder(path: String)
     /// JSON serialization failed (no event can cause it; kept so the failure is never a crash).
     case serializationFailed(String)
     /// The page template lacks a placeholder the writer fills.
@@ -27,6 +29,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "The report got \(events) events but \(lines) trace lines; they must be the same events."
         case .writeFailed(let path, let reason):
             "Could not write the report to '\(path)': \(reason). Check that the folder is writable."
+        case .notAFolder(let path):
+            "Could not write the report to '\(path)': a file with that name exists and is not a folder. Check that the folder is writable."
         case .serializationFailed(let reason):
             "The export could not be serialized as JSON: \(reason). This is a bug in restoretrace; please report it with the trace."
         case .templateMissing(let name):

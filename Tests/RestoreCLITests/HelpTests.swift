@@ -23,8 +23,20 @@ import Testing
     }
 
     @Test func helpTeachesExitCodesAndWhatIf() throws {
+        // Help wraps at the terminal's width: compare the words, not the line breaks.
         let root = try CLI.run(["--help"], in: FileManager.default.temporaryDirectory).stdout
-        #expect(root.contains("Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input."))
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(
+            root.contains(
+                "Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input (the message names the file and line), 3 the environment failed"
+            ))
+        for command in ["record", "replay", "report", "diff", "archive", "export"] {
+            let help = try CLI.run([command, "--help"], in: FileManager.default.temporaryDirectory).stdout
+                .replacingOccurrences(of: "\n", with: " ")
+            #expect(help.contains("Exit codes: 0 "), "\(command) --help")
+            // Every command that writes a file says what a refused write exits with.
+            #expect(help.contains("; 3 ") == !["diff", "archive"].contains(command), "\(command) --help")
+        }
         let replay = try CLI.run(["replay", "--help"], in: FileManager.default.temporaryDirectory).stdout
         #expect(replay.contains("--set 'answer:Tabs/home/Detail=nil'"))
         #expect(replay.contains("--drop-id"))

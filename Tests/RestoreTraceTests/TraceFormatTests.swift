@@ -82,7 +82,43 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.description.contains("the folder '/nonexistent-dir' does not exist"))
+            #expect(error.cause == .environment)
         }
+    }
+
+    /// A folder the system refuses even to root (a path under a regular file): the error names the
+    /// path and gives the system's reason, and is the environment's fault, not the input's.
+    @Test func refusedWriteNamesThePathAndTheSystemsReason() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("a file, not a folder".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let path = blocker.path + "/x.trace.jsonl"
+        do {
+            _ = try TraceWriter(path: path, header: TraceHeader(scenario: "x", app: .init()))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.cause == .environment)
+            #expect(error.description.hasPrefix("\(path): error: cannot write: Not a directory"))
+        }
+    }
+
+    /// A full disk: every byte after the header goes to /dev/full, which refuses with ENOSPC.
+    @Test func fullDiskIsAnEnvironmentFailureAndLeavesNoFile() throws {
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("full-\(UUID().uuidString)").path
+        // The writer streams into NAME.partial: make that the full device.
+        try FileManager.default.createSymbolicLink(atPath: link + ".partial", withDestinationPath: "/dev/full")
+        defer { try? FileManager.default.removeItem(atPath: link + ".partial") }
+        let file = try AtomicFileWriter(path: link)
+        file.write("more than nothing\n")
+        do {
+            try file.commit()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.cause == .environment)
+            #expect(error.description.hasPrefix("\(link): error: writing failed: No space left on device"))
+            #expect(error.hint?.contains("free some disk space") == true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: link))
     }
 
     @Test(arguments: [

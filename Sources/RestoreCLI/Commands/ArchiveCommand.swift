@@ -8,6 +8,8 @@ struct ArchiveCommand: ParsableCommand {
         discussion: """
             Shows the last archive the trace wrote: the restoration class map, the top-level keys (bundle version, system version, timestamp, idiom), then one block per preserved object with its archive key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's.
 
+            Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace (located).
+
             Example:
               restoretrace archive restoretrace-demo.trace.jsonl
             """)

@@ -7,7 +7,9 @@ struct DiffCommand: ParsableCommand {
         abstract:
             "Compare two traces of the same app: the first callback where they part, and how the outcome changed.",
         discussion: """
-            Use it before and after a code change, or across two devices. Exits 0 when the traces agree, 1 when they differ, 2 when one cannot be read.
+            Use it before and after a code change, or across two devices.
+
+            Exit codes: 0 the traces agree; 1 they differ; 2 one cannot be read (located).
 
             Example:
               restoretrace diff before.trace.jsonl after.trace.jsonl

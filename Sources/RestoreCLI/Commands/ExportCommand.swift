@@ -15,6 +15,8 @@ struct ExportCommand: ParsableCommand {
               json          the outcome object (SPEC §5) with the replay verdict
             Writes to standard output unless -o FILE is given (written atomically).
 
+            Exit codes: 0 exported; 2 a bad trace (located); 3 the file could not be written (the path and the system's reason).
+
             Example:
               restoretrace export demo.trace.jsonl --format chrome-trace -o t.json
             """)

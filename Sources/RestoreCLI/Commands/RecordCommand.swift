@@ -8,7 +8,7 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace alone is enough to replay. With no SCENARIO it records the built-in demo app.
 
-            Exits 0 whatever the scenario's findings are: lost screens are results, not failures. Exits 2 on a bad scenario (every problem listed as FILE:LINE:COLUMN) and writes no trace.
+            Exit codes: 0 recorded, whatever the scenario's findings (lost screens are results, not failures); 2 a bad scenario (every problem listed as FILE:LINE:COLUMN), and no trace is written; 3 the trace could not be written (a read-only folder, a full disk: the path and the system's reason).
 
             Examples:
               restoretrace record

@@ -6,7 +6,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Re-run restoration from a trace alone and check every callback matches.",
         discussion: """
-            Rebuilds the archive and the launch UI from the trace and runs the relaunch on the engine, with a stand-in app that answers every callback from the recorded answers (looked up by callback and path, so a run that departs from the recording can go on). Exits 0 when every callback matches, 1 at the first divergence (shown with the events before it, the node and the rule), 2 on a bad trace. Writes the HTML report next to the trace and prints its path.
+            Rebuilds the archive and the launch UI from the trace and runs the relaunch on the engine, with a stand-in app that answers every callback from the recorded answers (looked up by callback and path, so a run that departs from the recording can go on). Writes the HTML report next to the trace and prints its path.
 
             What-if: re-run on the recorded archive with one change and see how the outcome moves.
 
@@ -19,6 +19,8 @@ struct ReplayCommand: ParsableCommand {
               --drop-id Tabs/home            it had no restoration identifier
 
             A what-if run departs from the recording by design, so it exits 0 and reports the change.
+
+            Exit codes: 0 every callback matches; 1 at the first divergence (shown with the events before it, the node and the rule); 2 a bad trace or change (located); 3 the report could not be written (the path and the system's reason).
             """)
 
     @Argument(help: ArgumentHelp("The trace to replay.", valueName: "trace"))

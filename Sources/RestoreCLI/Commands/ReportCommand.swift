@@ -6,7 +6,9 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write the HTML report (index.html + hierarchy.svg) for a trace.",
         discussion: """
-            Replays the trace to get its outcome and verdict, then writes one self-contained folder that opens offline from disk: the verdict, both hierarchies drawn side by side with preserved ★ / skipped ✗ / restored / lost markers, the filterable callback timeline with every coder's contents, and the findings. Exits 0 when the report was written (even if the replay diverged: the report shows it), 2 on a bad trace or an unwritable folder.
+            Replays the trace to get its outcome and verdict, then writes one self-contained folder that opens offline from disk: the verdict, both hierarchies drawn side by side with preserved ★ / skipped ✗ / restored / lost markers, the filterable callback timeline with every coder's contents, and the findings.
+
+            Exit codes: 0 the report was written (even if the replay diverged: the report shows it); 2 a bad trace (located), or -o names a file; 3 the folder could not be written (the path and the system's reason).
 
             Example:
               restoretrace report Traces/homepwner.trace.jsonl -o /tmp/homepwner-report

@@ -4,10 +4,13 @@ import RestoreEngine
 /// Writes a file so that it either appears whole or not at all: bytes stream into `NAME.partial`
 /// beside the target (readable up to its last whole line if the process dies), and only a
 /// successful `commit()` renames it over the target. A failed run never clobbers a good file.
+///
+/// Every failure is an environment failure (`TraceError.Cause.environment`) naming the path and
+/// the system's own reason (`strerror`): the input was fine, the machine refused the write.
 public final class AtomicFileWriter {
     public let path: String
     public let partialPath: String
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
     /// The first failed write: later writes are dropped and `flush`/`commit` throw it, so a
@@ -17,21 +20,15 @@ public final class AtomicFileWriter {
     public init(path: String) throws(TraceError) {
         self.path = path
         partialPath = path + ".partial"
-        let fm = FileManager.default
         let dir = (path as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        if !dir.isEmpty, !fm.fileExists(atPath: dir, isDirectory: &isDir) || !isDir.boolValue {
+        if !dir.isEmpty, !FileManager.default.fileExists(atPath: dir) {
             throw TraceError(
                 file: path, "the folder '\(dir)' does not exist",
-                hint: "create it first, or pick another output path with -o")
+                hint: "create it first, or pick another output path with -o", cause: .environment)
         }
-        guard fm.createFile(atPath: partialPath, contents: nil), let h = FileHandle(forWritingAtPath: partialPath)
-        else {
-            throw TraceError(
-                file: path, "cannot write here",
-                hint: "check the folder's permissions, or pick another output path with -o")
-        }
-        handle = h
+        let fd = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.refused(path, "cannot write", errno: errno) }
+        descriptor = fd
     }
 
     deinit {
@@ -56,12 +53,19 @@ public final class AtomicFileWriter {
     /// Pushes buffered bytes to the partial file (called at phase boundaries).
     public func flush() throws(TraceError) {
         if let failure { throw failure }
-        guard !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch {
-            let e = TraceError(file: path, "writing failed: \(error.localizedDescription)", hint: "is the disk full?")
-            failure = e
-            buffer = []
-            throw e
+        var written = 0
+        while written < buffer.count {
+            let n = buffer.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                let e = Self.refused(path, "writing failed", errno: n < 0 ? errno : ENOSPC)
+                failure = e
+                buffer = []
+                throw e
+            }
+            written += n
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -72,19 +76,37 @@ public final class AtomicFileWriter {
             discard()
             throw error
         }
-        try? handle.close()
         finished = true
+        if close(descriptor) != 0 {
+            let code = errno
+            unlink(partialPath)
+            throw Self.refused(path, "writing failed", errno: code)
+        }
         if rename(partialPath, path) != 0 {
-            try? FileManager.default.removeItem(atPath: partialPath)
-            throw TraceError(file: path, "cannot move the finished file into place (errno \(errno))")
+            let code = errno
+            unlink(partialPath)
+            throw Self.refused(path, "cannot move the finished file into place", errno: code)
         }
     }
 
     /// Throws the partial file away (a failed run).
     public func discard() {
+        guard !finished else { return }
         finished = true
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: partialPath)
+        close(descriptor)
+        unlink(partialPath)
+    }
+
+    /// `PATH: error: WHAT: REASON`, the reason in the system's words, with what to try.
+    static func refused(_ path: String, _ what: String, errno code: Int32) -> TraceError {
+        let hint =
+            switch code {
+            case ENOENT: "create the folder first, or pick another output path with -o"
+            case ENOSPC, EDQUOT: "free some disk space, or write somewhere else with -o"
+            default: "check that the folder is writable, or pick another output path with -o"
+            }
+        return TraceError(
+            file: path, "\(what): \(String(cString: strerror(code)))", hint: hint, cause: .environment)
     }
 }
 
