@@ -8,7 +8,14 @@ let package = Package(
     products: [
         .executable(name: "restoretrace", targets: ["restoretrace"]),
         .executable(name: "restoretrace-bench", targets: ["restoretrace-bench"]),
+        // Every library, so a user's Package.swift can depend on the part it needs: the engine alone
+        // for unit tests of restoration code, RestoreReport for reports and replays without the CLI.
         .library(name: "RestoreEngine", targets: ["RestoreEngine"]),
+        .library(name: "RestoreScenario", targets: ["RestoreScenario"]),
+        .library(name: "RestoreTrace", targets: ["RestoreTrace"]),
+        .library(name: "RestoreReplay", targets: ["RestoreReplay"]),
+        .library(name: "RestoreExport", targets: ["RestoreExport"]),
+        .library(name: "RestoreReport", targets: ["RestoreReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
