@@ -63,21 +63,30 @@ let package = Package(
             dependencies: [
                 "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreReport",
             ]),
-        .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine"]),
-        .testTarget(name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine"]),
+        // What the test targets share (and only they use): goldens, sample paths, the test app,
+        // the event log, recording a scenario into a temporary trace.
+        .target(
+            name: "RestoreTestSupport",
+            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreReport"]),
+        .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine", "RestoreTestSupport"]),
+        .testTarget(
+            name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
         // The benchmark's scenario generator feeds the direct-writer tests.
-        .testTarget(name: "RestoreTraceTests", dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine"]),
+        .testTarget(
+            name: "RestoreTraceTests",
+            dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreReplayTests",
-            dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine"]),
+            dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreExportTests",
-            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay"],
+            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay", "RestoreTestSupport"],
             exclude: ["Goldens"]),
-        .testTarget(name: "RestoreReportTests", dependencies: ["RestoreReport", "RestoreEngine"]),
+        .testTarget(
+            name: "RestoreReportTests", dependencies: ["RestoreReport", "RestoreEngine", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreCLITests",
-            dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario"],
+            dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario", "RestoreTestSupport"],
             exclude: ["Goldens"]),
     ]
 )

@@ -1,10 +1,10 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// Runs the built `restoretrace` binary, as a user would.
 enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = Samples.packageRoot
 
     static var binary: URL {
         let build = packageRoot.appendingPathComponent(".build")
@@ -45,11 +45,7 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self))
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static func temporaryDirectory() throws -> URL { try Samples.temporaryDirectory("restoretrace-e2e") }
 
-    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Traces/\(name)").path }
+    static func sample(_ name: String) -> String { Samples.path(name) }
 }

@@ -1,25 +1,16 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// `--help` is documentation: golden-tested so a change to it is a reviewed change.
 /// Re-record with `RESTORETRACE_RECORD_GOLDENS=1` (that run fails on purpose).
 @Suite struct HelpTests {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-
     @Test(arguments: ["", "record", "replay", "report", "diff", "archive", "export"])
     func helpMatchesGolden(_ command: String) throws {
         let args = (command.isEmpty ? [] : [command]) + ["--help"]
         let r = try CLI.run(args, in: FileManager.default.temporaryDirectory)
         #expect(r.code == 0)
-        let file = Self.goldens.appendingPathComponent("help-\(command.isEmpty ? "root" : command).txt")
-        if ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-            try r.stdout.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("re-recorded \(file.lastPathComponent)")
-            return
-        }
-        let golden = try String(contentsOf: file, encoding: .utf8)
-        #expect(r.stdout == golden)
+        try Golden.check(r.stdout, named: "help-\(command.isEmpty ? "root" : command).txt")
     }
 
     @Test func helpTeachesExitCodesAndWhatIf() throws {

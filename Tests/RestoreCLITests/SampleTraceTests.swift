@@ -2,6 +2,7 @@ import Foundation
 import RestoreReplay
 import RestoreReport
 import RestoreScenario
+import RestoreTestSupport
 import Testing
 
 /// The samples in Traces/ are golden fixtures: each scenario re-records its committed trace byte
@@ -9,15 +10,10 @@ import Testing
 /// Re-record them with `RESTORETRACE_RECORD_GOLDENS=1 swift test --filter SampleTraceTests`
 /// (that run fails on purpose, so a missing golden can never pass).
 @Suite struct SampleTraceTests {
-    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Traces")
-    static let scenarios: [String] =
-        (try? FileManager.default.contentsOfDirectory(atPath: traces.path))?
-        .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
-    static var recording: Bool { ProcessInfo.processInfo.environment["RESTORETRACE_RECORD_GOLDENS"] == "1" }
+    static let scenarios = Samples.scenarioNames
 
     static func tracePath(_ scenario: String) -> String {
-        traces.appendingPathComponent(String(scenario.dropLast(".yaml".count)) + ".trace.jsonl").path
+        Samples.path(String(scenario.dropLast(".yaml".count)) + ".trace.jsonl")
     }
 
     @Test func thereAreSamples() {
@@ -27,9 +23,9 @@ import Testing
 
     @Test(arguments: scenarios)
     func reRecordingReproducesTheCommittedTrace(_ name: String) throws {
-        let scenario = try ScenarioLoader.load(path: Self.traces.appendingPathComponent(name).path)
+        let scenario = try ScenarioLoader.load(path: Samples.path(name))
         let golden = Self.tracePath(name)
-        if Self.recording {
+        if Golden.recording {
             _ = try Recording.record(scenario, to: golden)
             Issue.record("re-recorded \(golden); run again without RESTORETRACE_RECORD_GOLDENS")
             return
@@ -57,7 +53,7 @@ import Testing
     }
 
     @Test func demoFileIsTheEmbeddedDemo() throws {
-        let file = try String(contentsOf: Self.traces.appendingPathComponent("demo-travel.yaml"), encoding: .utf8)
+        let file = try String(contentsOfFile: Samples.path("demo-travel.yaml"), encoding: .utf8)
         #expect(file == DemoScenario.yaml + "\n")
     }
 }

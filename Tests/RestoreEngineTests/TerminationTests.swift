@@ -1,3 +1,4 @@
+import RestoreTestSupport
 import Testing
 
 @testable import RestoreEngine

@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTestSupport
 import Testing
 
 @testable import RestoreExport

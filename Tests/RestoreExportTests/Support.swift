@@ -1,52 +1,9 @@
 import Foundation
 import RestoreEngine
+import RestoreTestSupport
 import RestoreTrace
 
 @testable import RestoreExport
-
-/// Collects every event the engine emits.
-final class EventLog: EngineObserver {
-    var events: [EngineEvent] = []
-    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) { events.append(event) }
-}
-
-/// A test app whose answers are closures (the engine tests' `TestApp`, trimmed).
-final class FixtureApp: RestorableApp {
-    var launchUI: () -> UIViewController? = { nil }
-    var restorationClasses: [String: ([String]) -> UIViewController?] = [:]
-    var objectClasses: [String: ([String]) -> UIStateRestoringObject?] = [:]
-    var willEncode: (RestorationCoder) -> Void = { _ in }
-
-    func loadInitialInterface(_ application: UIApplication) -> UIViewController? { launchUI() }
-    func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference) -> UIViewController? {
-        nil
-    }
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
-        application.window.makeKeyAndVisible()
-        return true
-    }
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool { true }
-    func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
-    func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
-        willEncode(coder)
-    }
-    func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool {
-        true
-    }
-    func application(
-        _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
-        coder: RestorationCoder
-    ) -> UIViewController? { nil }
-    func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) {}
-    func viewController(
-        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder,
-        application: UIApplication
-    ) -> UIViewController? { restorationClasses[restorationClass]?(identifierComponents) }
-    func object(
-        restorationClass: String, withRestorationIdentifierPath identifierComponents: [String], coder: RestorationCoder,
-        application: UIApplication
-    ) -> UIStateRestoringObject? { objectClasses[restorationClass]?(identifierComponents) }
-}
 
 /// An engine run turned into what the exporters take.
 struct Fixture {
@@ -67,7 +24,7 @@ struct Fixture {
             })
     }
 
-    static func run(_ name: String, app: FixtureApp, ui: UIViewController, willFinish: Bool = true) -> Fixture {
+    static func run(_ name: String, app: TestApp, ui: UIViewController, willFinish: Bool = true) -> Fixture {
         let log = EventLog()
         let engine = RestorationEngine(application: UIApplication(), boundary: DirectBoundary(app: app))
         engine.observer = log
@@ -114,10 +71,10 @@ struct Fixture {
             return UITabBarController(
                 restorationIdentifier: "TabController", viewControllers: [first, nav, unmarked], selectedIndex: 1)
         }
-        let app = FixtureApp()
+        let app = TestApp()
         app.launchUI = { build(forLaunch: true) }
-        app.restorationClasses["CityViewController"] = { _ in nil }
-        app.restorationClasses["ComposeViewController"] = { _ in
+        app.restorationClasses["CityViewController"] = { _, _, _ in nil }
+        app.restorationClasses["ComposeViewController"] = { _, _, _ in
             let c = UIViewController(className: "ComposeViewController", restorationIdentifier: "Compose")
             c.restorationClass = "ComposeViewController"
             return c
@@ -131,7 +88,7 @@ struct Fixture {
     /// A wide, deep navigation app with `count` controllers, each with a view; every `lostEvery`-th
     /// leaf has no identifier so it and its views are skipped.
     static func large(controllers count: Int, lostEvery: Int = 0) -> Fixture {
-        let app = FixtureApp()
+        let app = TestApp()
         app.launchUI = { build(controllers: count, lostEvery: lostEvery) }
         return run("large-\(count)", app: app, ui: build(controllers: count, lostEvery: lostEvery))
     }

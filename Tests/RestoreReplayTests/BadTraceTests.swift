@@ -6,7 +6,7 @@ import Testing
 /// Every bad trace gets a located message (file:line: error: …), never a crash.
 @Suite struct BadTraceTests {
     func replayError(_ lines: [String], trailingNewline: Bool = true) throws -> TraceError {
-        let path = Fixtures.temporaryPath("bad.trace.jsonl")
+        let path = try Fixtures.temporaryPath("bad.trace.jsonl")
         try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(
             toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -80,7 +80,7 @@ import Testing
         var lines = try goodLines()
         let n = lines.count
         lines[n - 1] = String(lines[n - 1].prefix(20))
-        let path = Fixtures.temporaryPath("cut.trace.jsonl")
+        let path = try Fixtures.temporaryPath("cut.trace.jsonl")
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try TraceReader(path: path)
         var whole = 0

@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import RestoreScenario
+import RestoreTestSupport
 import RestoreTrace
 
 /// Scenarios built in code (the replay tests do not depend on the YAML parser).
@@ -56,24 +57,12 @@ enum Fixtures {
         return s
     }
 
-    static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "restoretrace-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
+    static func temporaryPath(_ name: String) throws -> String {
+        try Samples.temporaryDirectory().appendingPathComponent(name).path
     }
 
     /// Records a scenario into a fresh temporary trace and returns its path.
-    static func record(_ s: Scenario) throws -> (path: String, outcome: Outcome) {
-        let path = temporaryPath("\(s.name).trace.jsonl")
-        var classes = ClassHierarchy()
-        ScenarioApp(scenario: s).declareClasses(in: &classes)
-        let header = TraceHeader(
-            scenario: s.name, app: s.app.configuration, classes: classes.declared,
-            shouldRestoreRule: s.app.delegate.shouldRestoreApplicationState)
-        let r = try TraceRecorder.record(header: header, to: path) { s.run(observer: $0) }
-        return (path, r.outcome)
-    }
+    static func record(_ s: Scenario) throws -> (path: String, outcome: Outcome) { try TemporaryTrace.record(s) }
 
     static func lines(_ path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(

@@ -1,14 +1,13 @@
 import Foundation
 import RestoreEngine
 import RestoreReport
+import RestoreTestSupport
 import Testing
 
 /// Everything the commands compute is a library call: a Swift user gets the report, the summary
 /// and the replay JSON without the command line.
 @Suite struct LibraryTests {
-    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Traces")
-    static func sample(_ name: String) -> String { traces.appendingPathComponent(name).path }
+    static func sample(_ name: String) -> String { Samples.path(name) }
     static func temporaryDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-report-\(UUID().uuidString)").path
     }
@@ -69,7 +68,7 @@ import Testing
         let recorded = try Recording.record(scenarioAt: Self.sample("homepwner.yaml"), to: dir + "/h.trace.jsonl")
         #expect(recorded.events > 10)
         #expect(recorded.text().hasPrefix("homepwner: recorded \(recorded.events) events to \(dir)/h.trace.jsonl ("))
-        let committed = try Data(contentsOf: Self.traces.appendingPathComponent("homepwner.trace.jsonl"))
+        let committed = try Data(contentsOf: URL(fileURLWithPath: Self.sample("homepwner.trace.jsonl")))
         #expect(try Data(contentsOf: URL(fileURLWithPath: recorded.path)) == committed)
         #expect(try Exporting.render(trace: recorded.path, as: .dot).hasPrefix("digraph"))
         #expect(try TraceComparison(recorded.path, Self.sample("homepwner.trace.jsonl")).identical)

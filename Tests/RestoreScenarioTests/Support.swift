@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTestSupport
 import Testing
 
 @testable import RestoreScenario
@@ -30,21 +31,11 @@ func located(_ problems: [ScenarioProblem]) -> [String] {
     problems.map { "\($0.line ?? 0):\($0.column ?? 0): \($0.message)" }
 }
 
-/// The package root, found from this file's path (`Tests/RestoreScenarioTests/Support.swift`).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 /// Every sample scenario in `Traces/`, sorted by name.
-func sampleScenarioPaths() -> [String] {
-    let traces = packageRoot.appendingPathComponent("Traces")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: traces.path)) ?? []
-    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { traces.appendingPathComponent($0).path }
-}
+func sampleScenarioPaths() -> [String] { Samples.scenarioNames.map(Samples.path) }
 
 /// Loads `Traces/NAME.yaml`.
-func sample(_ name: String) throws -> Scenario {
-    try ScenarioLoader.load(path: packageRoot.appendingPathComponent("Traces/\(name).yaml").path)
-}
+func sample(_ name: String) throws -> Scenario { try ScenarioLoader.load(path: Samples.path("\(name).yaml")) }
 
 extension Outcome {
     /// The last restoration's node at `path`.

@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import RestoreScenario
+import RestoreTestSupport
 import Testing
 
 @testable import RestoreTrace
@@ -8,20 +9,9 @@ import Testing
 /// The event writer (`EventCodec.write`) is the format's one encoder: whatever it writes, the
 /// reader must decode back to the same event. (The committed traces in `Traces/` pin the bytes.)
 @Suite struct DirectWriterTests {
-    final class Collector: EngineObserver {
-        var events: [EngineEvent] = []
-        func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) { events.append(event) }
-    }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// Every sample in `Traces/`, the benchmark's generated app, and the format test's scenario.
     static func scenarios() throws -> [Scenario] {
-        let traces = packageRoot.appendingPathComponent("Traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".yaml") }
-            .sorted()
-        var out = try names.map { try ScenarioLoader.load(path: traces.appendingPathComponent($0).path) }
+        var out = try Samples.scenarioNames.map { try ScenarioLoader.load(path: Samples.path($0)) }
         out.append(ScenarioGenerator.generate(controllers: 300))
         out.append(TraceFormatTests.scenario())
         return out
@@ -42,7 +32,7 @@ import Testing
         #expect(scenarios.count >= 22)
         var checked = 0
         for s in scenarios {
-            let collector = Collector()
+            let collector = EventLog()
             _ = s.run(observer: collector)
             for (i, e) in collector.events.enumerated() {
                 try Self.roundTrips(e, seq: i + 1, "\(s.name) event \(i + 1)")
