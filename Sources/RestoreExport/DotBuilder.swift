@@ -97,12 +97,7 @@ public struct DotBuilder: Sendable {
             // A drawing nobody can read helps nobody, and dot's layout grows fast: past the cap, say
             // plainly what was left out; the report's node tables list every node.
             if drawn >= options.maxDrawnPerSide {
-                let left = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeSize($1) }
-                let lost = ([i] + stack.map(\.index)).reduce(0) { $0 + tree.subtreeLost($1) }
-                note(
-                    &out,
-                    "\(Self.grouped(left)) more nodes not drawn (\(Self.grouped(lost)) of them skipped or lost): see the Nodes table below"
-                )
+                notDrawn(&out, tree: tree, roots: [i] + stack.map(\.index))
                 break
             }
             drawn += 1
@@ -110,25 +105,42 @@ public struct DotBuilder: Sendable {
             node(&out, name: name, tree: tree, index: i)
             if let parentName { edge(&out, from: parentName, to: name, tree: tree, child: i) }
             let visible = tree.visibleChildren(of: i, collapsing: collapsing)
-            if visible.folded > 0 {
-                let summary = out.nextName()
-                let what = side == .preservation ? "preserved" : "restored"
-                let noun = visible.folded == 1 ? "node" : "nodes"
-                out.line(
-                    "    \(summary) [id=\"gsummary-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed\", color=\"#8c959f\", fontcolor=\"#57606a\", label=\"+ \(Self.grouped(visible.folded)) \(what) \(noun)\"];"
-                )
-                out.line("    \(name) -> \(summary) [style=dotted];")
-            }
-            if visible.foldedLost > 0 {
-                let summary = out.nextName()
-                let why = side == .preservation ? "skipped" : "lost"
-                out.line(
-                    "    \(summary) [id=\"gsummary-lost-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed,filled\", fillcolor=\"#ffebe9\", color=\"#c62828\", fontcolor=\"#c62828\", label=\"✗ \(Self.grouped(visible.foldedLost)) more \(why) because of it\"];"
-                )
-                out.line("    \(name) -> \(summary) [style=dotted, color=\"#c62828\"];")
-            }
+            folded(&out, under: name, side: side, index: i, nodes: visible.folded, lost: visible.foldedLost)
             for c in visible.shown.reversed() { stack.append((c, name)) }
         }
+    }
+
+    /// The nodes a collapsed parent folds away, as one dashed box (and one red box for the lost ones).
+    private func folded(
+        _ out: inout DotWriter, under name: String, side: Anchor.Side, index i: Int, nodes: Int, lost: Int
+    ) {
+        if nodes > 0 {
+            let summary = out.nextName()
+            let what = side == .preservation ? "preserved" : "restored"
+            let noun = nodes == 1 ? "node" : "nodes"
+            out.line(
+                "    \(summary) [id=\"gsummary-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed\", color=\"#8c959f\", fontcolor=\"#57606a\", label=\"+ \(Self.grouped(nodes)) \(what) \(noun)\"];"
+            )
+            out.line("    \(name) -> \(summary) [style=dotted];")
+        }
+        if lost > 0 {
+            let summary = out.nextName()
+            let why = side == .preservation ? "skipped" : "lost"
+            out.line(
+                "    \(summary) [id=\"gsummary-lost-\(side.rawValue)-\(i + 1)\", URL=\"#nodes-\(side == .preservation ? "preservation" : "restoration")\", style=\"rounded,dashed,filled\", fillcolor=\"#ffebe9\", color=\"#c62828\", fontcolor=\"#c62828\", label=\"✗ \(Self.grouped(lost)) more \(why) because of it\"];"
+            )
+            out.line("    \(name) -> \(summary) [style=dotted, color=\"#c62828\"];")
+        }
+    }
+
+    /// Says plainly what the cap on drawn nodes left out; the report's node tables list every node.
+    private func notDrawn(_ out: inout DotWriter, tree: HierarchyTree, roots: [Int]) {
+        let left = roots.reduce(0) { $0 + tree.subtreeSize($1) }
+        let lost = roots.reduce(0) { $0 + tree.subtreeLost($1) }
+        note(
+            &out,
+            "\(Self.grouped(left)) more nodes not drawn (\(Self.grouped(lost)) of them skipped or lost): see the Nodes table below"
+        )
     }
 
     private func note(_ out: inout DotWriter, _ text: String) {
