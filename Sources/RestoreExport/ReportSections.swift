@@ -176,17 +176,19 @@ struct ReportSections {
         guard !outcome.diagnostics.isEmpty else {
             return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
         }
+        // An outcome's diagnostics are engine findings: each has a reason code and a launch.
         let items = outcome.diagnostics.map { d -> String in
-            var out = "<li class=\"diag \(d.severity.rawValue)\" data-code=\"\(d.code.rawValue)\">"
-            out += "<span class=\"sev\">\(d.severity.rawValue)</span> <code class=\"code\">\(d.code.rawValue)</code>"
-            out += " <span class=\"muted\">launch \(d.launch)</span>"
+            guard let code = d.code, let launch = d.launch else { return "" }
+            var out = "<li class=\"diag \(d.severity.rawValue)\" data-code=\"\(code.rawValue)\">"
+            out += "<span class=\"sev\">\(d.severity.rawValue)</span> <code class=\"code\">\(code.rawValue)</code>"
+            out += " <span class=\"muted\">launch \(launch)</span>"
             if let anchor = anchor(for: d) {
                 out += " · <a href=\"#\(anchor)\">\(h(d.path ?? d.locator ?? ""))</a>"
             } else if let where_ = d.path ?? d.locator {
                 out += " · <code>\(h(where_))</code>"
             }
             out +=
-                "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(d.code.summary)). Fix: \(h(d.code.fix)).</p></li>"
+                "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(code.summary)). Fix: \(h(code.fix)).</p></li>"
             return out
         }
         return "<ul class=\"diags\">" + items.joined() + "</ul>"

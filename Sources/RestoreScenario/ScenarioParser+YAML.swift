@@ -1,10 +1,11 @@
+import RestoreEngine
 import Yams
 
 /// Turns libyaml's errors into located problems.
 enum YamlProblem {
-    static func problem(from error: YamlError, text: String, file: String) -> ScenarioProblem {
-        func located(_ mark: (line: Int, column: Int), _ message: String) -> ScenarioProblem {
-            ScenarioProblem(file: file, line: mark.line, column: mark.column, message: message)
+    static func problem(from error: YamlError, text: String, file: String) -> Diagnostic {
+        func located(_ mark: (line: Int, column: Int), _ message: String) -> Diagnostic {
+            Diagnostic(at: SourceLocation(file: file, line: mark.line, column: mark.column), message)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),

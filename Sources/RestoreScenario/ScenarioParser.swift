@@ -36,20 +36,12 @@ public enum ScenarioParser {
         } catch let error as YamlError {
             throw ScenarioError(file: file, problems: [YamlProblem.problem(from: error, text: text, file: file)])
         } catch {
-            throw ScenarioError(
-                file: file,
-                problems: [
-                    ScenarioProblem(file: file, line: 1, column: 1, message: "cannot parse the scenario: \(error)")
-                ])
+            throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the scenario: \(error)")
         }
         guard let root, !isEmptyDocument(root) else {
             throw ScenarioError(
-                file: file,
-                problems: [
-                    ScenarioProblem(
-                        file: file, line: 1, column: 1,
-                        message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
-                ])
+                file: file, line: 1, column: 1,
+                message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
         }
         let reader = ScenarioReader(file: file)
         let scenario = reader.scenario(root)

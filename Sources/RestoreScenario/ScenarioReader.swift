@@ -1,3 +1,4 @@
+import RestoreEngine
 import Yams
 
 /// The state of one parse: the file name and every problem found so far.
@@ -6,7 +7,7 @@ import Yams
 /// why, and the caller carries on with the next key, so one run reports the whole file.
 final class ScenarioReader {
     let file: String
-    private(set) var problems: [ScenarioProblem] = []
+    private(set) var problems: [Diagnostic] = []
     /// Restoration class names used by nodes and objects, checked against `classes:` at the end
     /// (the section may come after its users in the file).
     var classReferences: [(name: String, node: Node, key: String)] = []
@@ -20,7 +21,8 @@ final class ScenarioReader {
 
     /// Records a problem at a position (1:1 when Yams gave none).
     func fail(at mark: Mark?, _ message: String) {
-        problems.append(ScenarioProblem(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+        problems.append(
+            Diagnostic(at: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1), message))
     }
 
     // MARK: Mappings

@@ -12,7 +12,7 @@ import Testing
         do {
             _ = try Replayer.replay(path: path)
         } catch {
-            #expect(error.file == path)
+            #expect(error.location.file == path)
             return error
         }
         Issue.record("expected the replay to refuse the trace")
@@ -34,36 +34,36 @@ import Testing
 
     @Test func emptyFileIsReported() throws {
         let e = try replayError([], trailingNewline: false)
-        #expect(e.line == 1)
-        #expect(e.message.contains("empty"))
+        #expect(e.location.line == 1)
+        #expect(e.diagnostic.message.contains("empty"))
     }
 
     @Test func wrongHeaderIsReported() throws {
         let e = try replayError(["{\"hello\":1}"])
-        #expect(e.line == 1)
+        #expect(e.location.line == 1)
         #expect(e.description.contains("header field 'format'"))
     }
 
     @Test func notJSONHeaderIsReported() throws {
         let e = try replayError(["name: login"])
-        #expect(e.line == 1)
-        #expect(e.message.contains("not a restoretrace trace"))
+        #expect(e.location.line == 1)
+        #expect(e.diagnostic.message.contains("not a restoretrace trace"))
     }
 
     @Test func newerFormatVersionIsRefusedClearly() throws {
         var lines = try goodLines()
         lines[0] = lines[0].replacingOccurrences(of: "restoretrace-trace/1", with: "restoretrace-trace/7")
         let e = try replayError(lines)
-        #expect(e.message.contains("newer than this restoretrace understands"))
+        #expect(e.diagnostic.message.contains("newer than this restoretrace understands"))
     }
 
     @Test func malformedLineIsLocatedWithColumn() throws {
         var lines = try goodLines()
         lines[5] = String(lines[5].dropLast(3)) + "xx}"
         let e = try replayError(lines)
-        #expect(e.line == 6)
-        #expect(e.column != nil)
-        #expect(e.message.contains("malformed JSON"))
+        #expect(e.location.line == 6)
+        #expect(e.location.column != nil)
+        #expect(e.diagnostic.message.contains("malformed JSON"))
     }
 
     @Test func truncatedLastLineIsReportedWithWholeLinesCounted() throws {
@@ -71,9 +71,9 @@ import Testing
         let n = lines.count
         lines[n - 1] = String(lines[n - 1].prefix(20))
         let e = try replayError(lines, trailingNewline: false)
-        #expect(e.line == n)
-        #expect(e.message.contains("cut off"))
-        #expect(e.message.contains("the \(n - 1) lines before it are whole"))
+        #expect(e.location.line == n)
+        #expect(e.diagnostic.message.contains("cut off"))
+        #expect(e.diagnostic.message.contains("the \(n - 1) lines before it are whole"))
     }
 
     @Test func truncatedTraceStillReadableUpToLastWholeLine() throws {
@@ -84,7 +84,9 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try TraceReader(path: path)
         var whole = 0
-        do { while try reader.next() != nil { whole += 1 } } catch { #expect(error.message.contains("cut off")) }
+        do { while try reader.next() != nil { whole += 1 } } catch {
+            #expect(error.diagnostic.message.contains("cut off"))
+        }
         #expect(whole == n - 2)  // header + n-2 events are whole; the last line is cut
     }
 
@@ -92,8 +94,8 @@ import Testing
         var lines = try goodLines()
         lines.swapAt(3, 4)
         let e = try replayError(lines)
-        #expect(e.line == 4)
-        #expect(e.message.contains("out of order"))
+        #expect(e.location.line == 4)
+        #expect(e.diagnostic.message.contains("out of order"))
     }
 
     @Test func unknownPathInRestorationIsReported() throws {
@@ -105,8 +107,8 @@ import Testing
         lines[i] = lines[i].replacingOccurrences(
             of: "\"key\":\"Tabs/:[0]:/homeNav/:[1]:/detail\"", with: "\"key\":\"Tabs/:[0]:/ghost\"")
         let e = try replayError(lines)
-        #expect(e.line == i + 1)
-        #expect(e.message.contains("'Tabs/:[0]:/ghost', which the archive does not contain"))
+        #expect(e.location.line == i + 1)
+        #expect(e.diagnostic.message.contains("'Tabs/:[0]:/ghost', which the archive does not contain"))
     }
 
     @Test func unknownCallbackIsReported() throws {
@@ -114,8 +116,8 @@ import Testing
         lines[4] = lines[4].replacingOccurrences(
             of: "application:willEncodeRestorableStateWithCoder:", with: "application:willEncodeStuff:")
         let e = try replayError(lines)
-        #expect(e.line == 5)
-        #expect(e.message.contains("unknown callback 'application:willEncodeStuff:'"))
+        #expect(e.location.line == 5)
+        #expect(e.diagnostic.message.contains("unknown callback 'application:willEncodeStuff:'"))
     }
 
     @Test func hostileStringsRoundTrip() throws {

@@ -90,8 +90,8 @@ import Testing
             _ = try Replayer.replay(path: path)
             Issue.record("expected the replay to refuse the trace")
         } catch {
-            #expect(error.line == i + 1)
-            #expect(error.message.contains("field 'coder.scroll' unknown or mistyped value 'integer'"))
+            #expect(error.location.line == i + 1)
+            #expect(error.diagnostic.message.contains("field 'coder.scroll' unknown or mistyped value 'integer'"))
         }
     }
 }

@@ -95,6 +95,6 @@ struct ScenarioJSONTests {
         let p = problems("{\n  \"name\": \"j\",\n  \"ui\": {\"class\": \"A\",}\n  \"x\": 1\n}\n")
         #expect(p.count == 1)
         #expect(p.first?.message.hasPrefix("YAML syntax error:") == true)
-        #expect((p.first?.line ?? 0) >= 3)
+        #expect((p.first?.location?.line ?? 0) >= 3)
     }
 }

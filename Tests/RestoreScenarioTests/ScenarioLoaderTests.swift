@@ -35,7 +35,7 @@ struct ScenarioLoaderTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.problems.first?.message == "cannot read the scenario: it is a directory")
-            #expect(error.problems.first?.line == nil)
+            #expect(error.problems.first?.location?.line == nil)
         }
     }
 

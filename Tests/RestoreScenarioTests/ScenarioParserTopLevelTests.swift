@@ -35,7 +35,7 @@ struct ScenarioParserTopLevelTests {
     func emptyFileIsOneLocatedProblem(text: String) {
         let p = problems(text)
         #expect(p.count == 1)
-        #expect(p.first?.line == 1 && p.first?.column == 1)
+        #expect(p.first?.location?.line == 1 && p.first?.location?.column == 1)
         #expect(p.first?.message.contains("the scenario is empty") == true)
     }
 
@@ -93,14 +93,14 @@ struct ScenarioParserTopLevelTests {
     @Test func yamlSyntaxErrorIsLocatedNotThrownRaw() {
         let p = problems("name: x\nui:\n  class: [unclosed\n")
         #expect(p.count == 1)
-        #expect(p.first?.line == 4)
+        #expect(p.first?.location?.line == 4)
         #expect(p.first?.message.hasPrefix("YAML syntax error:") == true)
     }
 
     @Test func badIndentationIsLocated() {
         let p = problems("name: x\nui:\n  class: A\n restorationIdentifier: a\n")
         #expect(p.count == 1)
-        #expect(p.first?.line == 4 && p.first?.column == 2)
+        #expect(p.first?.location?.line == 4 && p.first?.location?.column == 2)
         #expect(p.first?.message.hasPrefix("YAML syntax error:") == true)
     }
 
@@ -112,14 +112,14 @@ struct ScenarioParserTopLevelTests {
     @Test func secondDocumentIsAnError() {
         let p = problems("name: a\n---\nname: b\n")
         #expect(p.count == 1)
-        #expect(p.first?.line == 2)
+        #expect(p.first?.location?.line == 2)
         #expect(p.first?.message.contains("another document") == true)
     }
 
     @Test func controlCharacterIsALocatedReaderError() {
         let p = problems("name: x\ndescription: a\u{7}b\n")
         #expect(p.count == 1)
-        #expect(p.first?.line == 2 && p.first?.column == 15)
+        #expect(p.first?.location?.line == 2 && p.first?.location?.column == 15)
         #expect(p.first?.message.contains("U+0007") == true)
     }
 

@@ -69,7 +69,7 @@ struct ScenarioTimelineTests {
     func crashWhileDecodingWithAnEmptyPathIsAnError(line: String) {
         let p = problems("name: t\ntimeline:\n  - launch:\n      \(line)\n")
         #expect(p.count == 1)
-        #expect(p.first?.line == 4)
+        #expect(p.first?.location?.line == 4)
         #expect(p.first?.message.hasPrefix("'crashWhileDecoding' needs the restoration path") == true)
     }
 

@@ -196,7 +196,8 @@ struct ScenarioValidationTests {
                     parsedCount += 1
                 } catch {
                     #expect(!error.problems.isEmpty)
-                    #expect(error.problems.allSatisfy { ($0.line ?? 0) >= 1 && ($0.column ?? 0) >= 1 })
+                    #expect(
+                        error.problems.allSatisfy { ($0.location?.line ?? 0) >= 1 && ($0.location?.column ?? 0) >= 1 })
                 }
             }
         }

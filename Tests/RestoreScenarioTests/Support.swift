@@ -6,7 +6,7 @@ import Testing
 @testable import RestoreScenario
 
 /// Parses `text` as `test.yaml`, failing the test with every problem if it does not parse.
-func parsed(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Scenario {
+func parsed(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Scenario {
     do {
         return try ScenarioParser.parse(text, file: "test.yaml")
     } catch {
@@ -16,7 +16,7 @@ func parsed(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) t
 }
 
 /// The problems `text` has; records an issue when it unexpectedly parses.
-func problems(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [ScenarioProblem] {
+func problems(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
     do {
         let scenario = try ScenarioParser.parse(text, file: "test.yaml")
         Issue.record("expected problems, but it parsed as \(scenario)", sourceLocation: sourceLocation)
@@ -27,8 +27,8 @@ func problems(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 }
 
 /// `LINE:COLUMN: MESSAGE` for each problem, compact enough to compare whole lists.
-func located(_ problems: [ScenarioProblem]) -> [String] {
-    problems.map { "\($0.line ?? 0):\($0.column ?? 0): \($0.message)" }
+func located(_ problems: [Diagnostic]) -> [String] {
+    problems.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
 }
 
 /// Every sample scenario in `Traces/`, sorted by name.

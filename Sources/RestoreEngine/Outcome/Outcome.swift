@@ -74,32 +74,6 @@ public struct PhaseOutcome: Hashable, Sendable {
     }
 }
 
-public enum Severity: String, Sendable, Comparable {
-    case info, warning, error
-    public static func < (a: Severity, b: Severity) -> Bool {
-        let order: [Severity] = [.info, .warning, .error]
-        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
-    }
-}
-
-/// A finding, explained in words with its chain of causes.
-public struct Diagnostic: Hashable, Sendable {
-    public var code: ReasonCode
-    public var severity: Severity
-    public var path: String?
-    public var locator: String?
-    public var message: String
-    public var launch: Int
-    public init(code: ReasonCode, severity: Severity, path: String?, locator: String?, message: String, launch: Int) {
-        self.code = code
-        self.severity = severity
-        self.path = path
-        self.locator = locator
-        self.message = message
-        self.launch = launch
-    }
-}
-
 /// The result of running a timeline: the last preservation, every relaunch's restoration, and the findings.
 public struct Outcome: Hashable, Sendable {
     public var preservation: PhaseOutcome?

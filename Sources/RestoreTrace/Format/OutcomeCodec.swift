@@ -52,11 +52,11 @@ public enum OutcomeCodec {
 
     public static func encode(_ d: Diagnostic) -> JSONValue {
         .obj([
-            ("code", .string(d.code.rawValue)),
+            ("code", d.code.map { .string($0.rawValue) }),
             ("severity", .string(d.severity.rawValue)),
             ("path", d.path.map(JSONValue.string) ?? .null),
             ("locator", d.locator.map(JSONValue.string)),
-            ("launch", .int(d.launch)),
+            ("launch", d.launch.map(JSONValue.int)),
             ("message", .string(d.message)),
         ])
     }
