@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTrace
 
 /// Exports events in Chrome's Trace Event Format, for Perfetto and `chrome://tracing`.
 ///
@@ -81,13 +82,14 @@ public enum ChromeTraceExporter {
     }
 
     static func args(_ e: EngineEvent, seq: Int) -> [String: Any] {
-        var a: [String: Any] = ["seq": seq]
-        if let r = e.receiver { a["receiver"] = r }
-        if let p = e.path { a["path"] = p }
-        if let k = e.key { a["key"] = k }
-        if let coder = e.coder { a["coder"] = coder.map(\.key) }
-        if let result = e.result { a["result"] = describe(result) }
-        if let reason = e.reason { a["reason"] = reason }
+        // Named as the trace names them.
+        var a: [String: Any] = [EventField.seq.name: seq]
+        if let r = e.receiver { a[EventField.receiver.name] = r }
+        if let p = e.path { a[EventField.path.name] = p }
+        if let k = e.key { a[EventField.key.name] = k }
+        if let coder = e.coder { a[EventField.coder.name] = coder.map(\.key) }
+        if let result = e.result { a[EventField.result.name] = describe(result) }
+        if let reason = e.reason { a[EventField.reason.name] = reason }
         return a
     }
 

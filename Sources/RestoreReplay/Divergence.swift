@@ -29,8 +29,9 @@ public struct Divergence: Hashable, Sendable {
 
     public static func brief(_ line: String) -> String {
         guard let v = try? JSONParser.parse(line) else { return line }
-        let name = v["callback"]?.stringValue ?? v["event"]?.stringValue ?? "?"
-        let who = v["path"]?.stringValue ?? v["receiver"]?.stringValue
+        func text(_ field: EventField) -> String? { v[field.name]?.stringValue }
+        let name = text(.callback) ?? text(.event) ?? "?"
+        let who = text(.path) ?? text(.receiver)
         return "`\(name)`" + (who.map { " on \($0)" } ?? "")
     }
 

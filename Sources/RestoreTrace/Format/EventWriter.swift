@@ -8,70 +8,7 @@ extension EventCodec {
     public static func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        if let seq {
-            out.appendJSONKey("seq", first: &first)
-            out.appendJSONInt(seq)
-        }
-        out.appendJSONKey("launch", first: &first)
-        out.appendJSONInt(e.launch)
-        out.appendJSONKey("phase", first: &first)
-        out.appendJSONString(e.phase.rawValue)
-        if let c = e.callback {
-            out.appendJSONKey("callback", first: &first)
-            out.appendJSONString(c.rawValue)
-        }
-        if let s = e.event {
-            out.appendJSONKey("event", first: &first)
-            out.appendJSONString(s.rawValue)
-        }
-        if let r = e.receiver {
-            out.appendJSONKey("receiver", first: &first)
-            out.appendJSONString(r)
-        }
-        if let p = e.path {
-            out.appendJSONKey("path", first: &first)
-            out.appendJSONString(p)
-        }
-        if let k = e.key {
-            out.appendJSONKey("key", first: &first)
-            out.appendJSONString(k)
-        }
-        if let a = e.argument {
-            out.appendJSONKey("argument", first: &first)
-            ValueCodec.write(a, to: &out)
-        }
-        if let c = e.coder {
-            out.appendJSONKey("coder", first: &first)
-            ValueCodec.writeCoder(c, to: &out)
-        }
-        if let r = e.result {
-            out.appendJSONKey("result", first: &first)
-            write(r, to: &out)
-        }
-        if let fx = e.effects {
-            out.appendJSONKey("effects", first: &first)
-            write(fx, to: &out)
-        }
-        if let k = e.kill {
-            out.appendJSONKey("kill", first: &first)
-            out.appendJSONString(k.rawValue)
-        }
-        if let o = e.options {
-            out.appendJSONKey("options", first: &first)
-            BlueprintCodec.write(o, to: &out)
-        }
-        if let r = e.reason {
-            out.appendJSONKey("reason", first: &first)
-            out.appendJSONString(r)
-        }
-        if let h = e.hierarchy {
-            out.appendJSONKey("hierarchy", first: &first)
-            BlueprintCodec.write(h, to: &out)
-        }
-        if let a = e.archive {
-            out.appendJSONKey("archive", first: &first)
-            BlueprintCodec.write(a, to: &out)
-        }
+        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first) }
         out.append(125)
     }
 

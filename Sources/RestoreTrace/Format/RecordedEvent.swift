@@ -12,11 +12,6 @@ public struct EventPayloads: OptionSet, Hashable, Sendable {
     public static let hierarchy = EventPayloads(rawValue: 16)
     public static let archive = EventPayloads(rawValue: 32)
     public static let all: EventPayloads = [.coder, .result, .effects, .options, .hierarchy, .archive]
-    /// In the order `EventCodec.decode` reads them, so the first problem found is the same.
-    static let inOrder: [(EventPayloads, String)] = [
-        (.coder, "coder"), (.result, "result"), (.effects, "effects"), (.options, "options"), (.hierarchy, "hierarchy"),
-        (.archive, "archive"),
-    ]
 }
 
 /// One event line as a replay needs it: the envelope (seq, launch, phase, callback or event,
@@ -100,21 +95,21 @@ public final class RecordedEvent: Sendable {
 
     /// The event with the asked payloads decoded, with the reader's located errors.
     public func decoded(_ wanted: EventPayloads = .all) throws(TraceError) -> EngineEvent {
-        var e = envelope
-        guard let payloads else { return e }
-        for (p, name) in EventPayloads.inOrder where wanted.contains(p) {
-            guard let range = payloads[p] else { continue }
+        guard let payloads else { return envelope }
+        var line = TraceEvent(seq: seq, event: envelope)
+        for field in EventField.allCases {
+            guard let p = field.payload, wanted.contains(p), let range = payloads[p] else { continue }
             var parser = JSONParser(bytes: bytes, at: range.lowerBound)
             do {
-                try EventCodec.decodePayload(p, try parser.value(), into: &e)
+                try field.decode(try parser.value(), into: &line)
             } catch let problem as DecodeProblem {
-                throw TraceError(file: file, line: line, "field '\(problem.field)' \(problem.message)")
+                throw TraceError(file: file, line: self.line, "field '\(problem.field)' \(problem.message)")
             } catch {
                 // Checked when the line was read; not expected here.
-                throw TraceError(file: file, line: line, "malformed JSON in '\(name)'")
+                throw TraceError(file: file, line: self.line, "malformed JSON in '\(field.name)'")
             }
         }
-        return e
+        return line.event
     }
 
     /// True when `written` (an event as `EventCodec.write(_:seq: nil, to:)` writes it) is this
@@ -187,112 +182,57 @@ extension RecordedEvent {
     /// one), which the reader then decodes whole to report it exactly as it always has.
     static func scan(_ bytes: [UInt8], file: String, line: Int) -> RecordedEvent? {
         var p = JSONParser(bytes: bytes, at: 0)
-        var seq: Int?
-        var launch: Int?
-        var phase: Phase?
+        var envelope = TraceEvent(seq: 0, event: EngineEvent(launch: 0, phase: .launch))
         var bodyStart: Int?
-        var e = EngineEvent(launch: 0, phase: .launch)
         var payloads = PayloadRanges()
-        var seen: UInt32 = 0
+        var seen: UInt32 = 0  // a bit per member, by its position in `EventField.allCases`
         do {
             try p.enterObject()
             var first = true
             while let keyRange = try p.nextMemberKey(first: &first) {
-                guard let member = Member.named(keyRange, in: p), seen & member.bit == 0 else { return nil }
-                seen |= member.bit
-                if let payload = member.payload {
+                guard let (field, bit) = field(named: keyRange, in: p), seen & bit == 0 else { return nil }
+                seen |= bit
+                if let payload = field.payload {
                     let start = p.i
                     try p.skipValue()
                     payloads[payload] = start..<p.i
                     continue
                 }
                 let value = try p.value()
-                switch (member, value) {
-                case (.seq, .int(let n)):
-                    seq = n
-                    if seen == member.bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","),
-                        bytes.starts(with: Self.seqPrefix)
-                    {
-                        bodyStart = p.i + 1
-                    }
-                case (.launch, .int(let n)) where n >= 1: launch = n
-                case (.phase, .string(let s)): phase = Phase(rawValue: s)
-                case (.callback, .string(let s)):
-                    guard let c = Callback(rawValue: s) else { return nil }
-                    e.callback = c
-                case (.event, .string(let s)):
-                    guard let k = SystemEvent(rawValue: s) else { return nil }
-                    e.event = k
-                case (.receiver, .string(let s)): e.receiver = s
-                case (.path, .string(let s)): e.path = s
-                case (.key, .string(let s)): e.key = s
-                case (.kill, .string(let s)):
-                    guard let k = KillKind(rawValue: s) else { return nil }
-                    e.kill = k
-                case (.reason, .string(let s)): e.reason = s
-                case (.argument, .object):
-                    guard let a = try? ValueCodec.decode(value, "argument") else { return nil }
-                    e.argument = a
-                default: return nil
+                if value.isNull { return nil }
+                try field.decode(value, into: &envelope)
+                if field == .seq, seen == bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","),
+                    bytes.starts(with: Self.seqPrefix)
+                {
+                    bodyStart = p.i + 1
                 }
             }
             guard p.atEnd() else { return nil }
         } catch {
             return nil
         }
-        guard let seq, let launch, let phase, (e.callback == nil) != (e.event == nil) else { return nil }
-        e.launch = launch
-        e.phase = phase
+        // The members a line cannot do without, and the one check that needs two of them.
+        let required = [EventField.seq, .launch, .phase].reduce(UInt32(0)) { $0 | Self.bit(of: $1) }
+        guard seen & required == required, (try? EventField.checkCallbackOrEvent(envelope.event)) != nil else {
+            return nil
+        }
         return RecordedEvent(
-            seq: seq, envelope: e, bytes: bytes, bodyStart: bodyStart, payloads: payloads, file: file, line: line)
+            seq: envelope.seq, envelope: envelope.event, bytes: bytes, bodyStart: bodyStart, payloads: payloads,
+            file: file, line: line)
     }
 
     private static let seqPrefix = Array(#"{"seq":"#.utf8)
 
-    /// The members of an event line (`EventCodec.keys`), recognised from the key's bytes.
-    private enum Member: Int, CaseIterable {
-        case seq, launch, phase, callback, event, receiver, path, key, argument, kill, reason
-        case coder, result, effects, options, hierarchy, archive
-
-        var bit: UInt32 { 1 << UInt32(rawValue) }
-
-        var name: StaticString {
-            switch self {
-            case .seq: "seq"
-            case .launch: "launch"
-            case .phase: "phase"
-            case .callback: "callback"
-            case .event: "event"
-            case .receiver: "receiver"
-            case .path: "path"
-            case .key: "key"
-            case .argument: "argument"
-            case .kill: "kill"
-            case .reason: "reason"
-            case .coder: "coder"
-            case .result: "result"
-            case .effects: "effects"
-            case .options: "options"
-            case .hierarchy: "hierarchy"
-            case .archive: "archive"
-            }
+    /// The member whose key is at `range`, recognised from the key's bytes, and its bit.
+    private static func field(named range: Range<Int>, in p: JSONParser) -> (EventField, UInt32)? {
+        for (i, name) in EventField.utf8Names.enumerated() where p.bytes(range, are: name) {
+            return (EventField.allCases[i], 1 << UInt32(i))
         }
+        return nil
+    }
 
-        var payload: EventPayloads? {
-            switch self {
-            case .coder: .coder
-            case .result: .result
-            case .effects: .effects
-            case .options: .options
-            case .hierarchy: .hierarchy
-            case .archive: .archive
-            default: nil
-            }
-        }
-
-        static func named(_ range: Range<Int>, in p: JSONParser) -> Member? {
-            allCases.first { p.bytes(range, are: $0.name) }
-        }
+    private static func bit(of field: EventField) -> UInt32 {
+        1 << UInt32(EventField.allCases.firstIndex(of: field)!)
     }
 }
 

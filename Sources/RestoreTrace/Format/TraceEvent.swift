@@ -12,11 +12,6 @@ public struct TraceEvent: Hashable, Sendable {
 
 /// EngineEvent ↔ the trace's JSON line.
 public enum EventCodec {
-    static let keys: Set<String> = [
-        "seq", "launch", "phase", "callback", "event", "receiver", "path", "key", "argument", "coder", "result",
-        "effects", "hierarchy", "archive", "options", "kill", "reason",
-    ]
-
     /// One event's trace line (no newline); `seq` nil leaves it out (for comparing events).
     public static func line(_ e: EngineEvent, seq: Int?) -> String {
         var out: [UInt8] = []
@@ -26,77 +21,30 @@ public enum EventCodec {
 
     // MARK: Decoding
 
+    /// Reads a whole line, member by member in `EventField` order.
     public static func decode(_ j: JSONValue) throws(DecodeProblem) -> TraceEvent {
         let f = try Fields(j, "")
-        try f.rejectUnknown(keys)
-        guard let seq = try f.int("seq") else { throw DecodeProblem("seq", "is missing") }
-        guard let launch = try f.int("launch"), launch >= 1 else {
-            throw DecodeProblem("launch", "is missing or not a launch number (1, 2, …)")
+        try f.rejectUnknown(EventField.names)
+        var line = TraceEvent(seq: 0, event: EngineEvent(launch: 1, phase: .launch))
+        for field in EventField.allCases {
+            try field.decode(j[field.name], into: &line)
+            if field == .event { try EventField.checkCallbackOrEvent(line.event) }
         }
-        let phaseText = try f.requiredString("phase")
-        guard let phase = Phase(rawValue: phaseText) else {
-            throw DecodeProblem(
-                "phase", "unknown phase '\(phaseText)' (expected launch, preservation, termination or restoration)")
-        }
-        var e = EngineEvent(launch: launch, phase: phase)
-        if let c = try f.string("callback") {
-            guard let cb = Callback(rawValue: c) else { throw DecodeProblem("callback", "unknown callback '\(c)'") }
-            e.callback = cb
-        }
-        if let s = try f.string("event") {
-            guard let ev = SystemEvent(rawValue: s) else { throw DecodeProblem("event", "unknown system event '\(s)'") }
-            e.event = ev
-        }
-        guard (e.callback == nil) != (e.event == nil) else {
-            throw DecodeProblem("callback", "an event line needs exactly one of 'callback' and 'event'")
-        }
-        e.receiver = try f.string("receiver")
-        e.path = try f.string("path")
-        e.key = try f.string("key")
-        if let a = f["argument"] { e.argument = try ValueCodec.decode(a, "argument") }
-        if let c = f["coder"] { e.coder = try ValueCodec.decodeCoder(c, "coder") }
-        if let r = j["result"] { e.result = try decodeResult(r, callback: e.callback) }
-        if let fx = f["effects"] { e.effects = try decodeEffects(fx) }
-        if let k = try f.string("kill") {
-            guard let kind = KillKind(rawValue: k) else {
-                throw DecodeProblem("kill", "expected system, user or debugger")
-            }
-            e.kill = kind
-        }
-        if let o = f["options"] { e.options = try BlueprintCodec.decodeOptions(o, "options") }
-        e.reason = try f.string("reason")
-        if let h = f["hierarchy"] { e.hierarchy = try BlueprintCodec.decodeNode(h, "hierarchy") }
-        if let a = f["archive"] { e.archive = try BlueprintCodec.decodeArchive(a, "archive") }
-        return TraceEvent(seq: seq, event: e)
-    }
-
-    /// One payload member of a line read lazily (`RecordedEvent`), decoded as `decode` decodes it.
-    static func decodePayload(_ p: EventPayloads, _ j: JSONValue, into e: inout EngineEvent) throws(DecodeProblem) {
-        if p == .result {
-            e.result = try decodeResult(j, callback: e.callback)  // null is an answer here, not an absence
-            return
-        }
-        if j.isNull { return }
-        switch p {
-        case .coder: e.coder = try ValueCodec.decodeCoder(j, "coder")
-        case .effects: e.effects = try decodeEffects(j)
-        case .options: e.options = try BlueprintCodec.decodeOptions(j, "options")
-        case .hierarchy: e.hierarchy = try BlueprintCodec.decodeNode(j, "hierarchy")
-        case .archive: e.archive = try BlueprintCodec.decodeArchive(j, "archive")
-        default: break
-        }
+        return line
     }
 
     static func decodeResult(_ j: JSONValue, callback: Callback?) throws(DecodeProblem) -> EventResult? {
         switch callback {
         case .modelIdentifier?:
             if case .null = j { return .modelIdentifier(nil) }
-            guard let s = j.stringValue else { throw DecodeProblem("result", "expected a model identifier or null") }
+            guard let s = j.stringValue else {
+                throw DecodeProblem(EventField.result.name, "expected a model identifier or null")
+            }
             return .modelIdentifier(s)
         case .indexPath?:
             if case .null = j { return .indexPath(nil) }
             guard let a = j.arrayValue, a.allSatisfy({ $0.intValue != nil }) else {
-                throw DecodeProblem("result", "expected an index path or null")
+                throw DecodeProblem(EventField.result.name, "expected an index path or null")
             }
             return .indexPath(a.compactMap(\.intValue))
         default: break
@@ -106,8 +54,8 @@ public enum EventCodec {
         case .null: return .object(nil)
         case .object:
             if j["crashed"]?.boolValue == true { return .crashed }
-            return .object(try decodeReturned(j, "result"))
-        default: throw DecodeProblem("result", "expected true, false, null or an object")
+            return .object(try decodeReturned(j, EventField.result.name))
+        default: throw DecodeProblem(EventField.result.name, "expected true, false, null or an object")
         }
     }
 
@@ -126,12 +74,12 @@ public enum EventCodec {
     }
 
     static func decodeEffects(_ j: JSONValue) throws(DecodeProblem) -> CallEffects {
-        let f = try Fields(j, "effects")
+        let f = try Fields(j, EventField.effects.name)
         try f.rejectUnknown(["makeKeyAndVisible", "rootViewController", "ignoreSnapshotOnNextApplicationLaunch"])
         var e = CallEffects()
         e.madeKeyAndVisible = try f.bool("makeKeyAndVisible") ?? false
         e.ignoredSnapshot = try f.bool("ignoreSnapshotOnNextApplicationLaunch") ?? false
-        if let r = f["rootViewController"] { e.newRoot = try decodeReturned(r, "effects.rootViewController") }
+        if let r = f["rootViewController"] { e.newRoot = try decodeReturned(r, f.name("rootViewController")) }
         return e
     }
 }

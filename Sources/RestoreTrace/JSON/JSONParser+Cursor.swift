@@ -117,3 +117,12 @@ extension JSONParser {
         return i == bytes.count
     }
 }
+
+extension JSONParser {
+    /// True when the bytes at `range` are exactly `word`.
+    func bytes(_ range: Range<Int>, are word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        for (n, k) in range.enumerated() where bytes[k] != word[n] { return false }
+        return true
+    }
+}

@@ -1,0 +1,208 @@
+import RestoreEngine
+
+/// The trace's event line, declared once: each member, its JSON name, how its value is written
+/// and how it is read. The writer (`EventCodec.write`), the whole-line reader
+/// (`EventCodec.decode`), the lazy reader (`RecordedEvent`: its fast-path scanner and its payload
+/// decoding), the replay comparison and the exporters all derive from this list, so a new member
+/// is one new case here (the compiler then asks for its lines in the switches below).
+///
+/// The cases are in the order the writer writes members and the reader checks them: the
+/// committed traces in `Traces/` pin the order, and a bad line reports the first problem found.
+public enum EventField: String, CaseIterable, Sendable {
+    case seq, launch, phase, callback, event, receiver, path, key, argument, coder, result, effects, kill, options
+    case reason, hierarchy, archive
+
+    /// The member's name in the JSON line.
+    public var name: String { rawValue }
+
+    /// The member's name as bytes, for the scanner that matches keys without making strings.
+    static let utf8Names: [[UInt8]] = allCases.map { Array($0.rawValue.utf8) }
+
+    /// Every member's name: anything else on a line is an error.
+    static let names: Set<String> = Set(allCases.map(\.name))
+
+    /// For members a replay decodes only on request (they can be big), which payload they are;
+    /// nil for the envelope, which is always decoded.
+    public var payload: EventPayloads? {
+        switch self {
+        case .coder: .coder
+        case .result: .result
+        case .effects: .effects
+        case .options: .options
+        case .hierarchy: .hierarchy
+        case .archive: .archive
+        case .seq, .launch, .phase, .callback, .event, .receiver, .path, .key, .argument, .kill, .reason: nil
+        }
+    }
+
+    // MARK: Writing
+
+    /// Appends `"name":value` (after a comma unless `first`) when the event has this member.
+    func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8], first: inout Bool) {
+        func member() { out.appendJSONKey(name, first: &first) }
+        switch self {
+        case .seq:
+            if let seq {
+                member()
+                out.appendJSONInt(seq)
+            }
+        case .launch:
+            member()
+            out.appendJSONInt(e.launch)
+        case .phase:
+            member()
+            out.appendJSONString(e.phase.rawValue)
+        case .callback:
+            if let c = e.callback {
+                member()
+                out.appendJSONString(c.rawValue)
+            }
+        case .event:
+            if let s = e.event {
+                member()
+                out.appendJSONString(s.rawValue)
+            }
+        case .receiver:
+            if let r = e.receiver {
+                member()
+                out.appendJSONString(r)
+            }
+        case .path:
+            if let p = e.path {
+                member()
+                out.appendJSONString(p)
+            }
+        case .key:
+            if let k = e.key {
+                member()
+                out.appendJSONString(k)
+            }
+        case .argument:
+            if let a = e.argument {
+                member()
+                ValueCodec.write(a, to: &out)
+            }
+        case .coder:
+            if let c = e.coder {
+                member()
+                ValueCodec.writeCoder(c, to: &out)
+            }
+        case .result:
+            if let r = e.result {
+                member()
+                EventCodec.write(r, to: &out)
+            }
+        case .effects:
+            if let fx = e.effects {
+                member()
+                EventCodec.write(fx, to: &out)
+            }
+        case .kill:
+            if let k = e.kill {
+                member()
+                out.appendJSONString(k.rawValue)
+            }
+        case .options:
+            if let o = e.options {
+                member()
+                BlueprintCodec.write(o, to: &out)
+            }
+        case .reason:
+            if let r = e.reason {
+                member()
+                out.appendJSONString(r)
+            }
+        case .hierarchy:
+            if let h = e.hierarchy {
+                member()
+                BlueprintCodec.write(h, to: &out)
+            }
+        case .archive:
+            if let a = e.archive {
+                member()
+                BlueprintCodec.write(a, to: &out)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads this member's value (nil when the line does not have it) into `line`. A JSON null
+    /// means absent, except for `result`, where it is an answer (`nil`). `result` is read after
+    /// `callback`, which says how to read it.
+    func decode(_ raw: JSONValue?, into line: inout TraceEvent) throws(DecodeProblem) {
+        if self == .result {
+            if let raw { line.event.result = try EventCodec.decodeResult(raw, callback: line.event.callback) }
+            return
+        }
+        let value = raw.flatMap { $0.isNull ? nil : $0 }
+        switch self {
+        case .seq:
+            guard let n = try int(value) else { throw DecodeProblem(name, "is missing") }
+            line.seq = n
+        case .launch:
+            guard let n = try int(value), n >= 1 else {
+                throw DecodeProblem(name, "is missing or not a launch number (1, 2, …)")
+            }
+            line.event.launch = n
+        case .phase:
+            guard let text = try string(value) else { throw DecodeProblem(name, "is missing") }
+            guard let phase = Phase(rawValue: text) else {
+                throw DecodeProblem(
+                    name, "unknown phase '\(text)' (expected launch, preservation, termination or restoration)")
+            }
+            line.event.phase = phase
+        case .callback:
+            guard let text = try string(value) else { return }
+            guard let c = Callback(rawValue: text) else { throw DecodeProblem(name, "unknown callback '\(text)'") }
+            line.event.callback = c
+        case .event:
+            guard let text = try string(value) else { return }
+            guard let s = SystemEvent(rawValue: text) else {
+                throw DecodeProblem(name, "unknown system event '\(text)'")
+            }
+            line.event.event = s
+        case .receiver: line.event.receiver = try string(value)
+        case .path: line.event.path = try string(value)
+        case .key: line.event.key = try string(value)
+        case .argument:
+            line.event.argument = try value.map { v throws(DecodeProblem) in try ValueCodec.decode(v, name) }
+        case .coder: line.event.coder = try value.map { v throws(DecodeProblem) in try ValueCodec.decodeCoder(v, name) }
+        case .result: break
+        case .effects: line.event.effects = try value.map(EventCodec.decodeEffects)
+        case .kill:
+            guard let text = try string(value) else { return }
+            guard let kind = KillKind(rawValue: text) else {
+                throw DecodeProblem(name, "expected system, user or debugger")
+            }
+            line.event.kill = kind
+        case .options:
+            line.event.options = try value.map { v throws(DecodeProblem) in try BlueprintCodec.decodeOptions(v, name) }
+        case .reason: line.event.reason = try string(value)
+        case .hierarchy:
+            line.event.hierarchy = try value.map { v throws(DecodeProblem) in try BlueprintCodec.decodeNode(v, name) }
+        case .archive:
+            line.event.archive = try value.map { v throws(DecodeProblem) in try BlueprintCodec.decodeArchive(v, name) }
+        }
+    }
+
+    /// A line needs exactly one of `callback` and `event`: checked once both are read.
+    static func checkCallbackOrEvent(_ e: EngineEvent) throws(DecodeProblem) {
+        guard (e.callback == nil) != (e.event == nil) else {
+            throw DecodeProblem(
+                EventField.callback.name, "an event line needs exactly one of 'callback' and 'event'")
+        }
+    }
+
+    private func string(_ v: JSONValue?) throws(DecodeProblem) -> String? {
+        guard let v else { return nil }
+        guard let s = v.stringValue else { throw DecodeProblem(name, "expected a string") }
+        return s
+    }
+
+    private func int(_ v: JSONValue?) throws(DecodeProblem) -> Int? {
+        guard let v else { return nil }
+        guard let n = v.intValue else { throw DecodeProblem(name, "expected an integer") }
+        return n
+    }
+}

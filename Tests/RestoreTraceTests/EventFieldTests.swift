@@ -1,0 +1,62 @@
+import RestoreEngine
+import Testing
+
+@testable import RestoreTrace
+
+/// `EventField` is the one declaration of the event line: the writer, the whole-line reader and
+/// the lazy reader all follow it.
+@Suite struct EventFieldTests {
+    /// An event with every member the schema declares (but `event`: it has a callback).
+    static func everyMember() -> EngineEvent {
+        var e = EngineEvent(launch: 2, phase: .restoration, callback: .decode)
+        e.event = nil
+        e.receiver = "DetailViewController"
+        e.path = "Nav/Detail"
+        e.key = "Nav/Detail"
+        e.argument = .string("scene")
+        e.coder = [CoderEntry(key: "itemID", value: .int(7), isSystem: false)]
+        e.result = .bool(true)
+        var effects = CallEffects()
+        effects.madeKeyAndVisible = true
+        e.effects = effects
+        e.kill = .user
+        var options = LaunchOptions()
+        options.deviceLocked = true
+        e.options = options
+        e.reason = "because"
+        e.hierarchy = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "Nav")
+        e.archive = Archive()
+        return e
+    }
+
+    @Test func theWriterWritesTheMembersInTheDeclaredOrder() throws {
+        let line = EventCodec.line(Self.everyMember(), seq: 9)
+        guard case .object(let members) = try JSONParser.parse(line) else {
+            Issue.record("not an object: \(line)")
+            return
+        }
+        // A line has a callback or a system event, never both.
+        #expect(members.map(\.0) == EventField.allCases.filter { $0 != .event }.map(\.name))
+    }
+
+    @Test func theLazyReaderAgreesWithTheWholeLineReaderOnEveryMember() throws {
+        let line = Array(EventCodec.line(Self.everyMember(), seq: 9).utf8)
+        let whole = try EventCodec.decode(JSONParser.parse(line))
+        let scanned = try #require(RecordedEvent.scan(line, file: "t.jsonl", line: 2))
+        #expect(scanned.seq == 9)
+        #expect(try scanned.decoded() == whole.event)
+        #expect(whole.event == Self.everyMember())
+    }
+
+    @Test func onlyDeclaredMembersAreAccepted() throws {
+        let line = #"{"seq":1,"launch":1,"phase":"launch","event":"app-running","colour":"red"}"#
+        #expect(throws: DecodeProblem.self) { try EventCodec.decode(JSONParser.parse(line)) }
+        #expect(RecordedEvent.scan(Array(line.utf8), file: "t.jsonl", line: 2) == nil)
+    }
+
+    @Test func theEnvelopeAndThePayloadsPartitionTheMembers() {
+        let payloads = EventField.allCases.compactMap(\.payload)
+        #expect(EventPayloads(payloads) == .all)
+        #expect(Set(payloads.map(\.rawValue)).count == payloads.count)
+    }
+}
