@@ -353,4 +353,15 @@ import Testing
             timeline: [.background, .kill(.system), .launch(LaunchOptions()), .background])
         #expect(again.system(.snapshot).map(\.launch) == [2])
     }
+
+    /// An empty identifier is no identifier (as for controllers and views): the skipped object
+    /// is located by its class, not by an empty name (`Home/`, which two such objects would share).
+    @Test func skippedObjectWithAnEmptyIdentifierIsLocatedByItsClass() throws {
+        let home = vc("Home", nil)
+        home.addRestorableObject(UIStateRestoringObject(className: "Store", restorationIdentifier: ""))
+        let engine = preserve(ui: nav("Nav", [home]))
+        let object = try #require(engine.outcome.preservation?.nodes.first { $0.kind == .object })
+        #expect(object.locator == "Nav/<Home>/<Store>")
+        #expect(object.status == .skipped)
+    }
 }

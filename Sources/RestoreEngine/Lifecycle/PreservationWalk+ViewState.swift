@@ -1,0 +1,84 @@
+/// P6/P7: what UIKit's own view classes save for a preserved view.
+extension PreservationWalk {
+    /// Writes the view's built-in state. Returns the selected model ids (bookkeeping for
+    /// `selection-moved`), for views with rows.
+    func writeBuiltInState(
+        of view: UIView, to coder: RestorationCoder, ownerClass: String, path: RestorationPath, key: ArchiveKey
+    ) -> [String]? {
+        let selected = writeRowState(of: view, to: coder, ownerClass: ownerClass, path: path, key: key)
+        Self.writeScrollAndTextState(of: view, to: coder)
+        return selected
+    }
+
+    /// Tables and collections: the selection and the first visible row, as model identifiers
+    /// when the data source adopts UIDataSourceModelAssociation (P7, asked here), as raw index
+    /// paths otherwise.
+    private func writeRowState(
+        of view: UIView, to coder: RestorationCoder, ownerClass: String, path: RestorationPath, key: ArchiveKey
+    ) -> [String]? {
+        let s = view.viewState
+        guard view.kind.hasRows, let rows = s.rows else { return nil }
+        let associated = view.modelAssociation != nil
+        let selectedRows = (s.selected ?? []).compactMap { rows.firstIndex(of: $0) }
+        let firstVisible = s.firstVisible.flatMap { rows.firstIndex(of: $0) }
+        var modelIds: [Int: String] = [:]
+        if associated {
+            for row in selectedRows + [firstVisible].compactMap({ $0 }) {
+                let answer = engine.call(
+                    .modelIdentifier(indexPath: [0, row], view: view), receiver: ownerClass, path: path.text,
+                    key: key.text)
+                if case .modelIdentifier(let m?) = answer { modelIds[row] = m }
+            }
+        }
+        coder.writeSystem { c in
+            if associated {
+                c.encode(
+                    .array(selectedRows.compactMap { modelIds[$0] }.map(CoderValue.string)),
+                    forKey: ViewStateKeys.selectedModelIdentifiers)
+                if let fv = firstVisible, let m = modelIds[fv] {
+                    c.encode(.string(m), forKey: ViewStateKeys.firstVisibleModelIdentifier)
+                }
+            } else {
+                c.encode(
+                    .array(selectedRows.map { .array([.int(0), .int($0)]) }), forKey: ViewStateKeys.selectedIndexPaths)
+                if let fv = firstVisible {
+                    c.encode(.array([.int(0), .int(fv)]), forKey: ViewStateKeys.firstVisibleIndexPath)
+                }
+            }
+        }
+        return selectedRows.map { rows[$0] }
+    }
+
+    /// Scroll geometry, text selection, image geometry and web history.
+    private static func writeScrollAndTextState(of view: UIView, to coder: RestorationCoder) {
+        let s = view.viewState
+        coder.writeSystem { c in
+            if view.kind.isScrollable || view.kind == .webView {
+                c.encode(
+                    .array((s.contentOffset ?? [0, 0]).map(CoderValue.double)), forKey: ViewStateKeys.contentOffset)
+                c.encode(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
+                if view.kind != .webView {
+                    c.encode(
+                        .array((s.contentInset ?? [0, 0, 0, 0]).map(CoderValue.double)),
+                        forKey: ViewStateKeys.contentInset)
+                }
+            }
+            switch view.kind {
+            case .textView:
+                if let r = s.selectedRange {
+                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange)
+                }
+                c.encode(.bool(s.editable ?? true), forKey: ViewStateKeys.editable)
+            case .textField:
+                if let r = s.selectedRange {
+                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange)
+                }
+            case .imageView:
+                for k in ViewStateKeys.imageGeometry { c.encode(.array([]), forKey: k) }
+            case .webView:
+                c.encode(.array([]), forKey: ViewStateKeys.webHistory)
+            default: break
+            }
+        }
+    }
+}

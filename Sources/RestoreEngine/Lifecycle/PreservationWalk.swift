@@ -1,0 +1,247 @@
+/// Where the walk is during preservation, handed from a node to its children.
+struct PreservationCursor {
+    var parentPreserved: Bool
+    /// Why the node is skipped when the parent was not preserved, and who caused it (a locator).
+    var inheritedReason: ReasonCode?
+    var cause: String?
+    var parentKey: ArchiveKey?
+    var parentPath: RestorationPath?
+    var parentLocator: NodeLocator?
+    var relation: ArchiveRelation
+    var depth: Int
+    var parentPosition = ""
+    /// Appended to the node's name in its locator when an earlier sibling reads the same.
+    var nameSuffix = ""
+
+    static let root = PreservationCursor(
+        parentPreserved: true, inheritedReason: nil, cause: nil, parentKey: nil, parentPath: nil,
+        parentLocator: nil, relation: .root, depth: 0)
+
+    /// This node's structural position (see `NodeOutcome.position`).
+    var position: String {
+        switch relation {
+        case .root: "0"
+        case .child(let i): parentPosition + "." + String(i)
+        case .presented: parentPosition + ".p"
+        default: parentPosition
+        }
+    }
+}
+
+/// One preservation pass over the hierarchy (P3–P8): builds the archive entries and the node
+/// outcomes. A controller is preserved or skipped; either way the walk goes on below it, so
+/// every node gets an outcome that says why.
+struct PreservationWalk {
+    let engine: RestorationEngine
+    var entries: [ArchiveEntry] = []
+    var nodes: [NodeOutcome] = []
+
+    init(engine: RestorationEngine) { self.engine = engine }
+
+    mutating func skipAll(_ root: UIViewController, reason: ReasonCode) {
+        var cursor = PreservationCursor.root
+        cursor.parentPreserved = false
+        cursor.inheritedReason = reason
+        visitController(root, cursor: cursor)
+    }
+
+    /// Siblings that would read the same (two unmarked navigation controllers in a tab bar, or
+    /// children sharing an identifier) get `#i`, their index, so every node has its own locator.
+    static func nameSuffixes(_ children: [UIViewController]) -> [String] {
+        var seen = Set<String>()
+        return children.enumerated().map { i, child in
+            let name = NodeLocator.name(identifier: child.restorationIdentifier, className: child.className)
+            return seen.insert(name).inserted ? "" : "#\(i)"
+        }
+    }
+
+    mutating func visitController(_ vc: UIViewController, cursor: PreservationCursor) {
+        let id = vc.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+        let name = NodeLocator.name(identifier: id, className: vc.className) + cursor.nameSuffix
+        let locator = NodeLocator(name, below: cursor.parentLocator)
+        let path = id.flatMap { id in
+            cursor.relation == .root ? RestorationPath(root: id) : cursor.parentPath?.appending(id)
+        }
+        var node = NodeOutcome(
+            path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
+            status: .skipped, depth: cursor.depth, parent: cursor.parentLocator?.text)
+        node.position = cursor.position
+        if cursor.parentPreserved, let id, let path {
+            preserve(vc, id: id, path: path, locator: locator, node: node, cursor: cursor)
+        } else {
+            skip(vc, locator: locator, node: node, cursor: cursor)
+        }
+    }
+
+    /// A controller that is not preserved, and why; nothing below it is preserved either.
+    private mutating func skip(
+        _ vc: UIViewController, locator: NodeLocator, node: NodeOutcome, cursor: PreservationCursor
+    ) {
+        var node = node
+        let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
+        let declined = reason == .saveDeclined
+        node.reason = reason
+        node.cause = cursor.parentPreserved ? nil : cursor.cause
+        nodes.append(node)
+        var below = cursor
+        below.parentPreserved = false
+        below.inheritedReason = declined ? .saveDeclined : .ancestorNotPreserved
+        below.cause = reason == .noRestorationIdentifier ? locator.text : cursor.cause
+        below.parentLocator = locator
+        below.parentPath = nil
+        below.depth = cursor.depth + 1
+        below.parentPosition = cursor.position
+        for (j, view) in vc.views.enumerated() {
+            skip(
+                view, owner: locator, reason: declined ? .saveDeclined : .viewOwnerNotPreserved, depth: below.depth,
+                position: cursor.position + ".v\(j)")
+        }
+        for (j, object) in vc.restorableObjects.enumerated() {
+            skip(
+                object, owner: locator, reason: declined ? .saveDeclined : .objectNotReferenced, depth: below.depth,
+                position: cursor.position + ".o\(j)")
+        }
+        visitChildren(of: vc, below: below, presentedInherits: true)
+    }
+
+    /// P4–P5: a preserved controller's key, its encode with a coder of its own, UIKit's keys,
+    /// its archive entry; then its views, objects and children.
+    private mutating func preserve(
+        _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, node: NodeOutcome,
+        cursor: PreservationCursor
+    ) {
+        let key: ArchiveKey
+        switch cursor.relation {
+        case .child(let i): key = cursor.parentKey!.child(i, id)
+        case .root: key = ArchiveKey(root: id)
+        default: key = cursor.parentKey.map { $0.appending(id) } ?? ArchiveKey(root: id)
+        }
+        var node = node
+        node.key = key.text
+        node.status = .preserved
+        nodes.append(node)
+
+        let coder = RestorationCoder()
+        engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
+        engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
+        let encodesChildren = Self.encodesChildren(vc)
+        Self.writeSystemKeys(of: vc, key: key, encodesChildren: encodesChildren, to: coder)
+        var entry = ArchiveEntry(
+            key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
+            parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries)
+        entry.restorationClass = vc.restorationClass
+        entry.storyboard = vc.storyboard
+        entries.append(entry)
+        checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
+
+        let owner = Owner(className: vc.className, path: path, key: key, locator: locator)
+        let depth = cursor.depth + 1
+        for (j, view) in vc.views.enumerated() {
+            visit(view, owner: owner, depth: depth, position: cursor.position + ".v\(j)")
+        }
+        for (j, object) in vc.restorableObjects.enumerated() {
+            visit(object, owner: owner, depth: depth, position: cursor.position + ".o\(j)")
+        }
+        let below = PreservationCursor(
+            parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
+            cause: encodesChildren ? nil : locator.text, parentKey: key, parentPath: path, parentLocator: locator,
+            relation: .root, depth: depth, parentPosition: cursor.position)
+        visitChildren(of: vc, below: below, presentedInherits: false)
+    }
+
+    /// The children, then the presented controller. A preserved controller always references what
+    /// it presents, so unless `presentedInherits` (the presenter was skipped) that one is walked
+    /// as if its parent were preserved, whether or not the children are encoded.
+    private mutating func visitChildren(of vc: UIViewController, below: PreservationCursor, presentedInherits: Bool) {
+        var below = below
+        let suffixes = Self.nameSuffixes(vc.children)
+        for (i, child) in vc.children.enumerated() {
+            below.relation = .child(i)
+            below.nameSuffix = suffixes[i]
+            visitController(child, cursor: below)
+        }
+        guard let presented = vc.presentedViewController else { return }
+        if !presentedInherits {
+            below.parentPreserved = true
+            below.inheritedReason = nil
+            below.cause = nil
+        }
+        below.relation = .presented
+        below.nameSuffix = ""
+        visitController(presented, cursor: below)
+    }
+
+    /// P5: navigation, tab bar and split controllers encode their children; a custom container
+    /// only when it says so.
+    static func encodesChildren(_ vc: UIViewController) -> Bool {
+        switch vc.containerKind {
+        case .navigation, .tabBar, .split: true
+        case .custom: vc.encodesChildren
+        case .none: false
+        }
+    }
+
+    /// The keys UIKit writes for a controller: its storyboard, the children it references, the
+    /// selected tab, the presented controller, registered objects, and that its view was loaded.
+    static func writeSystemKeys(
+        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool, to coder: RestorationCoder
+    ) {
+        let childKeys: [ArchiveKey] = vc.children.enumerated().compactMap { i, child in
+            guard encodesChildren, let cid = child.restorationIdentifier, !cid.isEmpty else { return nil }
+            return key.child(i, cid)
+        }
+        coder.writeSystem { c in
+            if let storyboard = vc.storyboard {
+                c.encode(
+                    .dictionary(["name": .string(storyboard.name), "identifier": .string(storyboard.identifier)]),
+                    forKey: ReservedKeys.storyboard)
+            }
+            if !childKeys.isEmpty {
+                c.encode(.array(childKeys.map { .reference($0.text) }), forKey: ReservedKeys.children)
+            }
+            if vc.containerKind == .tabBar, vc.children.indices.contains(vc.selectedIndex),
+                let sid = vc.children[vc.selectedIndex].restorationIdentifier, !sid.isEmpty
+            {
+                c.encode(.reference(key.child(vc.selectedIndex, sid).text), forKey: ReservedKeys.tabSelected)
+            }
+            if let presented = vc.presentedViewController, let pid = presented.restorationIdentifier, !pid.isEmpty {
+                c.encode(.reference(key.appending(pid).text), forKey: ReservedKeys.presented)
+            }
+            for object in vc.restorableObjects {
+                if let oid = object.restorationIdentifier, !oid.isEmpty {
+                    c.encode(.reference(key.appending(oid).text), forKey: oid)
+                }
+            }
+            c.encode(.bool(true), forKey: ReservedKeys.viewWasLoaded)
+        }
+    }
+
+    /// R11: siblings that would share one restoration path outside navigation/tab/split containers.
+    func checkAmbiguity(_ vc: UIViewController, path: RestorationPath, locator: NodeLocator, encodesChildren: Bool) {
+        var groups: [(String, [String])] = []
+        if vc.containerKind == .custom || vc.containerKind == .none, encodesChildren {
+            groups.append(("child controllers", vc.children.compactMap(\.restorationIdentifier)))
+        }
+        // A presented controller's path is its presenter's plus its identifier, like a preserved child's.
+        if encodesChildren, let pid = vc.presentedViewController?.restorationIdentifier,
+            vc.children.contains(where: { $0.restorationIdentifier == pid })
+        {
+            groups.append(("controllers (a child and the presented one)", [pid, pid]))
+        }
+        groups.append(("views", vc.views.compactMap(\.restorationIdentifier)))
+        groups.append(("registered objects", vc.restorableObjects.compactMap(\.restorationIdentifier)))
+        for (what, ids) in groups {
+            var seen = Set<String>()
+            var reported = Set<String>()
+            for id in ids where !id.isEmpty {
+                if !seen.insert(id).inserted, reported.insert(id).inserted {
+                    let shared = path.appending(id)
+                    engine.diagnose(
+                        .ambiguousPath, .error, path: shared.text, locator: NodeLocator(id, below: locator).text,
+                        "Two \(what) of `\(locator)` share the restoration path '\(shared)': UIKit may restore the wrong one. Fix: \(ReasonCode.ambiguousPath.fix)."
+                    )
+                }
+            }
+        }
+    }
+}
