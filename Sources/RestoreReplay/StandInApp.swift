@@ -171,7 +171,7 @@ final class StandInApp: AppBoundary {
     }
 
     private func resolve(
-        _ answer: AnswerOverride, components: [String], restorationClass: String?, _ app: UIApplication
+        _ answer: Answer, components: [String], restorationClass: String?, _ app: UIApplication
     ) -> UIViewController? {
         let path = components.joined(separator: "/")
         let archived = app.archivedEntry(atPath: path)

@@ -6,7 +6,7 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
     case bundleVersion(String)
     case deviceLocked(Bool)
     /// The answer of the restoration class (or, without one, the app delegate) for a path.
-    case answer(path: String, AnswerOverride)
+    case answer(path: String, Answer)
     /// The node had no restoration identifier when it was preserved.
     case dropIdentifier(path: String)
 
@@ -53,38 +53,12 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
                     "'--set \(text)': '\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)"
                 )
             }
-            return .answer(path: path, try AnswerOverride.parse(value, in: text))
-        }
-    }
-}
-
-/// An answer a what-if puts in the app's mouth.
-public enum AnswerOverride: Hashable, Sendable, CustomStringConvertible {
-    case `nil`, existing, new, storyboard
-    case instanceOf(String)
-
-    public var description: String {
-        switch self {
-        case .nil: "nil"
-        case .existing: "existing"
-        case .new: "new"
-        case .storyboard: "storyboard"
-        case .instanceOf(let c): "instanceOf:\(c)"
-        }
-    }
-
-    static func parse(_ value: String, in text: String) throws(WhatIfError) -> AnswerOverride {
-        switch value {
-        case "nil": return .nil
-        case "existing": return .existing
-        case "new": return .new
-        case "storyboard": return .storyboard
-        default:
-            if value.hasPrefix("instanceOf:"), value.count > "instanceOf:".count {
-                return .instanceOf(String(value.dropFirst("instanceOf:".count)))
+            guard let answer = Answer(text: value) else {
+                throw WhatIfError(
+                    "'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS"
+                )
             }
-            throw WhatIfError(
-                "'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS")
+            return .answer(path: path, answer)
         }
     }
 }
@@ -103,8 +77,8 @@ public struct WhatIf: Hashable, Sendable {
     var shouldRestore: Bool? { edits.reduce(nil) { if case .shouldRestore(let b) = $1 { b } else { $0 } } }
     var bundleVersion: String? { edits.reduce(nil) { if case .bundleVersion(let v) = $1 { v } else { $0 } } }
     var deviceLocked: Bool? { edits.reduce(nil) { if case .deviceLocked(let b) = $1 { b } else { $0 } } }
-    var answers: [String: AnswerOverride] {
-        var out: [String: AnswerOverride] = [:]
+    var answers: [String: Answer] {
+        var out: [String: Answer] = [:]
         for case .answer(let p, let a) in edits { out[p] = a }
         return out
     }

@@ -1,28 +1,5 @@
 import RestoreEngine
 
-/// How the app answers a request for a controller or object (SPEC §3 ANSWER).
-public enum Answer: Hashable, Sendable {
-    /// A new instance of the archived node's class, with the children its restoration class `builds`.
-    case new
-    case `nil`
-    /// The object now at that path (launch UI, or built earlier in this launch), or nil.
-    case existing
-    /// Instantiated from the archived storyboard.
-    case storyboard
-    /// A new instance of another class.
-    case instanceOf(String)
-
-    public var text: String {
-        switch self {
-        case .new: "new"
-        case .nil: "nil"
-        case .existing: "existing"
-        case .storyboard: "storyboard"
-        case .instanceOf(let c): "instanceOf:\(c)"
-        }
-    }
-}
-
 /// When the app calls `makeKeyAndVisible` (R10).
 public enum MakeKeyTiming: String, Hashable, Sendable, CaseIterable {
     case willFinishLaunching, didFinishLaunching, never
