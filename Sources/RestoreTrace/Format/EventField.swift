@@ -39,89 +39,29 @@ public enum EventField: String, CaseIterable, Sendable {
 
     /// Appends `"name":value` (after a comma unless `first`) when the event has this member.
     func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8], first: inout Bool) {
-        func member() { out.appendJSONKey(name, first: &first) }
+        func put<T>(_ value: T?, _ writeValue: (T, inout [UInt8]) -> Void) {
+            guard let value else { return }
+            out.appendJSONKey(name, first: &first)
+            writeValue(value, &out)
+        }
         switch self {
-        case .seq:
-            if let seq {
-                member()
-                out.appendJSONInt(seq)
-            }
-        case .launch:
-            member()
-            out.appendJSONInt(e.launch)
-        case .phase:
-            member()
-            out.appendJSONString(e.phase.rawValue)
-        case .callback:
-            if let c = e.callback {
-                member()
-                out.appendJSONString(c.rawValue)
-            }
-        case .event:
-            if let s = e.event {
-                member()
-                out.appendJSONString(s.rawValue)
-            }
-        case .receiver:
-            if let r = e.receiver {
-                member()
-                out.appendJSONString(r)
-            }
-        case .path:
-            if let p = e.path {
-                member()
-                out.appendJSONString(p)
-            }
-        case .key:
-            if let k = e.key {
-                member()
-                out.appendJSONString(k)
-            }
-        case .argument:
-            if let a = e.argument {
-                member()
-                ValueCodec.write(a, to: &out)
-            }
-        case .coder:
-            if let c = e.coder {
-                member()
-                ValueCodec.writeCoder(c, to: &out)
-            }
-        case .result:
-            if let r = e.result {
-                member()
-                EventCodec.write(r, to: &out)
-            }
-        case .effects:
-            if let fx = e.effects {
-                member()
-                EventCodec.write(fx, to: &out)
-            }
-        case .kill:
-            if let k = e.kill {
-                member()
-                out.appendJSONString(k.rawValue)
-            }
-        case .options:
-            if let o = e.options {
-                member()
-                BlueprintCodec.write(o, to: &out)
-            }
-        case .reason:
-            if let r = e.reason {
-                member()
-                out.appendJSONString(r)
-            }
-        case .hierarchy:
-            if let h = e.hierarchy {
-                member()
-                BlueprintCodec.write(h, to: &out)
-            }
-        case .archive:
-            if let a = e.archive {
-                member()
-                BlueprintCodec.write(a, to: &out)
-            }
+        case .seq: put(seq) { $1.appendJSONInt($0) }
+        case .launch: put(e.launch) { $1.appendJSONInt($0) }
+        case .phase: put(e.phase) { $1.appendJSONString($0.rawValue) }
+        case .callback: put(e.callback) { $1.appendJSONString($0.rawValue) }
+        case .event: put(e.event) { $1.appendJSONString($0.rawValue) }
+        case .receiver: put(e.receiver) { $1.appendJSONString($0) }
+        case .path: put(e.path) { $1.appendJSONString($0) }
+        case .key: put(e.key) { $1.appendJSONString($0) }
+        case .argument: put(e.argument) { ValueCodec.write($0, to: &$1) }
+        case .coder: put(e.coder) { ValueCodec.writeCoder($0, to: &$1) }
+        case .result: put(e.result) { EventCodec.write($0, to: &$1) }
+        case .effects: put(e.effects) { EventCodec.write($0, to: &$1) }
+        case .kill: put(e.kill) { $1.appendJSONString($0.rawValue) }
+        case .options: put(e.options) { BlueprintCodec.write($0, to: &$1) }
+        case .reason: put(e.reason) { $1.appendJSONString($0) }
+        case .hierarchy: put(e.hierarchy) { BlueprintCodec.write($0, to: &$1) }
+        case .archive: put(e.archive) { BlueprintCodec.write($0, to: &$1) }
         }
     }
 
