@@ -221,7 +221,7 @@ extension RecordedEvent {
             file: file, line: line)
     }
 
-    private static let seqPrefix = Array(#"{"seq":"#.utf8)
+    private static let seqPrefix = Array("{\"\(EventField.seq.name)\":".utf8)
 
     /// The member whose key is at `range`, recognised from the key's bytes, and its bit.
     private static func field(named range: Range<Int>, in p: JSONParser) -> (EventField, UInt32)? {
