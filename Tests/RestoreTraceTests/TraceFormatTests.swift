@@ -116,7 +116,7 @@ import Testing
         } catch {
             #expect(error.cause == .environment)
             #expect(error.description.hasPrefix("\(link): error: writing failed: No space left on device"))
-            #expect(error.hint?.contains("free some disk space") == true)
+            #expect(error.diagnostic.hint?.contains("free some disk space") == true)
         }
         #expect(!FileManager.default.fileExists(atPath: link))
     }
