@@ -39,12 +39,12 @@ public struct Divergence: Hashable, Sendable {
     static func rule(for e: EngineEvent) -> String? {
         if let cb = e.callback {
             switch cb {
-            case .shouldSave: return "P1 shouldSaveApplicationState"
+            case .shouldSave, .shouldSaveSecure: return "P1 shouldSave(Secure)ApplicationState"
             case .willEncodeApplication: return "P2 app-level encode"
             case .encode: return "P4 encode with a coder of its own"
             case .modelIdentifier: return "P7 UIDataSourceModelAssociation"
             case .willFinishLaunching, .didFinishLaunching: return "R1 launch order"
-            case .shouldRestore: return "R2 shouldRestoreApplicationState"
+            case .shouldRestore, .shouldRestoreSecure: return "R2 shouldRestore(Secure)ApplicationState"
             case .restorationClassViewController: return "R3.1 restoration class"
             case .delegateViewController: return "R3.2 app delegate lookup"
             case .storyboardInstantiate: return "R3.4 archived storyboard"

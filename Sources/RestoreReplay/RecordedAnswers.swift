@@ -58,6 +58,9 @@ struct RecordedAnswers {
         }
     }
 
+    /// Whether the step recorded any call of this kind (`respondsToSelector:` from a recording).
+    func has(_ callback: Callback) -> Bool { slots.keys.contains { $0.callback == callback } }
+
     /// The next recorded call of this kind at this path; the last one again once they run out.
     mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil)
         -> RecordedAnswer?

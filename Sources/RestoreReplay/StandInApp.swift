@@ -62,8 +62,11 @@ final class StandInApp: AppBoundary {
             let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
             apply(e?.effects, app)
             return .bool(e?.result.flatMap { if case .bool(let b) = $0 { b } else { nil } } ?? true)
-        case .shouldSave:
-            let e = answers.take(.shouldSave, path: nil, receiver: "AppDelegate")
+        case .responds(let callback):
+            // The recording shows which of the pair the app implements: the one UIKit called.
+            return .bool(answers.has(callback))
+        case .shouldSave, .shouldSaveSecure:
+            let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
             apply(e?.effects, app)
             return .bool(boolResult(e) ?? false)
         case .willEncodeApplication(let coder):
@@ -71,9 +74,11 @@ final class StandInApp: AppBoundary {
             for entry in e?.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
             apply(e?.effects, app)
             return .void
-        case .shouldRestore(let coder):
-            let e = answers.take(.shouldRestore, path: nil, receiver: "AppDelegate")
+        case .shouldRestore(let coder), .shouldRestoreSecure(let coder):
+            let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
             if let forced = whatIf.shouldRestore { return .bool(forced) }
+            // The app's rule reads the keys it checks (R13), whatever the answer replayed.
+            if let rule { _ = rule.evaluate(coder) }
             // The recorded answer holds for the recorded question; a changed archive re-asks the app's rule.
             if let e, e.coder == coder.entries, let b = boolResult(e) { return .bool(b) }
             if let rule { return .bool(rule.evaluate(coder)) }
@@ -113,6 +118,7 @@ final class StandInApp: AppBoundary {
         case .encode(let node, let coder):
             if let e = answers.take(.encode, path: context.path, receiver: node.className) {
                 for entry in e.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
+                if e.result == .crashed { coder.crashApp() }
             } else {
                 node.defaultEncode(coder)
             }

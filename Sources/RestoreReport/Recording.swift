@@ -67,6 +67,6 @@ public enum Recording {
         ScenarioApp(scenario: scenario).declareClasses(in: &classes)
         return TraceHeader(
             scenario: scenario.name, description: scenario.description, app: scenario.app.configuration,
-            classes: classes.declared, shouldRestoreRule: scenario.app.delegate.shouldRestoreApplicationState)
+            classes: classes.declared, shouldRestoreRule: scenario.app.delegate.effectiveRestoreRule)
     }
 }

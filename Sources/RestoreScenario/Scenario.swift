@@ -9,6 +9,12 @@ public enum MakeKeyTiming: String, Hashable, Sendable, CaseIterable {
 public struct DelegateSpec: Hashable, Sendable {
     public var shouldSaveApplicationState = true
     public var shouldRestoreApplicationState = RestoreRule.always(true)
+    /// `application:shouldSaveSecureApplicationState:` (iOS 13.2+); when set, UIKit calls it instead (P1).
+    public var shouldSaveSecureApplicationState: Bool?
+    /// `application:shouldRestoreSecureApplicationState:`; when set, UIKit calls it instead (P1, R2).
+    public var shouldRestoreSecureApplicationState: RestoreRule?
+    /// Restoration paths of controllers and objects `willEncodeRestorableState` encodes references to (P8).
+    public var encodes: [String] = []
     public var willEncodeRestorableState: [CoderEntry] = []
     public var ignoreSnapshot = false
     public var makeKeyAndVisible = MakeKeyTiming.willFinishLaunching
@@ -17,6 +23,11 @@ public struct DelegateSpec: Hashable, Sendable {
     /// Built in didFinishLaunching when nothing was restored as root.
     public var defaultRoot: NodeBlueprint?
     public init() {}
+
+    /// The rule UIKit asks at restoration: the secure method's when the app implements it.
+    public var effectiveRestoreRule: RestoreRule {
+        shouldRestoreSecureApplicationState ?? shouldRestoreApplicationState
+    }
 }
 
 public struct AppSpec: Hashable, Sendable {

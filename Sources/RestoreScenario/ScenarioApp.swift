@@ -153,12 +153,37 @@ public final class ScenarioApp: RestorableApp {
         return true
     }
 
+    public func responds(to callback: Callback) -> Bool {
+        switch callback {
+        case .shouldSaveSecure: scenario.app.delegate.shouldSaveSecureApplicationState != nil
+        case .shouldRestoreSecure: scenario.app.delegate.shouldRestoreSecureApplicationState != nil
+        default: true
+        }
+    }
+
     public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
         scenario.app.delegate.shouldSaveApplicationState
     }
 
+    public func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: RestorationCoder)
+        -> Bool
+    {
+        scenario.app.delegate.shouldSaveSecureApplicationState ?? false
+    }
+
+    public func application(
+        _ application: UIApplication, shouldRestoreSecureApplicationState coder: RestorationCoder
+    ) -> Bool {
+        scenario.app.delegate.shouldRestoreSecureApplicationState?.evaluate(coder) ?? false
+    }
+
     public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
         for entry in scenario.app.delegate.willEncodeRestorableState { coder.encode(entry.value, forKey: entry.key) }
+        // `[coder encodeObject:self.someController forKey:…]`: a reference, under the node's own identifier.
+        for path in scenario.app.delegate.encodes {
+            guard let key = application.archiveKey(ofRestorationPath: path) else { continue }
+            coder.encodeReference(toArchiveKey: key, forKey: String(path.split(separator: "/").last ?? ""))
+        }
         if scenario.app.delegate.ignoreSnapshot { application.ignoreSnapshotOnNextApplicationLaunch() }
     }
 
@@ -222,6 +247,12 @@ public final class ScenarioBoundary: AppBoundary {
     }
     public func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
         if case .decode(_, let coder) = call, let crashPath = context.application.launchOptions.crashWhileDecoding,
+            crashPath == context.path
+        {
+            coder.crashApp()
+            return .void
+        }
+        if case .encode(_, let coder) = call, let crashPath = context.application.crashWhileEncoding,
             crashPath == context.path
         {
             coder.crashApp()

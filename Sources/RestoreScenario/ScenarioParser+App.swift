@@ -5,8 +5,14 @@ import Yams
 extension ScenarioReader {
     static let appKeys = ["bundleVersion", "systemVersion", "idiom", "delegate"]
     static let delegateKeys = [
-        "shouldSaveApplicationState", "shouldRestoreApplicationState", "willEncodeRestorableState", "ignoreSnapshot",
-        "makeKeyAndVisible", "viewControllerWithRestorationIdentifierPath", "defaultRoot",
+        "shouldSaveSecureApplicationState", "shouldRestoreSecureApplicationState", "shouldSaveApplicationState",
+        "shouldRestoreApplicationState", "encodes", "willEncodeRestorableState", "ignoreSnapshot", "makeKeyAndVisible",
+        "viewControllerWithRestorationIdentifierPath", "defaultRoot",
+    ]
+    /// The methods deprecated in iOS 13.2, each with the one that replaces it (P1).
+    static let secureReplacements = [
+        "shouldSaveApplicationState": "shouldSaveSecureApplicationState",
+        "shouldRestoreApplicationState": "shouldRestoreSecureApplicationState",
     ]
     static let answerWords = ["new", "nil", "existing", "storyboard"]
 
@@ -28,8 +34,24 @@ extension ScenarioReader {
         if let v = f.present("shouldSaveApplicationState"), let b = bool(v, "'shouldSaveApplicationState'") {
             d.shouldSaveApplicationState = b
         }
-        if let v = f.present("shouldRestoreApplicationState"), let rule = restoreRule(v) {
+        if let v = f.present("shouldRestoreApplicationState"),
+            let rule = restoreRule(v, "shouldRestoreApplicationState")
+        {
             d.shouldRestoreApplicationState = rule
+        }
+        if let v = f.present("shouldSaveSecureApplicationState"), let b = bool(v, "'shouldSaveSecureApplicationState'")
+        {
+            d.shouldSaveSecureApplicationState = b
+        }
+        if let v = f.present("shouldRestoreSecureApplicationState"),
+            let rule = restoreRule(v, "shouldRestoreSecureApplicationState")
+        {
+            d.shouldRestoreSecureApplicationState = rule
+        }
+        if let v = f.present("encodes"), let items = list(v, of: "'encodes'") {
+            d.encodes = items.compactMap { item in
+                string(item, "a path in 'encodes'").flatMap { path($0, at: item, "'encodes'") }
+            }
         }
         if let v = f.present("willEncodeRestorableState") {
             d.willEncodeRestorableState = entries(v, "'willEncodeRestorableState'") ?? []
@@ -55,11 +77,11 @@ extension ScenarioReader {
     }
 
     /// `true | false | {ifEqual: {KEY: VALUE}}`.
-    private func restoreRule(_ n: Node) -> RestoreRule? {
+    private func restoreRule(_ n: Node, _ key: String) -> RestoreRule? {
         if case .mapping = n {
-            guard let f = fields(n, of: "'shouldRestoreApplicationState'", allowed: ["ifEqual"]) else { return nil }
+            guard let f = fields(n, of: "'\(key)'", allowed: ["ifEqual"]) else { return nil }
             guard let v = f["ifEqual"] else {
-                fail(n, "'shouldRestoreApplicationState' as a mapping needs 'ifEqual: {KEY: VALUE}'")
+                fail(n, "'\(key)' as a mapping needs 'ifEqual: {KEY: VALUE}'")
                 return nil
             }
             return entries(v, "'ifEqual'").map(RestoreRule.ifEqual)
@@ -67,7 +89,7 @@ extension ScenarioReader {
         if case .scalar(let s) = n, case .bool(let b) = CoreScalar(s) { return .always(b) }
         fail(
             n,
-            "expected true, false or {ifEqual: {KEY: VALUE}} for 'shouldRestoreApplicationState', found \(Self.describe(n))"
+            "expected true, false or {ifEqual: {KEY: VALUE}} for '\(key)', found \(Self.describe(n))"
         )
         return nil
     }

@@ -5,14 +5,14 @@ import Yams
 extension ScenarioReader {
     static let controllerKeys = [
         "class", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "state",
-        "children", "selectedIndex", "encodesChildren", "presented", "views", "objects",
+        "children", "selectedIndex", "encodesChildren", "viewLoaded", "insecureKeys", "presented", "views", "objects",
     ]
     static let viewPropertyKeys = [
         "contentOffset", "zoomScale", "contentInset", "rows", "selected", "firstVisible", "modelAssociation",
         "selectedRange", "editable",
     ]
     static let viewKeys = ["class", "inherits", "kind", "restorationIdentifier", "state"] + viewPropertyKeys
-    static let objectKeys = ["restorationIdentifier", "class", "objectRestorationClass", "state"]
+    static let objectKeys = ["restorationIdentifier", "class", "objectRestorationClass", "restorationParent", "state"]
 
     /// Reads a NODE. `role` comes from where it sits: a node under `views:` is a view even
     /// without `kind: view`; everywhere else it is a view controller.
@@ -75,6 +75,14 @@ extension ScenarioReader {
             }
         }
         if let n = f.present("encodesChildren") { b.encodesChildren = bool(n, "'encodesChildren'") }
+        if let n = f.present("viewLoaded"), let loaded = bool(n, "'viewLoaded'") { b.viewLoaded = loaded ? nil : false }
+        if let n = f.present("insecureKeys"), let items = list(n, of: "'insecureKeys'") {
+            b.insecureKeys = items.compactMap { string($0, "a key in 'insecureKeys'") }
+            let written = Set(b.state.map(\.key))
+            for (item, key) in zip(items, b.insecureKeys) where !written.contains(key) {
+                fail(item, "'insecureKeys' names '\(key)', which is not a key of this node's 'state'")
+            }
+        }
         if let n = f.present("presented") {
             b.presented = self.node(
                 n, role: .viewController, "the controller presented by \(b.className)", depth: depth + 1)
@@ -132,6 +140,9 @@ extension ScenarioReader {
         if let v = f.present("objectRestorationClass"), let c = name(v, "'objectRestorationClass'") {
             o.objectRestorationClass = c
             classReferences.append((c, v, "objectRestorationClass"))
+        }
+        if let v = f.present("restorationParent"), let text = string(v, "'restorationParent'") {
+            o.restorationParent = path(text, at: v, "'restorationParent'")
         }
         if let v = f.present("state") { o.state = entries(v, "'state'") ?? [] }
         return o

@@ -4,7 +4,10 @@ import Yams
 /// `timeline:` (SPEC §3): `background`, `{kill: KIND}`, `launch` or `{launch: {...}}`.
 extension ScenarioReader {
     static let stepWords = ["background", "kill", "launch"]
-    static let launchKeys = ["bundleVersion", "deviceLocked", "crashWhileDecoding", "data"]
+    static let launchKeys = [
+        "bundleVersion", "deviceLocked", "crashWhileDecoding", "crashBeforeRestoration", "extendStateRestoration",
+        "data",
+    ]
 
     func timeline(_ n: Node) -> [TimelineStep]? {
         guard let items = list(n, of: "'timeline'") else { return nil }
@@ -44,7 +47,15 @@ extension ScenarioReader {
             )
             return nil
         }
-        guard let f = fields(n, of: what, allowed: ["kill", "launch"]) else { return nil }
+        guard let f = fields(n, of: what, allowed: ["background", "kill", "launch"]) else { return nil }
+        if f.has("background") {
+            guard let options = f.present("background") else { return .background }
+            guard let o = fields(options, of: "'background'", allowed: ["crashWhileEncoding"]) else { return nil }
+            guard let v = o.present("crashWhileEncoding"), let text = string(v, "'crashWhileEncoding'") else {
+                return .background
+            }
+            return path(text, at: v, "'crashWhileEncoding'").map(TimelineStep.backgroundCrashingWhileEncoding)
+        }
         if let v = f["kill"] {
             return word(v, "kill kind", KillKind.allCases.map(\.rawValue)).flatMap(KillKind.init(rawValue:)).map(
                 TimelineStep.kill)
@@ -75,6 +86,14 @@ extension ScenarioReader {
                     o.crashWhileDecoding = path(text, at: v, "'crashWhileDecoding'")
                 }
             }
+        }
+        if let v = f.present("crashBeforeRestoration"), let b = bool(v, "'crashBeforeRestoration'") {
+            o.crashBeforeRestoration = b
+        }
+        if let v = f.present("extendStateRestoration"),
+            let w = word(v, "extendStateRestoration", RestorationExtension.allCases.map(\.rawValue))
+        {
+            o.extendStateRestoration = RestorationExtension(rawValue: w)
         }
         if let v = f.present("data"), let pairs = pairs(v, of: "'data'") {
             for pair in pairs {

@@ -118,6 +118,10 @@ final class ScenarioReader {
     /// ` (did you mean 'x'?)` for the closest candidate, or nothing when none is close.
     static func suggestion(for word: String, among candidates: [String]) -> String {
         guard let best = closest(to: word, among: candidates) else { return "" }
+        // A deprecated delegate method is never suggested alone: its iOS 13.2 replacement comes first.
+        if let secure = secureReplacements[best], candidates.contains(secure) {
+            return " (did you mean '\(secure)', or the deprecated '\(best)'?)"
+        }
         return " (did you mean '\(best)'?)"
     }
 

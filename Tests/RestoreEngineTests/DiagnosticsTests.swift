@@ -48,6 +48,8 @@ import Testing
                 "no-archive", "archive-deleted-user-quit", "archive-deleted-crash", "device-locked",
                 "restoration-class-returned-nil", "class-mismatch", "not-found", "parent-not-restored",
                 "ambiguous-path", "reserved-key", "window-not-visible", "selection-dropped", "selection-moved",
+                "truncated-by-container", "insecure-coding", "view-not-loaded", "archive-from-older-version",
+                "duplicate-instance", "deprecated-api",
             ])
         #expect(ReasonCode.allCases.allSatisfy { !$0.summary.isEmpty && !$0.fix.isEmpty })
     }

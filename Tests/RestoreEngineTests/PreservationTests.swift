@@ -213,8 +213,9 @@ import Testing
         let p = try #require(engine.outcome.preservation)
         #expect(p.node("Nav/<Hidden>/scroll")?.reason == .viewOwnerNotPreserved)
         #expect(p.node("Nav/<Hidden>/scroll")?.cause == "Nav/<Hidden>")
-        // A view without an identifier is the norm: not listed at all.
-        #expect(!p.nodes.contains { $0.locator.hasSuffix("<UIView>") })
+        // A view without an identifier is listed as skipped, like a controller (P6).
+        #expect(p.node("Nav/Shown/<UIView>")?.reason == .noRestorationIdentifier)
+        #expect(p.node("Nav/Shown/<UIView>")?.status == .skipped)
     }
 
     @Test func builtInViewsSaveDocumentedState() throws {
@@ -293,13 +294,17 @@ import Testing
 
     @Test func registeredObjectPreservedOnlyWhenReferenced() throws {
         let home = vc("Home", "Home")
-        home.addRestorableObject(UIStateRestoringObject(className: "Store", restorationIdentifier: "Store"))
+        home.addRestorableObject(
+            UIStateRestoringObject(
+                className: "Store", restorationIdentifier: "Store", restorationParentPath: "Nav/Home"))
         let lost = vc("Unmarked", nil)
         lost.addRestorableObject(UIStateRestoringObject(className: "Cache", restorationIdentifier: "Cache"))
         let engine = preserve(ui: nav("Nav", [home, lost]))
 
         let archive = try #require(engine.archive)
+        // Its path is scoped by its restorationParent (P8).
         #expect(archive.keys == ["Nav", "Nav/:[0]:/Home", "Nav/:[0]:/Home/Store"])
+        #expect(archive.entry("Nav/:[0]:/Home/Store")?.parentKey == "Nav/:[0]:/Home")
         #expect(archive.entry("Nav/:[0]:/Home")?.value("Store") == .reference("Nav/:[0]:/Home/Store"))
         #expect(archive.entry("Nav/:[0]:/Home/Store")?.kind == .object)
         #expect(archive.entry("Nav/:[0]:/Home/Store")?.relation == .object)

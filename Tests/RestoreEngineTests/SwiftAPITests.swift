@@ -89,7 +89,8 @@ import Testing
         #expect(outcome.restoration?.nodes.count == total)
         #expect(outcome.restoration?.nodes.allSatisfy { $0.status == .restored && $0.decoded == true } == true)
         #expect(launched.children[99].children[499].state == state(("i", 499)))
-        #expect(outcome.diagnostics.isEmpty)
+        // TestApp implements only the deprecated pair (P1).
+        #expect(outcome.diagnostics.map(\.code) == [.deprecatedApi])
         print("100k-node cycle: \(elapsed)")
     }
 }

@@ -15,7 +15,8 @@ import Testing
         let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
         #expect(
             dump.hasPrefix(
-                "Restoration class map is {\n    \"TabController/:[0]:/First/Compose\" = \"ComposeViewController\";\n"))
+                "Restoration class map is {\n    \"Context\" = \"ContextRestorer\";\n    \"TabController/:[0]:/First/Compose\" = \"ComposeViewController\";\n"
+            ))
         #expect(
             dump.contains(
                 "Top Level\n    kUIStateRestorationArchiveMajorVersionKey 2\n    kUIStateRestorationArchiveMinorVersionKey 1\n"
@@ -29,7 +30,7 @@ import Testing
             dump.contains("[View] TabController/:[1]:/NavigationController/:[0]:/Second/list (Class: UITableView)\n"))
         #expect(
             dump.contains(
-                "[Object] TabController/:[1]:/NavigationController/:[0]:/Second/Context (Class: ViewContext)\n"))
+                "[Object] Context (Class: ViewContext)\n"))
         #expect(
             dump.contains(
                 "    kTabBarSelectedViewControllerKey Object Identifier Proxy: TabController/:[1]:/NavigationController\n"

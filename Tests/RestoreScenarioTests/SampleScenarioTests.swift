@@ -130,10 +130,14 @@ struct SampleScenarioTests {
     }
 
     @Test func masterDetailRestoresTheRegisteredContextAndKeepsTheSelection() throws {
-        let outcome = try sample("master-detail").run()
-        let context = try #require(
-            outcome.restored("SplitViewController/MasterNavigationController/MasterViewController/ViewContext"))
+        let recorder = EventRecorder()
+        let outcome = try sample("master-detail").run(observer: recorder)
+        // Referenced by the master and the detail controller, registered with no restorationParent:
+        // one object at the top-level path, encoded once (P8).
+        let context = try #require(outcome.restored("ViewContext"))
         #expect(context.kind == .object && context.via == .restorationClass)
+        #expect(recorder.events.filter { $0.callback == .encode && $0.receiver == "NSManagedObjectContext" }.count == 1)
+        #expect(outcome.restoration?.nodes.allSatisfy { $0.status == .restored } == true)
         #expect(outcome.diagnostics(.selectionMoved).isEmpty && outcome.diagnostics(.selectionDropped).isEmpty)
     }
 

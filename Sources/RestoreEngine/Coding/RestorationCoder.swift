@@ -27,6 +27,10 @@ public final class RestorationCoder {
     public private(set) var appCrashed = false
     private var reservedKeys: Set<String>
     private var writingAsSystem = false
+    /// Keys the app read, in order, when the engine asked to know (R13: did `shouldRestore…` look
+    /// at the bundle version?). Off by default: decoding is hot.
+    public private(set) var readKeys: [String] = []
+    var tracksReads = false
 
     public init(entries: [CoderEntry] = [], reservedKeys: Set<String> = ReservedKeys.all) {
         self.reservedKeys = reservedKeys
@@ -56,7 +60,8 @@ public final class RestorationCoder {
     // MARK: Decoding
 
     public func decodeObject(forKey key: String) -> CoderValue? {
-        position(of: key).map { entries[$0].value }
+        if tracksReads { readKeys.append(key) }
+        return position(of: key).map { entries[$0].value }
     }
     public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }
     public func decodeInteger(forKey key: String) -> Int { decodeObject(forKey: key)?.intValue ?? 0 }
@@ -68,7 +73,10 @@ public final class RestorationCoder {
         default: 0
         }
     }
-    public func containsValue(forKey key: String) -> Bool { position(of: key) != nil }
+    public func containsValue(forKey key: String) -> Bool {
+        if tracksReads { readKeys.append(key) }
+        return position(of: key) != nil
+    }
 
     /// The keys the app wrote, without UIKit's own.
     public var appEntries: [CoderEntry] { entries.filter { !$0.isSystem } }

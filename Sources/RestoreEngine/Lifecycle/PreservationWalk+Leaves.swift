@@ -1,5 +1,5 @@
-/// The views and registered objects of a controller (P6–P8): preserved when their owner is
-/// and they have an identifier, listed as skipped otherwise.
+/// The views of a controller (P6): preserved when their owner is, its view was loaded and they
+/// have an identifier, listed as skipped otherwise. Registered objects: `PreservationWalk+Objects`.
 extension PreservationWalk {
     /// The preserved controller that owns a view or a registered object.
     struct Owner {
@@ -10,6 +10,7 @@ extension PreservationWalk {
     }
 
     mutating func visit(_ view: UIView, owner: Owner, depth: Int, position: String) {
+        guard crash == nil else { return }
         guard let id = view.restorationIdentifier, !id.isEmpty else {
             skip(view, owner: owner.locator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
@@ -26,6 +27,10 @@ extension PreservationWalk {
         let coder = RestorationCoder()
         let selection = writeBuiltInState(of: view, to: coder, ownerClass: owner.className, path: path, key: key)
         engine.call(.encode(.view(view), coder: coder), receiver: view.className, path: path.text, key: key.text)
+        if coder.appCrashed {
+            crash = (path.text, key.text)
+            return
+        }
         engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
         var entry = ArchiveEntry(
             key: key.text, pathString: path.text, kind: .view, className: view.className, parentKey: owner.key.text,
@@ -34,33 +39,8 @@ extension PreservationWalk {
         entries.append(entry)
     }
 
-    mutating func visit(_ object: UIStateRestoringObject, owner: Owner, depth: Int, position: String) {
-        guard let id = object.restorationIdentifier, !id.isEmpty else {
-            skip(object, owner: owner.locator, reason: .noRestorationIdentifier, depth: depth, position: position)
-            return
-        }
-        let (path, key, locator) = (
-            owner.path.appending(id), owner.key.appending(id), NodeLocator(id, below: owner.locator)
-        )
-        var node = NodeOutcome(
-            path: path.text, locator: locator.text, key: key.text, className: object.className, kind: .object,
-            status: .preserved, depth: depth, parent: owner.locator.text)
-        node.position = position
-        nodes.append(node)
-        let coder = RestorationCoder()
-        engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path.text, key: key.text)
-        engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
-        var entry = ArchiveEntry(
-            key: key.text, pathString: path.text, kind: .object, className: object.className,
-            parentKey: owner.key.text, relation: .object, coder: coder.entries)
-        entry.restorationClass = object.objectRestorationClass
-        entries.append(entry)
-    }
-
     mutating func skip(_ view: UIView, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String) {
-        // A view without an identifier is the norm, not a finding: only identified views are listed.
-        let identified = view.restorationIdentifier.map { !$0.isEmpty } ?? false
-        guard identified || reason != .noRestorationIdentifier else { return }
+        // A view without an identifier is listed as skipped, like a controller (P6).
         var node = NodeOutcome(
             path: nil,
             locator: NodeLocator(
@@ -69,21 +49,6 @@ extension PreservationWalk {
             key: nil, className: view.className, kind: .view, status: .skipped, depth: depth, parent: owner.text)
         node.reason = reason
         node.cause = reason == .viewOwnerNotPreserved ? owner.text : nil
-        node.position = position
-        nodes.append(node)
-    }
-
-    mutating func skip(
-        _ object: UIStateRestoringObject, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String
-    ) {
-        var node = NodeOutcome(
-            path: nil,
-            locator: NodeLocator(
-                NodeLocator.name(identifier: object.restorationIdentifier, className: object.className), below: owner
-            ).text,
-            key: nil, className: object.className, kind: .object, status: .skipped, depth: depth, parent: owner.text)
-        node.reason = reason
-        node.cause = reason == .objectNotReferenced ? owner.text : nil
         node.position = position
         nodes.append(node)
     }

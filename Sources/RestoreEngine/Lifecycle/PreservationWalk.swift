@@ -35,6 +35,16 @@ struct PreservationWalk {
     let engine: RestorationEngine
     var entries: [ArchiveEntry] = []
     var nodes: [NodeOutcome] = []
+    /// Archive keys the app delegate referenced in `willEncodeRestorableStateWithCoder:` (P8).
+    var appReferences: Set<String> = []
+    /// Registered objects the walk met, in order: encoded once each after the controllers (P8),
+    /// since an object's path does not depend on who referenced it.
+    var objectReferences: [ObjectReference] = []
+    /// Preserved controllers' archive keys and depths by restoration path: where a registered
+    /// object's parent is.
+    var preservedKeys: [String: (key: String, depth: Int)] = [:]
+    /// Set when the app crashed in an encode (T3): the walk stops there.
+    var crash: (path: String, key: String)?
 
     init(engine: RestorationEngine) { self.engine = engine }
 
@@ -56,7 +66,18 @@ struct PreservationWalk {
     }
 
     mutating func visitController(_ vc: UIViewController, cursor: PreservationCursor) {
+        guard crash == nil else { return }
+        var cursor = cursor
         let id = vc.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+        // P8: a child its container does not encode is preserved when the app delegate references it.
+        if !cursor.parentPreserved, cursor.inheritedReason == .notEncodedByContainer, let id,
+            case .child(let i) = cursor.relation, let parentKey = cursor.parentKey,
+            appReferences.contains(parentKey.child(i, id).text)
+        {
+            cursor.parentPreserved = true
+            cursor.inheritedReason = nil
+            cursor.cause = nil
+        }
         let name = NodeLocator.name(identifier: id, className: vc.className) + cursor.nameSuffix
         let locator = NodeLocator(name, below: cursor.parentLocator)
         let path = id.flatMap { id in
@@ -97,9 +118,10 @@ struct PreservationWalk {
                 position: cursor.position + ".v\(j)")
         }
         for (j, object) in vc.restorableObjects.enumerated() {
-            skip(
-                object, owner: locator, reason: declined ? .saveDeclined : .objectNotReferenced, depth: below.depth,
-                position: cursor.position + ".o\(j)")
+            objectReferences.append(
+                ObjectReference(
+                    object: object, owner: locator.text, depth: below.depth, position: cursor.position + ".o\(j)",
+                    skipReason: declined ? .saveDeclined : .objectNotReferenced))
         }
         visitChildren(of: vc, below: below, presentedInherits: true)
     }
@@ -120,27 +142,43 @@ struct PreservationWalk {
         node.key = key.text
         node.status = .preserved
         nodes.append(node)
+        preservedKeys[path.text] = (key.text, cursor.depth)
 
         let coder = RestorationCoder()
         engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
+        if coder.appCrashed {
+            crash = (path.text, key.text)
+            return
+        }
         engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
         let encodesChildren = Self.encodesChildren(vc)
-        Self.writeSystemKeys(of: vc, key: key, encodesChildren: encodesChildren, to: coder)
+        Self.writeSystemKeys(
+            of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
+            to: coder)
         var entry = ArchiveEntry(
             key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
             parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries)
         entry.restorationClass = vc.restorationClass
         entry.storyboard = vc.storyboard
+        entry.insecureKeys = vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }
         entries.append(entry)
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
 
         let owner = Owner(className: vc.className, path: path, key: key, locator: locator)
         let depth = cursor.depth + 1
         for (j, view) in vc.views.enumerated() {
+            // P6: a view that was never loaded has no state to save.
+            guard vc.isViewLoaded else {
+                skip(view, owner: locator, reason: .viewNotLoaded, depth: depth, position: cursor.position + ".v\(j)")
+                continue
+            }
             visit(view, owner: owner, depth: depth, position: cursor.position + ".v\(j)")
         }
         for (j, object) in vc.restorableObjects.enumerated() {
-            visit(object, owner: owner, depth: depth, position: cursor.position + ".o\(j)")
+            objectReferences.append(
+                ObjectReference(
+                    object: object, owner: locator.text, depth: depth, position: cursor.position + ".o\(j)",
+                    skipReason: nil))
         }
         let below = PreservationCursor(
             parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
@@ -182,9 +220,11 @@ struct PreservationWalk {
     }
 
     /// The keys UIKit writes for a controller: its storyboard, the children it references, the
-    /// selected tab, the presented controller, registered objects, and that its view was loaded.
+    /// selected tab, the presented controller, registered objects (`objectKeys`, in order), and
+    /// whether its view was loaded.
     static func writeSystemKeys(
-        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool, to coder: RestorationCoder
+        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool, objectKeys: [String?],
+        to coder: RestorationCoder
     ) {
         let childKeys: [ArchiveKey] = vc.children.enumerated().compactMap { i, child in
             guard encodesChildren, let cid = child.restorationIdentifier, !cid.isEmpty else { return nil }
@@ -207,12 +247,12 @@ struct PreservationWalk {
             if let presented = vc.presentedViewController, let pid = presented.restorationIdentifier, !pid.isEmpty {
                 c.encode(.reference(key.appending(pid).text), forKey: ReservedKeys.presented)
             }
-            for object in vc.restorableObjects {
-                if let oid = object.restorationIdentifier, !oid.isEmpty {
-                    c.encode(.reference(key.appending(oid).text), forKey: oid)
+            for (object, objectKey) in zip(vc.restorableObjects, objectKeys) {
+                if let oid = object.restorationIdentifier, !oid.isEmpty, let objectKey {
+                    c.encode(.reference(objectKey), forKey: oid)
                 }
             }
-            c.encode(.bool(true), forKey: ReservedKeys.viewWasLoaded)
+            c.encode(.bool(vc.isViewLoaded), forKey: ReservedKeys.viewWasLoaded)
         }
     }
 

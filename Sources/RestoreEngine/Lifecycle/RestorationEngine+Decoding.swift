@@ -7,9 +7,22 @@ extension RestorationEngine {
         for i in archive.entries.indices {
             guard run.outcomes[i].status == .restored, let item = run.restored[i] else { continue }
             let e = archive.entries[i]
+            // A container that truncated its stack took this node's parent off screen (R5).
+            if let p = run.index(e.parentKey), run.outcomes[p].status != .restored {
+                run.outcomes[i].status = .notRestored
+                run.outcomes[i].reason = .parentNotRestored
+                run.outcomes[i].cause = run.outcomes[p].cause ?? run.outcomes[p].locator
+                run.outcomes[i].decoded = nil
+                continue
+            }
             let coder = RestorationCoder(entries: e.coder)
-            if case .view(let view) = item {
+            switch item {
+            case .view(let view):
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: e.parentKey.flatMap { run.controller($0) })
+            case .viewController(let vc):
+                // UIKit's own decode re-links the children before the app's override goes on (R5).
+                relink(vc, entry: i, archive, &run)
+            case .object: break
             }
             call(.decode(item.node, coder: coder), receiver: e.className, path: e.pathString, key: e.key)
             if coder.appCrashed {
@@ -73,6 +86,15 @@ extension RestorationEngine {
                 }
             }
             view.viewState.selected = selection
+            // P7: the first visible row comes back by its model identifier too.
+            if let id = coder.decodeObject(forKey: ViewStateKeys.firstVisibleModelIdentifier)?.stringValue {
+                let answer = call(
+                    .indexPath(modelIdentifier: id, view: view), receiver: owner?.className ?? view.className,
+                    path: e.pathString, key: e.key)
+                if case .indexPath(let p?) = answer, p.count == 2, rows.indices.contains(p[1]) {
+                    view.viewState.firstVisible = rows[p[1]]
+                }
+            }
         } else if let paths = coder.decodeObject(forKey: ViewStateKeys.selectedIndexPaths)?.arrayValue {
             var selection: [String] = []
             let before = e.preservedSelection ?? []
@@ -94,50 +116,91 @@ extension RestorationEngine {
                 }
             }
             view.viewState.selected = selection
+            if let row = coder.decodeObject(forKey: ViewStateKeys.firstVisibleIndexPath)?.arrayValue?.last?.intValue,
+                rows.indices.contains(row)
+            {
+                view.viewState.firstVisible = rows[row]
+            }
         }
     }
 
     // MARK: Re-linking containers (R5) and the window's root
 
-    func relink(_ archive: Archive, _ run: inout RestorationRun) {
-        for i in archive.entries.indices {
-            guard run.outcomes[i].status == .restored, case .viewController(let vc)? = run.restored[i] else { continue }
-            let entries = archive.entries[i].coder
-            // UIKit's own keys, read straight from the entries: no coder needed to re-link.
-            func value(_ key: String) -> CoderValue? { entries.first { $0.key == key && $0.isSystem }?.value }
-            if let refs = value(ReservedKeys.children)?.arrayValue {
-                let restored = refs.compactMap(\.referenceValue).compactMap { key in
-                    run.status(key) == .restored ? run.controller(key) : nil
+    /// Gives a restored controller its restored children, selection and presented controller,
+    /// and the window its root. A navigation controller truncates its stack at the first child
+    /// that did not come back: "Can't find Child View Controller …, truncating child array" (R5).
+    func relink(_ vc: UIViewController, entry i: Int, _ archive: Archive, _ run: inout RestorationRun) {
+        let entries = archive.entries[i].coder
+        // UIKit's own keys, read straight from the entries: no coder needed to re-link.
+        func value(_ key: String) -> CoderValue? { entries.first { $0.key == key && $0.isSystem }?.value }
+        if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap(\.referenceValue) {
+            if vc.containerKind == .tabBar {
+                let restored = refs.compactMap { key in run.status(key) == .restored ? run.controller(key) : nil }
+                // A tab without an identifier stays as built; identified tabs are replaced by what came back.
+                var tabs = vc.children
+                for child in restored {
+                    if let i = tabs.firstIndex(where: {
+                        $0.restorationIdentifier == child.restorationIdentifier && $0.restorationIdentifier != nil
+                    }) {
+                        tabs[i] = child
+                    } else if !tabs.contains(where: { $0 === child }) {
+                        tabs.append(child)
+                    }
                 }
-                if vc.containerKind == .tabBar {
-                    // A tab without an identifier stays as built; identified tabs are replaced by what came back.
-                    var tabs = vc.children
-                    for child in restored {
-                        if let i = tabs.firstIndex(where: {
-                            $0.restorationIdentifier == child.restorationIdentifier && $0.restorationIdentifier != nil
-                        }) {
-                            tabs[i] = child
-                        } else if !tabs.contains(where: { $0 === child }) {
-                            tabs.append(child)
+                vc.setChildren(tabs)
+                if let selected = value(ReservedKeys.tabSelected)?.referenceValue,
+                    let s = run.controller(selected), let i = tabs.firstIndex(where: { $0 === s })
+                {
+                    vc.selectedIndex = i
+                }
+            } else {
+                var restored: [UIViewController] = []
+                var lost: String?
+                for key in refs {
+                    guard let child = run.index(key) else { continue }
+                    if let lost, vc.containerKind == .navigation {
+                        if run.outcomes[child].status == .restored {
+                            run.outcomes[child].status = .notRestored
+                            run.outcomes[child].reason = .truncatedByContainer
+                            run.outcomes[child].cause = lost
+                            run.outcomes[child].decoded = nil
                         }
+                        continue
                     }
-                    vc.setChildren(tabs)
-                    if let selected = value(ReservedKeys.tabSelected)?.referenceValue,
-                        let s = run.controller(selected), let i = tabs.firstIndex(where: { $0 === s })
-                    {
-                        vc.selectedIndex = i
+                    if run.outcomes[child].status == .restored, let c = run.controller(key) {
+                        restored.append(c)
+                    } else if lost == nil {
+                        lost = run.outcomes[child].locator
                     }
-                } else {
-                    // "Can't find Child View Controller ..., truncating child array"
-                    vc.setChildren(restored)
                 }
+                vc.setChildren(restored)
             }
-            if let ref = value(ReservedKeys.presented)?.referenceValue,
-                run.status(ref) == .restored, let presented = run.controller(ref)
-            {
-                vc.present(presented)
+        }
+        if let ref = value(ReservedKeys.presented)?.referenceValue,
+            run.status(ref) == .restored, let presented = run.controller(ref)
+        {
+            vc.present(presented)
+        }
+        if archive.entries[i].relation == .root { application.window.rootViewController = vc }
+    }
+
+    /// R14: a restoration class made a second instance of a controller the launch UI built.
+    func diagnoseDuplicates(_ run: RestorationRun) {
+        for d in run.duplicates where run.outcomes[d.entry].status == .restored {
+            let n = run.outcomes[d.entry]
+            let onScreen: String
+            if application.isOnScreen(d.restored) {
+                onScreen =
+                    "the restoration class's instance is on screen, and the launch UI's is discarded with whatever it set up"
+            } else if application.isOnScreen(d.launchInstance) {
+                onScreen = "the launch UI's instance stays on screen, and the restored state went to the other one"
+            } else {
+                onScreen = "neither is on screen"
             }
-            if archive.entries[i].relation == .root { application.window.rootViewController = vc }
+            diagnose(
+                .duplicateInstance, .warning, path: n.path, locator: n.locator,
+                "`\(n.displayName)` (\(n.locator)) exists twice: the launch UI built it, and its restoration class made another with +viewControllerWithRestorationIdentifierPath:coder: — \(onScreen) (R14). Fix: \(ReasonCode.duplicateInstance.fix)."
+            )
         }
     }
 
@@ -156,6 +219,14 @@ extension RestorationEngine {
                 message =
                     "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(root.reason?.summary ?? "unknown reason")."
                 message += " Fix: \(root.reason?.fix ?? reason.fix)."
+            } else if reason == .insecureCoding {
+                continue  // explained with its keys when it was found
+            } else if reason == .truncatedByContainer, let cause = n.cause {
+                message =
+                    "\(name) was not restored: `\(cause.split(separator: "/").last ?? "")` (\(cause)) below it in the navigation stack did not come back, and UIKit truncates the child array there. Fix: \(reason.fix)."
+            } else if reason == .restorationClassReturnedNil, n.kind == .object {
+                message =
+                    "\(name) was not restored: its objectRestorationClass returned nil. Fix: return the object from +objectWithRestorationIdentifierPath:coder: (look up the one already registered at that path)."
             } else {
                 message = "\(name) was not restored: \(reason.summary)."
                 if reason == .restorationClassReturnedNil || reason == .classMismatch || reason == .notFound {

@@ -17,9 +17,13 @@ public enum ViewStateKeys {
 }
 
 extension RestorationEngine {
-    /// The app moves to the background: P1–P10.
-    public func enterBackground() {
+    /// The app moves to the background: P1–P10. With `crashingWhileEncoding`, the app crashes
+    /// while the node at that restoration path encodes: no archive is written (T3).
+    public func enterBackground(crashingWhileEncoding crashPath: String? = nil) {
+        // A locked launch is a background launch: the app is in the background already (R12).
         guard appState == .foreground else { return }
+        application.crashWhileEncoding = crashPath
+        defer { application.crashWhileEncoding = nil }
         phase = .preservation
         appState = .background
         preservationCount += 1
@@ -42,7 +46,7 @@ extension RestorationEngine {
         var walk = PreservationWalk(engine: self)
 
         // P1
-        guard call(.shouldSave(appCoder), receiver: "AppDelegate").boolValue else {
+        guard askSaveOrRestore(secure: .shouldSaveSecure, appCoder) else {
             if let root { walk.skipAll(root, reason: .saveDeclined) }
             outcome.preservation = PhaseOutcome(
                 performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
@@ -57,8 +61,15 @@ extension RestorationEngine {
         // P2
         call(.willEncodeApplication(appCoder), receiver: "AppDelegate")
         reportReservedKeys(appCoder, locator: "AppDelegate", path: nil)
+        // P8: what the app delegate references is preserved like any reference.
+        walk.appReferences = Set(appCoder.appEntries.compactMap(\.value.referenceValue))
         // P3–P8
         if let root { walk.visitController(root, cursor: .root) }
+        walk.visitObjects()
+        if let crash = walk.crash {
+            crashWhileEncoding(crash, nodes: walk.nodes)
+            return
+        }
         walk.diagnoseLosses()
         outcome.preservation = PhaseOutcome(performed: true, nodes: walk.nodes, launch: launch)
 
@@ -72,6 +83,22 @@ extension RestorationEngine {
         }
         // P10
         if !application.snapshotIgnored { emit(EngineEvent(launch: launch, phase: .preservation, event: .snapshot)) }
+    }
+
+    /// T3: a crash in an encode ends the app before the archive is written; the previous one stays.
+    private func crashWhileEncoding(_ crash: (path: String, key: String), nodes: [NodeOutcome]) {
+        var event = EngineEvent(launch: launch, phase: .preservation, event: .crash)
+        event.path = crash.path
+        event.key = crash.key
+        event.reason = "crashed in encodeRestorableStateWithCoder:"
+        emit(event)
+        appState = .terminated
+        outcome.preservation = PhaseOutcome(performed: false, reason: .noArchive, nodes: nodes, launch: launch)
+        let kept = archive == nil ? "there is no earlier archive" : "the earlier archive stays on disk"
+        diagnose(
+            .noArchive, .error, path: crash.path, locator: crash.path,
+            "The app crashed while `\(RestorationPath(parsing: crash.path).identifier)` (\(crash.path)) encoded its state at launch \(launch): no archive was written, and \(kept) (T3). Fix: fix the crash in encodeRestorableStateWithCoder:."
+        )
     }
 
     /// 2026-01-01 00:00:00 UTC in `NSDate` reference seconds: a fixed clock, so traces never carry wall time.

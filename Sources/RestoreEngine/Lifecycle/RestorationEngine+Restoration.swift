@@ -10,6 +10,10 @@ struct RestorationRun {
     let slot: [String: Int]
     var restored: [Restored?]
     var outcomes: [NodeOutcome] = []
+    /// The archive is read with secure coding (P1).
+    var secureCoding = false
+    /// R14: entries whose restoration class made a second instance beside the launch UI's.
+    var duplicates: [(entry: Int, launchInstance: UIViewController, restored: UIViewController)] = []
 
     init(_ archive: Archive) {
         var slot: [String: Int] = [:]
@@ -45,6 +49,17 @@ extension RestorationEngine {
         var start = EngineEvent(launch: launch, phase: .launch, event: .launch)
         start.options = options
         emit(start)
+        // T3: a restoration extended and never completed counts as a crash for this launch.
+        if let extended = extendedNotCompleted {
+            extendedNotCompleted = nil
+            let detail = "restoration extended at launch \(extended) was never completed: counts as a crash (T3)"
+            if archive != nil { deleteArchive(reason: .archiveDeletedCrash, detail: detail) }
+            archiveLoss = .archiveDeletedCrash
+            diagnose(
+                .archiveDeletedCrash, .error, path: nil, locator: nil,
+                "At launch \(extended) the app called extendStateRestoration and never completeStateRestoration: UIKit treats that as a crash during restoration and deletes the archive (T3). Fix: call completeStateRestoration when the work it waited for ends, on every path."
+            )
+        }
 
         // R1: the storyboard's initial UI, then willFinishLaunching.
         let launchUI = call(.loadInitialInterface, receiver: "UIStoryboard").viewController
@@ -55,6 +70,10 @@ extension RestorationEngine {
             emit(built)
         }
         call(.willFinishLaunching, receiver: "AppDelegate")
+        if options.crashBeforeRestoration {
+            crashBeforeRestoration()
+            return
+        }
         // R3.3: what exists once willFinishLaunching has set up the window (launch UI or a root it built).
         application.resetIndex()
 
@@ -64,9 +83,39 @@ extension RestorationEngine {
         guard appState == .foreground else { return }  // crashed while decoding
         phase = .launch
         call(.didFinishLaunching, receiver: "AppDelegate")
-        if archive != nil, !options.deviceLocked {
-            deleteArchive(reason: nil, detail: "discarded after launch (R9)")
+        if options.deviceLocked {
+            // R12: a background launch: the archive stays for the next unlocked launch, and
+            // nothing is preserved over it while the app stays in the background.
+            appState = .background
+            return
         }
+        if result.performed, options.extendStateRestoration == .never {
+            // The archive stays until the next launch finds the restoration never completed (T3).
+            extendedNotCompleted = launch
+            return
+        }
+        if archive != nil { deleteArchive(reason: nil, detail: "discarded after launch (R9)") }
+    }
+
+    /// T3: the app crashes in this launch before restoration starts: the archive it would have
+    /// read is deleted, as for a crash while decoding.
+    private func crashBeforeRestoration() {
+        var event = EngineEvent(launch: launch, phase: .launch, event: .crash)
+        event.reason = "crashed before restoration started"
+        emit(event)
+        let hadArchive = archive != nil
+        if hadArchive {
+            deleteArchive(reason: .archiveDeletedCrash, detail: "deleted after a crash during restoration (T3)")
+        }
+        appState = .terminated
+        let reason = hadArchive ? ReasonCode.archiveDeletedCrash : archiveLoss ?? .noArchive
+        outcome.launches.append(PhaseOutcome(performed: false, reason: reason, launch: launch))
+        diagnose(
+            reason, .error, path: nil, locator: nil,
+            "The app crashed at launch \(launch) before restoration started"
+                + (hadArchive
+                    ? ": UIKit counts it as a crash during restoration and deletes the archive, so the next launch restores nothing (T3). Fix: fix the crash in application:willFinishLaunchingWithOptions:."
+                    : "."))
     }
 
     /// R2 and the two phases of R3–R7. Returns the restoration outcome of this launch.
@@ -107,7 +156,9 @@ extension RestorationEngine {
         }
         phase = .restoration
         let appCoder = RestorationCoder(entries: archive.appLevel)
-        guard call(.shouldRestore(appCoder), receiver: "AppDelegate").boolValue else {
+        appCoder.tracksReads = true
+        let secureCoding = call(.responds(.shouldRestoreSecure), receiver: "AppDelegate").boolValue
+        guard askSaveOrRestore(secure: .shouldRestoreSecure, appCoder) else {
             diagnose(
                 .restoreDeclined, .warning, path: nil, locator: nil,
                 "Nothing was restored at launch \(launch): \(ReasonCode.restoreDeclined.summary) (archive bundle version \(archive.appLevelValue(ReservedKeys.bundleVersion)?.description ?? "?")). The launch UI stays as built (R8). Fix: \(ReasonCode.restoreDeclined.fix)."
@@ -115,20 +166,13 @@ extension RestorationEngine {
             return unrestored(.restoreDeclined)
         }
 
+        checkBundleVersion(archive, read: appCoder.readKeys)
         if !application.window.isKeyWindow {
-            for e in archive.entries
-            where e.coder.contains(where: {
-                $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths
-                    || $0.key == ViewStateKeys.selectedModelIdentifiers
-            }) {
-                diagnose(
-                    .windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
-                    "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
-                )
-            }
+            diagnoseWindowNotVisible(archive)
         }
 
         var run = RestorationRun(archive)
+        run.secureCoding = secureCoding
         application.restoringArchive = archive
         defer { application.restoringArchive = nil }
         obtainControllers(archive, &run)
@@ -136,17 +180,49 @@ extension RestorationEngine {
         if crashed {
             return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
         }
-        relink(archive, &run)
         call(.didDecodeApplication(RestorationCoder(entries: archive.appLevel)), receiver: "AppDelegate")
-        // R7
-        for i in archive.entries.indices {
+        // R7: controllers and objects; views have no applicationFinishedRestoringState.
+        for i in archive.entries.indices where archive.entries[i].kind != .view {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
             call(
                 .finishedRestoring(item.node), receiver: archive.entries[i].className,
                 path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
+        diagnoseDuplicates(run)
         diagnoseRestoration(&run)
         return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
+    }
+
+    /// R10: the window must be key and visible before restoration; nodes that need it are named.
+    private func diagnoseWindowNotVisible(_ archive: Archive) {
+        var named = false
+        for e in archive.entries
+        where e.coder.contains(where: {
+            $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths
+                || $0.key == ViewStateKeys.selectedModelIdentifiers
+        }) {
+            diagnose(
+                .windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
+                "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
+            )
+            named = true
+        }
+        guard !named else { return }
+        diagnose(
+            .windowNotVisible, .warning, path: nil, locator: "AppDelegate",
+            "Restoration ran at launch \(launch) before makeKeyAndVisible: seed 000's checklist requires the window to be key and visible in willFinishLaunching (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
+        )
+    }
+
+    /// R13: an archive from another bundle version, restored without looking at its version.
+    private func checkBundleVersion(_ archive: Archive, read: [String]) {
+        guard let archived = archive.appLevelValue(ReservedKeys.bundleVersion)?.stringValue,
+            archived != application.configuration.bundleVersion, !read.contains(ReservedKeys.bundleVersion)
+        else { return }
+        diagnose(
+            .archiveFromOlderVersion, .warning, path: nil, locator: "AppDelegate",
+            "The archive was written by bundle version \(archived) and is restored as is by version \(application.configuration.bundleVersion): shouldRestore… never looked at UIApplicationStateRestorationBundleVersionKey (R13). Fix: \(ReasonCode.archiveFromOlderVersion.fix)."
+        )
     }
 
     // MARK: Phase one (R3, R4, R6)
@@ -162,6 +238,17 @@ extension RestorationEngine {
                 node.reason = .parentNotRestored
                 node.cause = run.outcomes[p].cause ?? run.outcomes[p].locator
                 run.add(node)
+                continue
+            }
+            if run.secureCoding, !e.insecureKeys.isEmpty {
+                // P1: under secure coding, a value whose class does not adopt NSSecureCoding fails to decode.
+                node.reason = .insecureCoding
+                run.add(node)
+                let keys = e.insecureKeys.map { "'\($0)'" }.joined(separator: ", ")
+                diagnose(
+                    .insecureCoding, .error, path: e.pathString, locator: e.pathString,
+                    "`\(e.identifier)` (\(e.pathString)) was not restored: its coder holds \(keys), whose class does not adopt NSSecureCoding, and the app implements application:shouldRestoreSecureApplicationState:, so the archive is read with secure coding (P1). Fix: \(ReasonCode.insecureCoding.fix)."
+                )
                 continue
             }
             application.currentEntry = i
@@ -191,6 +278,7 @@ extension RestorationEngine {
         let coder = RestorationCoder(entries: e.coder)
         var obtained: UIViewController?
         var via: RestoreVia?
+        let launchInstance = application.viewController(atRestorationPath: path)
         if let restorationClass = e.restorationClass {
             // R3.1: a nil answer excludes it and its subtree; no other lookup.
             obtained =
@@ -238,6 +326,10 @@ extension RestorationEngine {
         node.via = via
         node.decoded = false
         run.restored[i] = .viewController(vc)
+        // R14: the launch UI built one, and the restoration class made another.
+        if via == .restorationClass, let launchInstance, launchInstance !== vc {
+            run.duplicates.append((i, launchInstance, vc))
+        }
         // An existing controller is indexed already, with everything below it.
         if application.liveControllers[path] !== vc { application.index(vc, at: path) }
     }

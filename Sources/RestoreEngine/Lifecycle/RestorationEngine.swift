@@ -2,6 +2,9 @@
 public enum TimelineStep: Hashable, Sendable {
     /// The app moves to the background: preservation runs.
     case background
+    /// The app moves to the background and crashes while the node at this restoration path
+    /// encodes: no archive is written, the previous one stays (T3).
+    case backgroundCrashingWhileEncoding(String)
     case kill(KillKind)
     /// The app is launched again: restoration runs.
     case launch(LaunchOptions)
@@ -25,6 +28,10 @@ public final class RestorationEngine {
     var preservationCount = 0
     var phase: Phase = .launch
     var restoration: RestorationRun?
+    /// The launch whose restoration called `extendStateRestoration` and never completed it (T3).
+    var extendedNotCompleted: Int?
+    /// `deprecated-api` is said once per run, at the first deprecated call.
+    var warnedDeprecated = false
 
     public init(application: UIApplication, boundary: AppBoundary) {
         self.application = application
@@ -60,6 +67,7 @@ public final class RestorationEngine {
         for step in timeline {
             switch step {
             case .background: enterBackground()
+            case .backgroundCrashingWhileEncoding(let path): enterBackground(crashingWhileEncoding: path)
             case .kill(let kind): kill(kind)
             case .launch(let options): relaunch(options)
             }
@@ -110,13 +118,15 @@ public final class RestorationEngine {
         switch appCall {
         case .willEncodeApplication(let c):
             e.coder = c.appWrites
-        case .shouldSave(let c), .shouldRestore(let c), .didDecodeApplication(let c),
+        case .shouldSave(let c), .shouldSaveSecure(let c), .shouldRestore(let c), .shouldRestoreSecure(let c),
+            .didDecodeApplication(let c),
             .delegateViewController(_, let c), .restorationClassViewController(_, _, let c),
             .restorationClassObject(_, _, let c), .decode(_, let c):
             e.coder = c.entries
             if c.appCrashed { e.result = .crashed }
         case .encode(_, let c):
             e.coder = c.appWrites
+            if c.appCrashed { e.result = .crashed }
         case .modelIdentifier(let indexPath, _):
             e.argument = .array(indexPath.map(CoderValue.int))
         case .indexPath(let identifier, _):
@@ -156,10 +166,30 @@ public final class RestorationEngine {
                 .newObject(
                     ObjectBlueprint(
                         restorationIdentifier: o.restorationIdentifier, className: o.className,
-                        objectRestorationClass: o.objectRestorationClass, state: o.state)))
+                        objectRestorationClass: o.objectRestorationClass, restorationParent: o.restorationParentPath,
+                        state: o.state)))
         case .modelIdentifier(let m): return .modelIdentifier(m)
         case .indexPath(let p): return .indexPath(p)
         }
+    }
+
+    /// P1: asks whether the app implements the iOS 13.2 secure method, and calls it or the
+    /// deprecated one. An app on the deprecated pair earns one `deprecated-api` warning.
+    func askSaveOrRestore(secure: Callback, _ coder: RestorationCoder) -> Bool {
+        let save = secure == .shouldSaveSecure
+        if call(.responds(secure), receiver: "AppDelegate").boolValue {
+            return call(save ? .shouldSaveSecure(coder) : .shouldRestoreSecure(coder), receiver: "AppDelegate")
+                .boolValue
+        }
+        if !warnedDeprecated {
+            warnedDeprecated = true
+            let old = save ? Callback.shouldSave : Callback.shouldRestore
+            diagnose(
+                .deprecatedApi, .warning, path: nil, locator: "AppDelegate",
+                "The app implements \(old.rawValue), deprecated since iOS 13.2, and not \(secure.rawValue): UIKit calls the deprecated method and does not require secure coding. Fix: \(ReasonCode.deprecatedApi.fix)."
+            )
+        }
+        return call(save ? .shouldSave(coder) : .shouldRestore(coder), receiver: "AppDelegate").boolValue
     }
 
     func emit(_ event: EngineEvent) {

@@ -34,6 +34,8 @@ public final class UIApplication {
     private var archivedByPath: [String: Int]?
     /// The archive entry being obtained right now.
     var currentEntry: Int?
+    /// The restoration path of the node whose encode crashes in this preservation, if any (T3).
+    public internal(set) var crashWhileEncoding: String?
 
     public init(configuration: AppConfiguration = AppConfiguration()) {
         self.configuration = configuration
@@ -60,6 +62,50 @@ public final class UIApplication {
         return archivedByPath![path].map { archive.entries[$0] }
     }
 
+    /// The archive key the node at this restoration path would be preserved under (a controller
+    /// on screen, or a registered object one of them references), or nil if there is none.
+    public func archiveKey(ofRestorationPath path: String) -> String? {
+        var keys: [String: String] = [:]
+        var objects: [UIStateRestoringObject] = []
+        func walk(_ vc: UIViewController, key: String, path: String) {
+            keys[path] = key
+            objects += vc.restorableObjects
+            for (i, child) in vc.children.enumerated() {
+                if let id = child.restorationIdentifier, !id.isEmpty {
+                    walk(child, key: key + "/:[\(i)]:/" + id, path: path + "/" + id)
+                }
+            }
+            if let p = vc.presentedViewController, let id = p.restorationIdentifier, !id.isEmpty {
+                walk(p, key: key + "/" + id, path: path + "/" + id)
+            }
+        }
+        if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
+            walk(root, key: id, path: id)
+        }
+        if let key = keys[path] { return key }
+        guard let object = objects.first(where: { $0.restorationPath == path }) else { return nil }
+        return Self.objectKey(object, parentKeys: keys)
+    }
+
+    /// A registered object's archive key: its parent's key and its identifier, or its identifier alone (P8).
+    static func objectKey(_ object: UIStateRestoringObject, parentKeys: [String: String]) -> String? {
+        guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
+        guard let parent = object.restorationParentPath else { return id }
+        return (parentKeys[parent] ?? parent) + "/" + id
+    }
+
+    /// Whether this controller is in the window's hierarchy (R14: which instance ends up on screen).
+    public func isOnScreen(_ vc: UIViewController) -> Bool {
+        var node: UIViewController? = vc
+        var steps = 0
+        while let n = node, steps < 10_000 {
+            if n === window.rootViewController { return true }
+            node = n.restorationParent
+            steps += 1
+        }
+        return false
+    }
+
     /// The object registered at this restoration path, if any (R6).
     public func registeredObject(atRestorationPath path: String) -> UIStateRestoringObject? { liveObjects[path] }
 
@@ -68,7 +114,9 @@ public final class UIApplication {
         liveControllers[path] = vc
         livePaths[ObjectIdentifier(vc)] = path
         for object in vc.restorableObjects {
-            if let id = object.restorationIdentifier, !id.isEmpty { liveObjects[path + "/" + id] = object }
+            if let objectPath = object.restorationPath, liveObjects[objectPath] == nil {
+                liveObjects[objectPath] = object
+            }
         }
         for child in vc.children {
             if let id = child.restorationIdentifier, !id.isEmpty { index(child, at: path + "/" + id) }

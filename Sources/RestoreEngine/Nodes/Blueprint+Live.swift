@@ -7,6 +7,8 @@ extension NodeBlueprint {
         vc.restorationClass = restorationClass
         vc.storyboard = storyboard
         vc.state = state
+        vc.isViewLoaded = viewLoaded ?? true
+        vc.insecureKeys = insecureKeys
         vc.encodesChildren = encodesChildren ?? false
         vc.selectedIndex = selectedIndex ?? 0
         vc.setChildren(children.map { $0.instantiateViewController(classes: classes) })
@@ -29,7 +31,7 @@ extension ObjectBlueprint {
     public func instantiate() -> UIStateRestoringObject {
         let object = UIStateRestoringObject(
             className: className, restorationIdentifier: restorationIdentifier,
-            objectRestorationClass: objectRestorationClass)
+            objectRestorationClass: objectRestorationClass, restorationParentPath: restorationParent)
         object.state = state
         return object
     }
@@ -48,6 +50,8 @@ extension UIViewController {
         b.restorationClass = restorationClass
         b.storyboard = storyboard
         b.state = state
+        if !isViewLoaded { b.viewLoaded = false }
+        b.insecureKeys = insecureKeys
         b.children = children.map { $0.blueprint(classes: classes) }
         if containerKind == .tabBar { b.selectedIndex = selectedIndex }
         if containerKind == .custom { b.encodesChildren = encodesChildren }
@@ -56,7 +60,8 @@ extension UIViewController {
         b.objects = restorableObjects.map {
             ObjectBlueprint(
                 restorationIdentifier: $0.restorationIdentifier, className: $0.className,
-                objectRestorationClass: $0.objectRestorationClass, state: $0.state)
+                objectRestorationClass: $0.objectRestorationClass, restorationParent: $0.restorationParentPath,
+                state: $0.state)
         }
         return b
     }

@@ -30,14 +30,17 @@ public struct ObjectBlueprint: Hashable, Sendable {
     public var restorationIdentifier: String?
     public var className: String
     public var objectRestorationClass: String?
+    /// The restoration path of its `restorationParent`, if it has one (P8).
+    public var restorationParent: String?
     public var state: [CoderEntry]
     public init(
         restorationIdentifier: String?, className: String = "NSObject",
-        objectRestorationClass: String? = nil, state: [CoderEntry] = []
+        objectRestorationClass: String? = nil, restorationParent: String? = nil, state: [CoderEntry] = []
     ) {
         self.restorationIdentifier = restorationIdentifier
         self.className = className
         self.objectRestorationClass = objectRestorationClass
+        self.restorationParent = restorationParent
         self.state = state
     }
 }
@@ -61,6 +64,10 @@ public struct NodeBlueprint: Hashable, Sendable {
     public var children: [NodeBlueprint] = []
     public var selectedIndex: Int?
     public var encodesChildren: Bool?
+    /// `viewLoaded: false`: the view was never loaded (nil means loaded).
+    public var viewLoaded: Bool?
+    /// Keys of `state` whose objects do not adopt NSSecureCoding.
+    public var insecureKeys: [String] = []
     private var presentedStorage: [NodeBlueprint] = []
     public var views: [NodeBlueprint] = []
     public var objects: [ObjectBlueprint] = []

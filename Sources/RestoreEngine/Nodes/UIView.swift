@@ -60,12 +60,26 @@ open class UIStateRestoringObject {
     public var restorationIdentifier: String?
     public var objectRestorationClass: String?
     public var state: [CoderEntry] = []
-    public internal(set) weak var restorationParent: UIViewController?
+    /// The restoration path of its `restorationParent`, which scopes its own path (P8); nil puts
+    /// it at the top level, under its identifier alone.
+    public var restorationParentPath: String?
+    /// The controller whose encode references it (the one that registered it, in this model).
+    public internal(set) weak var referencingController: UIViewController?
 
-    public init(className: String = "NSObject", restorationIdentifier: String?, objectRestorationClass: String? = nil) {
+    public init(
+        className: String = "NSObject", restorationIdentifier: String?, objectRestorationClass: String? = nil,
+        restorationParentPath: String? = nil
+    ) {
         self.className = className
         self.restorationIdentifier = restorationIdentifier
         self.objectRestorationClass = objectRestorationClass
+        self.restorationParentPath = restorationParentPath
+    }
+
+    /// Its restoration path: the parent's path and its identifier, or its identifier alone (P8).
+    public var restorationPath: String? {
+        guard let id = restorationIdentifier, !id.isEmpty else { return nil }
+        return restorationParentPath.map { $0 + "/" + id } ?? id
     }
 
     open func encodeRestorableState(with coder: RestorationCoder) {

@@ -15,6 +15,11 @@ open class UIViewController {
     public var selectedIndex = 0
     /// The state the default `encodeRestorableState(with:)` writes and `decodeRestorableState(with:)` reads back.
     public var state: [CoderEntry] = []
+    /// `isViewLoaded`: a controller whose view was never loaded encodes no view state (P6).
+    public var isViewLoaded = true
+    /// Keys of its state whose objects' classes do not adopt NSSecureCoding: under secure coding
+    /// the coder holding them fails to decode (P1).
+    public var insecureKeys: [String] = []
 
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
@@ -73,7 +78,7 @@ open class UIViewController {
 
     /// `registerObjectForStateRestoration:restorationIdentifier:` plus an encode that references it.
     public func addRestorableObject(_ object: UIStateRestoringObject) {
-        object.restorationParent = self
+        object.referencingController = self
         restorableObjects.append(object)
     }
 

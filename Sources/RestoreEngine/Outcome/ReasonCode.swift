@@ -20,6 +20,12 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
     case windowNotVisible = "window-not-visible"
     case selectionDropped = "selection-dropped"
     case selectionMoved = "selection-moved"
+    case truncatedByContainer = "truncated-by-container"
+    case insecureCoding = "insecure-coding"
+    case viewNotLoaded = "view-not-loaded"
+    case archiveFromOlderVersion = "archive-from-older-version"
+    case duplicateInstance = "duplicate-instance"
+    case deprecatedApi = "deprecated-api"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -46,6 +52,13 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .windowNotVisible: "makeKeyAndVisible was not called in willFinishLaunching"
         case .selectionDropped: "a selected item's model identifier no longer exists"
         case .selectionMoved: "without UIDataSourceModelAssociation the raw index path now points at another item"
+        case .truncatedByContainer:
+            "a controller below it in its navigation stack did not come back, and UIKit truncates the stack there"
+        case .insecureCoding: "its coder holds an object whose class does not adopt NSSecureCoding"
+        case .viewNotLoaded: "its view controller's view was never loaded, so no view state was encoded"
+        case .archiveFromOlderVersion: "the archive was written by another bundle version and restored without a check"
+        case .duplicateInstance: "its restoration class made a second instance of a controller the launch UI built"
+        case .deprecatedApi: "the app implements only the state restoration methods deprecated in iOS 13.2"
         }
     }
 
@@ -78,6 +91,17 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .selectionDropped:
             "expected if the item was deleted; otherwise check indexPathForElementWithModelIdentifier:inView:"
         case .selectionMoved: "adopt UIDataSourceModelAssociation in the table's data source"
+        case .truncatedByContainer: "make every controller below it in the stack restorable"
+        case .insecureCoding:
+            "adopt NSSecureCoding (supportsSecureCoding = YES) in that value's class, or encode plist types instead"
+        case .viewNotLoaded:
+            "nothing to fix if the view was never shown; load it (loadViewIfNeeded) to preserve its state"
+        case .archiveFromOlderVersion:
+            "compare UIApplicationStateRestorationBundleVersionKey in application:shouldRestoreSecureApplicationState: and decline archives you cannot read"
+        case .duplicateInstance:
+            "return the launch UI's instance from the restoration class (look it up by path), or drop the restoration class"
+        case .deprecatedApi:
+            "implement application:shouldSaveSecureApplicationState: and application:shouldRestoreSecureApplicationState: instead"
         }
     }
 }

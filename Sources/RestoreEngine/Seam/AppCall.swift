@@ -5,9 +5,13 @@ public enum AppCall {
     case instantiateStoryboardScene(StoryboardReference)
     case willFinishLaunching
     case didFinishLaunching
+    /// `respondsToSelector:` for an optional delegate method (the iOS 13.2 secure pair); not a call into the app's code.
+    case responds(Callback)
     case shouldSave(RestorationCoder)
+    case shouldSaveSecure(RestorationCoder)
     case willEncodeApplication(RestorationCoder)
     case shouldRestore(RestorationCoder)
+    case shouldRestoreSecure(RestorationCoder)
     case didDecodeApplication(RestorationCoder)
     case delegateViewController(path: [String], coder: RestorationCoder)
     case restorationClassViewController(className: String, path: [String], coder: RestorationCoder)
@@ -24,9 +28,12 @@ public enum AppCall {
         case .instantiateStoryboardScene: .storyboardInstantiate
         case .willFinishLaunching: .willFinishLaunching
         case .didFinishLaunching: .didFinishLaunching
+        case .responds: nil
         case .shouldSave: .shouldSave
+        case .shouldSaveSecure: .shouldSaveSecure
         case .willEncodeApplication: .willEncodeApplication
         case .shouldRestore: .shouldRestore
+        case .shouldRestoreSecure: .shouldRestoreSecure
         case .didDecodeApplication: .didDecodeApplication
         case .delegateViewController: .delegateViewController
         case .restorationClassViewController: .restorationClassViewController

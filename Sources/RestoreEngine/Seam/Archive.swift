@@ -39,6 +39,9 @@ public struct ArchiveEntry: Hashable, Sendable {
     /// when it was preserved, so a raw index path that lands on another item can be reported
     /// (`selection-moved`).
     public var preservedSelection: [String]?
+    /// Keys of its coder whose objects' classes do not adopt NSSecureCoding (the node's
+    /// `insecureKeys`): under secure coding this coder fails to decode (P1).
+    public var insecureKeys: [String] = []
 
     /// For the engine: the joined path is at hand already.
     init(

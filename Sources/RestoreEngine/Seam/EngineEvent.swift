@@ -48,9 +48,21 @@ public struct LaunchOptions: Hashable, Sendable {
     public var deviceLocked = false
     /// The app crashes while this node decodes (T3).
     public var crashWhileDecoding: String?
+    /// The app crashes in this launch before restoration starts (T3).
+    public var crashBeforeRestoration = false
+    /// The app calls `extendStateRestoration` in this launch, and then `completeStateRestoration` or not (T3).
+    public var extendStateRestoration: RestorationExtension?
     /// Model identifiers of tables after the data changed, by the table's restoration path.
     public var data: [String: [String]] = [:]
     public init() {}
+}
+
+/// What an app that called `extendStateRestoration` does next (T3).
+public enum RestorationExtension: String, Hashable, Sendable, CaseIterable {
+    /// It calls `completeStateRestoration`: restoration ends normally.
+    case complete
+    /// It never calls `completeStateRestoration`: the next launch counts it as a crash.
+    case never
 }
 
 /// One thing that crossed the boundary or one thing the system did, in order.

@@ -9,9 +9,14 @@ public protocol RestorableApp: AnyObject {
 
     func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launch: Int) -> Bool
+    /// Whether the delegate implements an optional method (`respondsToSelector:`): UIKit asks for
+    /// the iOS 13.2 secure pair and calls it instead of the deprecated one when it is there (P1).
+    func responds(to callback: Callback) -> Bool
     func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool
+    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: RestorationCoder) -> Bool
     func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder)
     func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
+    func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: RestorationCoder) -> Bool
     func application(
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
@@ -43,8 +48,18 @@ extension RestorableApp {
     public func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
         false
     }
+    /// By default an app implements the deprecated pair only, as every app written before iOS 13.2 does.
+    public func responds(to callback: Callback) -> Bool {
+        callback != .shouldSaveSecure && callback != .shouldRestoreSecure
+    }
+    public func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: RestorationCoder)
+        -> Bool
+    { false }
     public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {}
     public func application(_ application: UIApplication, shouldRestoreApplicationState coder: RestorationCoder) -> Bool
+    { false }
+    public func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: RestorationCoder)
+        -> Bool
     { false }
     public func application(
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
@@ -77,8 +92,14 @@ public final class DirectBoundary: AppBoundary {
             return .bool(app.application(application, willFinishLaunchingWithOptions: context.launch))
         case .didFinishLaunching:
             return .bool(app.application(application, didFinishLaunchingWithOptions: context.launch))
+        case .responds(let callback):
+            return .bool(app.responds(to: callback))
         case .shouldSave(let coder):
             return .bool(app.application(application, shouldSaveApplicationState: coder))
+        case .shouldSaveSecure(let coder):
+            return .bool(app.application(application, shouldSaveSecureApplicationState: coder))
+        case .shouldRestoreSecure(let coder):
+            return .bool(app.application(application, shouldRestoreSecureApplicationState: coder))
         case .willEncodeApplication(let coder):
             app.application(application, willEncodeRestorableStateWith: coder)
             return .void

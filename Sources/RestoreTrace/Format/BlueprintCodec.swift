@@ -4,7 +4,8 @@ import RestoreEngine
 enum BlueprintCodec {
     static let nodeKeys: Set<String> = [
         "class", "role", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "state",
-        "children", "selectedIndex", "encodesChildren", "presented", "views", "objects", "contentOffset", "zoomScale",
+        "children", "selectedIndex", "encodesChildren", "viewLoaded", "insecureKeys", "presented", "views", "objects",
+        "contentOffset", "zoomScale",
         "contentInset", "rows", "selected", "firstVisible", "modelAssociation", "selectedRange", "editable",
     ]
 
@@ -25,6 +26,8 @@ enum BlueprintCodec {
         }
         b.selectedIndex = try f.int("selectedIndex")
         b.encodesChildren = try f.bool("encodesChildren")
+        b.viewLoaded = try f.bool("viewLoaded")
+        b.insecureKeys = try f.strings("insecureKeys") ?? []
         if let p = f["presented"] { b.presented = try decodeNode(p, f.name("presented")) }
         for (i, v) in (try f.array("views") ?? []).enumerated() {
             b.views.append(try decodeNode(v, "\(f.name("views"))[\(i)]"))
@@ -46,10 +49,11 @@ enum BlueprintCodec {
 
     static func decodeObject(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> ObjectBlueprint {
         let f = try Fields(j, field)
-        try f.rejectUnknown(["class", "restorationIdentifier", "objectRestorationClass", "state"])
+        try f.rejectUnknown(["class", "restorationIdentifier", "objectRestorationClass", "restorationParent", "state"])
         return ObjectBlueprint(
             restorationIdentifier: try f.string("restorationIdentifier"), className: try f.requiredString("class"),
             objectRestorationClass: try f.string("objectRestorationClass"),
+            restorationParent: try f.string("restorationParent"),
             state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) }
                 ?? [])
     }
@@ -76,7 +80,7 @@ enum BlueprintCodec {
         let f = try Fields(j, field)
         try f.rejectUnknown([
             "key", "path", "kind", "class", "restorationClass", "storyboard", "parent", "relation", "index", "coder",
-            "preservedSelection",
+            "preservedSelection", "insecureKeys",
         ])
         guard let kind = NodeKind(rawValue: try f.requiredString("kind")) else {
             throw DecodeProblem(f.name("kind"), "expected viewController, view or object")
@@ -100,6 +104,7 @@ enum BlueprintCodec {
         e.restorationClass = try f.string("restorationClass")
         if let sb = f["storyboard"] { e.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }
         e.preservedSelection = try f.strings("preservedSelection")
+        e.insecureKeys = try f.strings("insecureKeys") ?? []
         return e
     }
 
@@ -107,11 +112,21 @@ enum BlueprintCodec {
 
     static func decodeOptions(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> LaunchOptions {
         let f = try Fields(j, field)
-        try f.rejectUnknown(["bundleVersion", "deviceLocked", "crashWhileDecoding", "data"])
+        try f.rejectUnknown([
+            "bundleVersion", "deviceLocked", "crashWhileDecoding", "crashBeforeRestoration", "extendStateRestoration",
+            "data",
+        ])
         var o = LaunchOptions()
         o.bundleVersion = try f.string("bundleVersion")
         o.deviceLocked = try f.bool("deviceLocked") ?? false
         o.crashWhileDecoding = try f.string("crashWhileDecoding")
+        o.crashBeforeRestoration = try f.bool("crashBeforeRestoration") ?? false
+        if let x = try f.string("extendStateRestoration") {
+            guard let value = RestorationExtension(rawValue: x) else {
+                throw DecodeProblem(f.name("extendStateRestoration"), "expected complete or never")
+            }
+            o.extendStateRestoration = value
+        }
         if let data = f["data"] {
             let d = try Fields(data, f.name("data"))
             for (k, _) in d.pairs { o.data[k] = try d.strings(k) ?? [] }

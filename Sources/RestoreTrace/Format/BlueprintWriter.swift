@@ -106,6 +106,14 @@ extension BlueprintCodec {
             out.appendJSONKey("encodesChildren", first: &first)
             out.appendJSONBool(e)
         }
+        if let v = b.viewLoaded {
+            out.appendJSONKey("viewLoaded", first: &first)
+            out.appendJSONBool(v)
+        }
+        if !b.insecureKeys.isEmpty {
+            out.appendJSONKey("insecureKeys", first: &first)
+            out.appendJSONStrings(b.insecureKeys)
+        }
         if let p = b.presented {
             out.appendJSONKey("presented", first: &first)
             write(p, to: &out)
@@ -198,6 +206,10 @@ extension BlueprintCodec {
             out.appendJSONKey("objectRestorationClass", first: &first)
             out.appendJSONString(r)
         }
+        if let p = o.restorationParent {
+            out.appendJSONKey("restorationParent", first: &first)
+            out.appendJSONString(p)
+        }
         if !o.state.isEmpty {
             out.appendJSONKey("state", first: &first)
             ValueCodec.writeCoder(o.state, to: &out)
@@ -264,6 +276,10 @@ extension BlueprintCodec {
             out.appendJSONKey("preservedSelection", first: &first)
             out.appendJSONStrings(s)
         }
+        if !e.insecureKeys.isEmpty {
+            out.appendJSONKey("insecureKeys", first: &first)
+            out.appendJSONStrings(e.insecureKeys)
+        }
         out.append(125)
     }
 
@@ -279,6 +295,14 @@ extension BlueprintCodec {
         if let c = o.crashWhileDecoding {
             out.appendJSONKey("crashWhileDecoding", first: &first)
             out.appendJSONString(c)
+        }
+        if o.crashBeforeRestoration {
+            out.appendJSONKey("crashBeforeRestoration", first: &first)
+            out.appendJSONBool(true)
+        }
+        if let x = o.extendStateRestoration {
+            out.appendJSONKey("extendStateRestoration", first: &first)
+            out.appendJSONString(x.rawValue)
         }
         if !o.data.isEmpty {
             out.appendJSONKey("data", first: &first)
