@@ -46,10 +46,13 @@ struct SampleScenarioTests {
             "children", "selectedIndex", "encodesChildren", "presented", "views", "objects", "objectRestorationClass",
             "contentOffset", "zoomScale", "contentInset", "rows", "selected", "firstVisible", "modelAssociation",
             "selectedRange", "editable", "kill", "launch", "deviceLocked", "crashWhileDecoding", "data",
+            "shouldSaveSecureApplicationState", "shouldRestoreSecureApplicationState", "encodes", "viewLoaded",
+            "insecureKeys", "restorationParent", "crashBeforeRestoration", "extendStateRestoration",
+            "crashWhileEncoding",
         ]
         let words = [
             "background", "launch", "system", "user", "debugger", "new", "nil", "existing", "storyboard", "view",
-            "container", "pad", "didFinishLaunching",
+            "container", "pad", "didFinishLaunching", "complete", "never",
         ]
         // Comment lines are dropped: a key only mentioned in prose does not count.
         let text = try sampleScenarioPaths().map { try String(contentsOfFile: $0, encoding: .utf8) }.joined(

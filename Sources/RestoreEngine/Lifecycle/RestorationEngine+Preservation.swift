@@ -93,6 +93,8 @@ extension RestorationEngine {
         event.reason = "crashed in encodeRestorableStateWithCoder:"
         emit(event)
         appState = .terminated
+        // With no earlier archive, the next launch has none because this one was never written.
+        if archive == nil { archiveLoss = nil }
         outcome.preservation = PhaseOutcome(performed: false, reason: .noArchive, nodes: nodes, launch: launch)
         let kept = archive == nil ? "there is no earlier archive" : "the earlier archive stays on disk"
         diagnose(
