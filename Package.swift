@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RestoreReplay", targets: ["RestoreReplay"]),
         .library(name: "RestoreExport", targets: ["RestoreExport"]),
         .library(name: "RestoreReport", targets: ["RestoreReport"]),
+        .library(name: "RestoreStoryboard", targets: ["RestoreStoryboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,8 +25,10 @@ let package = Package(
     targets: [
         // The headless model of UIKit state preservation and restoration.
         .target(name: "RestoreEngine"),
+        // Interface Builder storyboards -> engine nodes, and the storyboard lint.
+        .target(name: "RestoreStoryboard", dependencies: ["RestoreEngine"]),
         // Scenario files (YAML/JSON) -> an app the engine can run.
-        .target(name: "RestoreScenario", dependencies: ["RestoreEngine", "Yams"]),
+        .target(name: "RestoreScenario", dependencies: ["RestoreEngine", "RestoreStoryboard", "Yams"]),
         // The trace format (JSON Lines), its reader and writer, and the recorder.
         .target(name: "RestoreTrace", dependencies: ["RestoreEngine"]),
         // Replay from a trace alone, divergence, what-if, diff.
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "RestoreCLI",
             dependencies: [
-                "RestoreReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RestoreReport", "RestoreStoryboard", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
         .executableTarget(
@@ -69,6 +72,9 @@ let package = Package(
             name: "RestoreTestSupport",
             dependencies: ["RestoreEngine", "RestoreScenario", "RestoreReport"]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine", "RestoreTestSupport"]),
+        .testTarget(
+            name: "RestoreStoryboardTests", dependencies: ["RestoreStoryboard", "RestoreEngine"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
         // The benchmark's scenario generator feeds the direct-writer tests.

@@ -6,6 +6,7 @@ extension NodeBlueprint {
             className: className, restorationIdentifier: restorationIdentifier, containerKind: kind)
         vc.restorationClass = restorationClass
         vc.storyboard = storyboard
+        vc.origin = origin
         vc.state = state
         vc.isViewLoaded = viewLoaded ?? true
         vc.insecureKeys = insecureKeys
@@ -23,6 +24,7 @@ extension NodeBlueprint {
             className: className, restorationIdentifier: restorationIdentifier,
             kind: classes.viewKind(of: className), viewState: viewState)
         view.state = state
+        view.origin = origin
         return view
     }
 }
@@ -49,6 +51,7 @@ extension UIViewController {
         b.isCustomContainer = containerKind == .custom
         b.restorationClass = restorationClass
         b.storyboard = storyboard
+        b.origin = origin
         b.state = state
         if !isViewLoaded { b.viewLoaded = false }
         b.insecureKeys = insecureKeys
@@ -75,6 +78,7 @@ extension UIView {
         {
             b.inherits = sup
         }
+        b.origin = origin
         b.state = state
         b.viewState = viewState
         return b

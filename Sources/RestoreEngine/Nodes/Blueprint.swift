@@ -8,6 +8,21 @@ public struct StoryboardReference: Hashable, Sendable {
     }
 }
 
+/// Where a node was read from: a storyboard file, the scene, and the object's Interface Builder
+/// id, so a report can name the scene. Only nodes built from a storyboard file have one.
+public struct StoryboardOrigin: Hashable, Sendable {
+    /// The file as the scenario names it (relative to the scenario).
+    public var file: String
+    public var sceneID: String
+    /// The IB object id (`BYZ-38-t0r`).
+    public var objectID: String
+    public init(file: String, sceneID: String, objectID: String) {
+        self.file = file
+        self.sceneID = sceneID
+        self.objectID = objectID
+    }
+}
+
 /// Built-in view state (P6): the properties UIKit itself saves for its view classes.
 public struct ViewState: Hashable, Sendable {
     public var contentOffset: [Double]?
@@ -59,6 +74,8 @@ public struct NodeBlueprint: Hashable, Sendable {
     public var restorationIdentifier: String?
     public var restorationClass: String?
     public var storyboard: StoryboardReference?
+    /// The storyboard file and scene it was built from, if any.
+    public var origin: StoryboardOrigin?
     /// What its `encodeRestorableStateWithCoder:` writes.
     public var state: [CoderEntry] = []
     public var children: [NodeBlueprint] = []

@@ -8,6 +8,8 @@ open class UIView {
     public var viewState: ViewState
     /// Custom state written by the default encode.
     public var state: [CoderEntry] = []
+    /// The storyboard file and scene it was built from (for reports), if any.
+    public var origin: StoryboardOrigin?
     public internal(set) weak var owner: UIViewController?
     /// The table's data source, when it adopts `UIDataSourceModelAssociation` (P7).
     public var modelAssociation: UIDataSourceModelAssociation?

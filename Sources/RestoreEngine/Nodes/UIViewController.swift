@@ -8,6 +8,8 @@ open class UIViewController {
     public var restorationClass: String?
     /// Set when the controller was instantiated from a storyboard.
     public var storyboard: StoryboardReference?
+    /// The storyboard file and scene it was built from (for reports), if any.
+    public var origin: StoryboardOrigin?
     public var containerKind: ContainerKind
     /// Custom containers only: whether its encode references its children (P5).
     public var encodesChildren = false

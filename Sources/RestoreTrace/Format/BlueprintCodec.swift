@@ -3,9 +3,9 @@ import RestoreEngine
 /// Hierarchies, objects, archives and launch options as trace JSON.
 enum BlueprintCodec {
     static let nodeKeys: Set<String> = [
-        "class", "role", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "state",
-        "children", "selectedIndex", "encodesChildren", "viewLoaded", "insecureKeys", "presented", "views", "objects",
-        "contentOffset", "zoomScale",
+        "class", "role", "inherits", "kind", "restorationIdentifier", "restorationClass", "storyboard", "origin",
+        "state", "children", "selectedIndex", "encodesChildren", "viewLoaded", "insecureKeys", "presented", "views",
+        "objects", "contentOffset", "zoomScale",
         "contentInset", "rows", "selected", "firstVisible", "modelAssociation", "selectedRange", "editable",
     ]
 
@@ -20,6 +20,7 @@ enum BlueprintCodec {
         b.isCustomContainer = try f.string("kind") == "container"
         b.restorationClass = try f.string("restorationClass")
         if let sb = f["storyboard"] { b.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }
+        if let o = f["origin"] { b.origin = try decodeOrigin(o, f.name("origin")) }
         if let st = f["state"] { b.state = try ValueCodec.decodeCoder(st, f.name("state")) }
         for (i, c) in (try f.array("children") ?? []).enumerated() {
             b.children.append(try decodeNode(c, "\(f.name("children"))[\(i)]"))
@@ -56,6 +57,14 @@ enum BlueprintCodec {
             restorationParent: try f.string("restorationParent"),
             state: try f["state"].map { (s) throws(DecodeProblem) in try ValueCodec.decodeCoder(s, f.name("state")) }
                 ?? [])
+    }
+
+    static func decodeOrigin(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> StoryboardOrigin {
+        let f = try Fields(j, field)
+        try f.rejectUnknown(["file", "scene", "id"])
+        return StoryboardOrigin(
+            file: try f.requiredString("file"), sceneID: try f.requiredString("scene"),
+            objectID: try f.requiredString("id"))
     }
 
     static func decodeStoryboard(_ j: JSONValue, _ field: String) throws(DecodeProblem) -> StoryboardReference {

@@ -90,6 +90,10 @@ extension BlueprintCodec {
             out.appendJSONKey("storyboard", first: &first)
             write(sb, to: &out)
         }
+        if let origin = b.origin {
+            out.appendJSONKey("origin", first: &first)
+            write(origin, to: &out)
+        }
         if !b.state.isEmpty {
             out.appendJSONKey("state", first: &first)
             ValueCodec.writeCoder(b.state, to: &out)
@@ -214,6 +218,17 @@ extension BlueprintCodec {
             out.appendJSONKey("state", first: &first)
             ValueCodec.writeCoder(o.state, to: &out)
         }
+        out.append(125)
+    }
+
+    /// `{"file":…,"scene":…,"id":…}`: where a node built from a storyboard file came from.
+    static func write(_ o: StoryboardOrigin, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"file":"#.utf8)
+        out.appendJSONString(o.file)
+        out.append(contentsOf: #","scene":"#.utf8)
+        out.appendJSONString(o.sceneID)
+        out.append(contentsOf: #","id":"#.utf8)
+        out.appendJSONString(o.objectID)
         out.append(125)
     }
 

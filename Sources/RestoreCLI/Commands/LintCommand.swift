@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import RestoreStoryboard
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Read storyboards and show what UIKit would preserve, what it skips and why, and how to fix it.",
+        discussion: """
+            For each .storyboard file: the launch tree (the initial view controller and the children its relationship and embed segues create) with ★ preserved / ✗ skipped and the reason, the views that carry a Restoration ID, the scenes shown only at run time by segues, then findings with a fix: identifiers that can never be preserved, segue destinations without a restoration identifier (lost once shown), Storyboard IDs without "Use Storyboard ID", duplicate sibling identifiers, custom containers with embedded children, storyboard references into files not given.
+
+            Preserved/skipped come from the same engine `record` runs, with an app that agrees to save. Pass every storyboard the app has, so references between them are followed.
+
+            Examples:
+              restoretrace lint Base.lproj/Main.storyboard
+              restoretrace lint Base.lproj/*.storyboard --json
+              restoretrace lint Main.storyboard --fail-on warning    # for CI
+
+            Exit codes: 0 done, 1 --fail-on found a finding at that severity, 2 bad input (not XML, not a storyboard, a segue to a missing scene), with file:line:column.
+            """)
+
+    @Argument(help: ArgumentHelp("The .storyboard files.", valueName: "storyboard"))
+    var storyboards: [String]
+
+    @Flag(help: "Print {\"format\":\"restoretrace-lint/1\",\"files\":[…]} instead of text.")
+    var json = false
+
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp("Exit 1 when a finding has at least this severity.", valueName: "warning|error"))
+    var failOn: FailOn?
+
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case warning, error
+    }
+
+    func validate() throws {
+        if storyboards.isEmpty { throw ValidationError("give at least one .storyboard file") }
+    }
+
+    func run() throws {
+        var documents: [StoryboardDocument] = []
+        var problems: [StoryboardProblem] = []
+        for path in storyboards {
+            do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
+        }
+        if !problems.isEmpty { throw CLIFailure.badInput("\(StoryboardError(problems: problems))") }
+        let report = StoryboardLinter.lint(documents)
+        print(json ? report.json : report.text, terminator: "")
+        if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {
+            throw CLIFailure(message: "", code: 1)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The storyboards of one app, by the name UIKit knows them by, so storyboard references
+/// (`viewControllerPlaceholder`) can be followed from one file into another.
+public struct StoryboardCatalog: Sendable {
+    public private(set) var documents: [String: StoryboardDocument] = [:]
+    /// Names in the order they were added, for deterministic output.
+    public private(set) var names: [String] = []
+
+    public init(_ documents: [StoryboardDocument] = []) {
+        for d in documents { add(d) }
+    }
+
+    /// Adds a storyboard; a second one with the same name replaces the first.
+    public mutating func add(_ document: StoryboardDocument) {
+        if documents[document.name] == nil { names.append(document.name) }
+        documents[document.name] = document
+    }
+
+    public subscript(name: String) -> StoryboardDocument? { documents[name] }
+
+    /// The controller tree UIKit builds when it loads `name`'s initial view controller, or nil
+    /// when the storyboard has none.
+    public func initialTree(of name: String) -> StoryboardTree? {
+        guard let doc = documents[name], let initial = doc.initialViewController else { return nil }
+        return StoryboardTreeBuilder(catalog: self).tree(rootedAt: initial, in: doc)
+    }
+
+    /// The tree `instantiateViewController(withIdentifier:)` builds for a Storyboard ID, or nil
+    /// when no scene of `name` has that identifier.
+    public func tree(of name: String, storyboardIdentifier: String) -> StoryboardTree? {
+        guard let doc = documents[name], let c = doc.controller(storyboardIdentifier: storyboardIdentifier) else {
+            return nil
+        }
+        return StoryboardTreeBuilder(catalog: self).tree(rootedAt: c.id, in: doc)
+    }
+}
+
+/// A storyboard reference that could not be followed.
+public struct UnresolvedReference: Hashable, Sendable {
+    /// The file holding the reference.
+    public var file: String
+    public var placeholderID: String
+    public var location: SourceLocation
+    /// The storyboard it names.
+    public var storyboardName: String
+    public var referencedIdentifier: String?
+    /// True when the storyboard is known but has no such scene (or no initial controller).
+    public var storyboardFound: Bool
+
+    /// What is missing, in words.
+    public var message: String {
+        let target =
+            referencedIdentifier.map { "scene '\($0)' of storyboard '\(storyboardName)'" }
+            ?? "the initial view controller of storyboard '\(storyboardName)'"
+        if storyboardFound {
+            return "the storyboard reference '\(placeholderID)' names \(target), which does not exist"
+        }
+        return
+            "the storyboard reference '\(placeholderID)' leads into \(storyboardName).storyboard, which was not given"
+    }
+}

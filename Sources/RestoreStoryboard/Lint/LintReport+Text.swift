@@ -1,0 +1,66 @@
+extension LintReport {
+    /// The report for a person: per file, the launch tree with ★ preserved / ✗ skipped and why,
+    /// the scenes that arrive only at run time, then each finding in compiler style with its fix.
+    public var text: String {
+        var lines: [String] = []
+        for file in files {
+            lines.append(contentsOf: file.textLines)
+            lines.append("")
+        }
+        let count = { (s: LintSeverity) in findings.filter { $0.severity == s }.count }
+        lines.append(
+            "\(files.count) storyboard\(files.count == 1 ? "" : "s"): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension LintFile {
+    var textLines: [String] {
+        var lines = ["\(file):"]
+        if controllers.isEmpty {
+            lines.append("  launch tree: none (no initial view controller)")
+        } else {
+            let preserved = controllers.filter(\.preserved).count
+            lines.append("  launch tree (\(preserved) of \(controllers.count) controllers preserved):")
+            for c in controllers {
+                let indent = String(repeating: "  ", count: c.depth + 2)
+                let mark = c.preserved ? "★" : "✗"
+                var line = "\(indent)\(mark) \(c.displayName)"
+                if c.restorationIdentifier != nil { line += " (\(c.className))" }
+                if c.embedded { line += " [embedded]" }
+                if c.preserved, let path = c.path {
+                    line += "  path \(path)"
+                } else if let reason = c.reason {
+                    line += "  skipped, \(reason.rawValue): \(c.cause ?? reason.summary)"
+                }
+                lines.append(line)
+                for v in views where v.controller == c.id {
+                    let vm = v.preserved ? "★" : "✗"
+                    var vl = "\(indent)    \(vm) view \(v.className) '\(v.restorationIdentifier)'"
+                    if !v.preserved, let reason = v.reason { vl += "  skipped, \(reason.rawValue)" }
+                    lines.append(vl)
+                }
+            }
+        }
+        let runTime = scenes.filter { !$0.launch && !$0.reachedBy.isEmpty }
+        if !runTime.isEmpty {
+            lines.append("  scenes shown only at run time:")
+            for s in runTime {
+                let kinds = Array(Set(s.reachedBy.map(\.kind))).sorted().joined(separator: ", ")
+                let id = s.restorationIdentifier.map { "restoration identifier '\($0)'" } ?? "no restoration identifier"
+                lines.append("    \(s.restorationIdentifier != nil ? "★" : "✗") \(s.className) (\(kinds)), \(id)")
+            }
+        }
+        if findings.isEmpty {
+            lines.append("  no findings")
+        }
+        for f in findings {
+            lines.append(
+                "\(f.file):\(f.location.line):\(f.location.column): \(f.severity.rawValue): \(f.message) [\(f.code.rawValue)]"
+            )
+            lines.append("    fix: \(f.fix)")
+        }
+        return lines
+    }
+}

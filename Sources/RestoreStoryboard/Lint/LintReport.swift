@@ -1,0 +1,113 @@
+import RestoreEngine
+
+/// What `restoretrace lint` found in a set of storyboards (`restoretrace-lint/1`).
+public struct LintReport: Sendable {
+    public static let format = "restoretrace-lint/1"
+    public var files: [LintFile]
+
+    /// Every finding of every file.
+    public var findings: [LintFinding] { files.flatMap(\.findings) }
+
+    /// Whether a finding at or above `severity` exists (`--fail-on`).
+    public func hasFinding(atLeast severity: LintSeverity) -> Bool {
+        findings.contains { $0.severity >= severity }
+    }
+}
+
+/// One storyboard file's launch tree, views, scenes and findings.
+public struct LintFile: Sendable {
+    public var file: String
+    /// IB id of the initial view controller, if any.
+    public var initial: String?
+    /// The launch tree, parents before children.
+    public var controllers: [LintController] = []
+    /// Every element with a `restorationIdentifier` attribute, in any scene, in file order.
+    public var views: [LintView] = []
+    public var scenes: [LintScene] = []
+    public var findings: [LintFinding] = []
+}
+
+/// A controller of the launch tree (the initial view controller and what it instantiates).
+public struct LintController: Sendable {
+    public var id: String
+    public var className: String
+    public var restorationIdentifier: String?
+    public var storyboardIdentifier: String?
+    /// The restoration path; nil unless it and every ancestor have identifiers.
+    public var path: String?
+    public var preserved: Bool
+    public var reason: ReasonCode?
+    /// In words, with the node that caused it ("its ancestor `MainNav` has no restoration identifier").
+    public var cause: String?
+    public var parent: String?
+    /// Reached by an embed segue from a container view.
+    public var embedded: Bool
+    public var depth: Int
+    /// The storyboard it is in, when a reference led into another file.
+    public var storyboard: String
+    public var displayName: String
+}
+
+/// An element with a restoration identifier.
+public struct LintView: Sendable {
+    public var id: String
+    public var element: String
+    public var className: String
+    public var restorationIdentifier: String
+    /// IB id of its scene's controller.
+    public var controller: String
+    /// Preserved only when its controller is in the launch tree and preserved.
+    public var preserved: Bool
+    public var reason: ReasonCode?
+    public var line: Int
+}
+
+/// A scene, and how it is reached.
+public struct LintScene: Sendable {
+    public var sceneID: String
+    public var controller: String
+    public var element: String
+    public var className: String
+    public var storyboardIdentifier: String?
+    public var restorationIdentifier: String?
+    /// In the launch tree.
+    public var launch: Bool
+    /// Segues that show it at run time: (segue id, kind, source controller id).
+    public var reachedBy: [(segue: String, kind: String, source: String)]
+    public var line: Int
+}
+
+public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
+    case info, warning, error
+    public static func < (a: LintSeverity, b: LintSeverity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One finding, with the object it is about, where it is and how to fix it.
+public struct LintFinding: Sendable {
+    public enum Code: String, Sendable {
+        /// A controller or view with an identifier that the launch tree never preserves.
+        case neverPreserved = "never-preserved"
+        /// A scene shown by a segue at run time without a restoration identifier.
+        case segueSceneWithoutIdentifier = "segue-scene-without-identifier"
+        /// A Storyboard ID without "Use Storyboard ID": no restoration identifier.
+        case storyboardIDNotRestorationID = "storyboard-id-not-restoration-id"
+        /// Siblings (or views of one controller) sharing a restoration identifier.
+        case duplicateIdentifier = "duplicate-identifier"
+        /// A custom container with embedded children: it must encode them.
+        case customContainer = "custom-container"
+        /// A storyboard reference into a file that was not given, or to a scene that does not exist.
+        case unresolvedReference = "unresolved-reference"
+        /// No initial view controller: nothing is built at launch from this storyboard.
+        case noInitialViewController = "no-initial-view-controller"
+    }
+    public var code: Code
+    public var severity: LintSeverity
+    public var file: String
+    /// IB object id it is about.
+    public var id: String
+    public var location: SourceLocation
+    public var message: String
+    public var fix: String
+}

@@ -1,0 +1,231 @@
+import RestoreEngine
+
+/// The findings of one storyboard, each with a fix.
+struct LintRules {
+    let doc: StoryboardDocument
+    let catalog: StoryboardCatalog
+    let tree: StoryboardTree?
+    let file: LintFile
+    private var out: [LintFinding] = []
+    /// Controllers already reported as lacking an identifier, so one fix is not given twice.
+    private var reportedMissing = Set<String>()
+
+    init(doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?, file: LintFile) {
+        self.doc = doc
+        self.catalog = catalog
+        self.tree = tree
+        self.file = file
+    }
+
+    func findings() -> [LintFinding] {
+        var rules = self
+        rules.run()
+        // This file's findings first, then those in scenes referenced from other files.
+        return rules.out.sorted { a, b in
+            if (a.file == rules.doc.file) != (b.file == rules.doc.file) { return a.file == rules.doc.file }
+            if a.file != b.file { return a.file < b.file }
+            return a.location != b.location ? a.location < b.location : a.code.rawValue < b.code.rawValue
+        }
+    }
+
+    private mutating func add(
+        _ code: LintFinding.Code, _ severity: LintSeverity, id: String, at location: SourceLocation,
+        in file: String? = nil, _ message: String, fix: String
+    ) {
+        out.append(
+            LintFinding(
+                code: code, severity: severity, file: file ?? doc.file, id: id, location: location, message: message,
+                fix: fix))
+    }
+
+    private mutating func run() {
+        if doc.initialViewController == nil {
+            add(
+                .noInitialViewController, .info, id: "", at: SourceLocation(line: 1, column: 1),
+                "no initial view controller: nothing of this storyboard is built at launch; its scenes come only from code or references",
+                fix:
+                    "if this is the app's main storyboard, tick \"Is Initial View Controller\" on the root scene; otherwise nothing to do"
+            )
+        }
+        launchTree()
+        runTimeScenes()
+        storyboardIdentifiers()
+        customContainers()
+        duplicates()
+        references()
+    }
+
+    private func location(of c: LintController) -> SourceLocation {
+        (catalog[c.storyboard] ?? doc).controller(c.id)?.location ?? SourceLocation(line: 1, column: 1)
+    }
+
+    /// Controllers and views with identifiers that the launch tree never preserves.
+    private mutating func launchTree() {
+        guard let tree else { return }
+        let byID = Dictionary(file.controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for c in file.controllers where !c.preserved && c.restorationIdentifier != nil {
+            add(
+                .neverPreserved, .warning, id: c.id, at: location(of: c), in: catalog[c.storyboard]?.file,
+                "`\(c.displayName)` (\(c.className)) is never preserved: \(c.cause ?? "it is skipped")",
+                fix: fix(for: c, in: byID))
+        }
+        let launchControllers = Set(tree.root.preorder.map(\.controller.id))
+        for v in file.views where !v.preserved && !v.restorationIdentifier.isEmpty {
+            guard launchControllers.contains(v.controller), let owner = byID[v.controller], !owner.preserved else {
+                continue
+            }
+            add(
+                .neverPreserved, .warning, id: v.id, at: doc.location(ofView: v.id),
+                "the \(v.className) `\(v.restorationIdentifier)` is never preserved: its view controller `\(owner.displayName)` is not",
+                fix: owner.restorationIdentifier == nil
+                    ? "give `\(owner.displayName)` a Restoration ID (Identity inspector)" : fix(for: owner, in: byID))
+        }
+    }
+
+    /// The fix for a skipped launch-tree controller: the ancestor to mark, or the container to teach.
+    private func fix(for c: LintController, in byID: [String: LintController]) -> String {
+        var node = c
+        while let parentID = node.parent, let parent = byID[parentID] {
+            if parent.restorationIdentifier == nil {
+                return
+                    "give `\(parent.displayName)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+            }
+            if node.embedded, parent.preserved {
+                return
+                    "encode `\(node.displayName)` in `\(parent.displayName)`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+            }
+            node = parent
+        }
+        return "give it a Restoration ID in the Identity inspector"
+    }
+
+    /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without an identifier.
+    private mutating func runTimeScenes() {
+        let launch = Set(file.controllers.map(\.id))
+        var seen = Set<String>()
+        for segue in doc.runTimeSegues where !launch.contains(segue.destination) {
+            guard seen.insert(segue.destination).inserted,
+                let arriving = StoryboardTreeBuilder(catalog: catalog).tree(
+                    rootedAt: segue.destination, in: doc)
+            else { continue }
+            let source = doc.controller(segue.source)?.displayName ?? segue.source
+            for node in arriving.root.preorder where node.storyboard == doc.name {
+                let c = node.controller
+                guard c.restorationIdentifier == nil, !launch.contains(c.id), reportedMissing.insert(c.id).inserted
+                else { continue }
+                let how =
+                    node.controller.id == segue.destination
+                    ? "is shown by a \(segue.kind) segue from `\(source)`"
+                    : "arrives with `\(arriving.root.controller.displayName)` (a \(segue.kind) segue from `\(source)`)"
+                add(
+                    .segueSceneWithoutIdentifier, .warning, id: c.id, at: c.location,
+                    "`\(c.displayName)` \(how) but has no restoration identifier: it is lost once shown",
+                    fix: c.storyboardIdentifier != nil
+                        ? "tick \"Use Storyboard ID\" under Restoration ID in the Identity inspector (its Storyboard ID is '\(c.storyboardIdentifier!)')"
+                        : "set a Restoration ID in the Identity inspector")
+            }
+        }
+    }
+
+    /// Storyboard IDs that look meant as restoration identifiers.
+    private mutating func storyboardIdentifiers() {
+        for scene in doc.scenes {
+            let c = scene.controller
+            guard c.reference == nil, let sid = c.storyboardIdentifier, !sid.isEmpty, c.restorationIdentifier == nil,
+                !reportedMissing.contains(c.id)
+            else { continue }
+            add(
+                .storyboardIDNotRestorationID, .warning, id: c.id, at: c.location,
+                "`\(c.className)` has the Storyboard ID '\(sid)' but no restoration identifier: a Storyboard ID alone is not one",
+                fix:
+                    "tick \"Use Storyboard ID\" under Restoration ID in the Identity inspector (useStoryboardIdentifierAsRestorationIdentifier=\"YES\")"
+            )
+        }
+    }
+
+    /// View controllers with container views: their embedded children are theirs to encode (P5).
+    private mutating func customContainers() {
+        for scene in doc.scenes {
+            let c = scene.controller
+            let embeds = doc.segues.filter { $0.source == c.id && $0.kind == "embed" }
+            let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
+            guard !embeds.isEmpty, !builtIn.contains(c.uikitClass) else { continue }
+            let children = embeds.map { doc.controller($0.destination)?.displayName ?? $0.destination }
+            add(
+                .customContainer, .warning, id: c.id, at: c.location,
+                "`\(c.displayName)` embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",
+                fix:
+                    "in \(c.className).encodeRestorableState(with:) call coder.encode(child, forKey: …) for each embedded child (in a scenario: encodesChildren: true)"
+            )
+        }
+    }
+
+    /// Siblings sharing an identifier: ambiguous paths (R11), or, in built-in containers, one path for two controllers.
+    private mutating func duplicates() {
+        for scene in doc.scenes {
+            let c = scene.controller
+            var seen: [String: String] = [:]
+            for v in c.views where !v.restorationIdentifier.isEmpty {
+                if let first = seen[v.restorationIdentifier] {
+                    add(
+                        .duplicateIdentifier, .error, id: v.id, at: v.location,
+                        "two views of `\(c.displayName)` share the restoration identifier '\(v.restorationIdentifier)' (also \(first)): UIKit may restore the wrong one",
+                        fix: "give each view its own Restoration ID")
+                } else {
+                    seen[v.restorationIdentifier] = v.id
+                }
+            }
+            let children = doc.childSegues(of: c.id).compactMap { s in doc.controller(s.destination) }
+            var ids: [String: String] = [:]
+            for child in children {
+                guard let rid = child.restorationIdentifier else { continue }
+                guard let first = ids[rid] else {
+                    ids[rid] = child.id
+                    continue
+                }
+                let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
+                    .contains(c.uikitClass)
+                add(
+                    .duplicateIdentifier, builtIn ? .warning : .error, id: child.id, at: child.location,
+                    "two children of `\(c.displayName)` share the restoration identifier '\(rid)' (also \(first))"
+                        + (builtIn
+                            ? ": their archive keys differ, but a restoration class or the app delegate cannot tell them apart by path"
+                            : ": their restoration paths are the same, so UIKit may restore the wrong one"),
+                    fix: "give each child its own Restoration ID")
+            }
+        }
+    }
+
+    /// Storyboard references into files not given, or to scenes that do not exist.
+    private mutating func references() {
+        for scene in doc.scenes {
+            let c = scene.controller
+            guard let reference = c.reference else { continue }
+            let name = reference.storyboardName ?? doc.name
+            let target = name == doc.name ? doc : catalog[name]
+            let exists = target.map { t in
+                reference.referencedIdentifier.map { t.controller(storyboardIdentifier: $0) != nil }
+                    ?? (t.initialViewController != nil)
+            }
+            guard exists != true else { continue }
+            let u = UnresolvedReference(
+                file: doc.file, placeholderID: c.id, location: c.location, storyboardName: name,
+                referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil)
+            add(
+                .unresolvedReference, target == nil ? .warning : .error, id: c.id, at: c.location, u.message,
+                fix: target == nil
+                    ? "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
+                    : "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard")
+        }
+    }
+}
+
+extension StoryboardDocument {
+    /// Where the element with a restoration identifier `id` is.
+    func location(ofView id: String) -> SourceLocation {
+        for scene in scenes {
+            if let v = scene.controller.views.first(where: { $0.id == id }) { return v.location }
+        }
+        return SourceLocation(line: 1, column: 1)
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The `XMLParser` delegate behind `StoryboardReader`: keeps what restoration depends on as the
+/// elements stream past, and every problem with its position.
+final class StoryboardCollector: NSObject, XMLParserDelegate {
+    private let file: String
+    private let bytes: [UInt8]
+    /// Byte offset where each line starts, for turning libxml2's positions into the `<` of a tag.
+    private let lineStarts: [Int]
+    private var document: StoryboardDocument?
+    private var stack: [String] = []
+    private var problems: [StoryboardProblem] = []
+    private(set) var syntaxProblem: StoryboardProblem?
+    private var initialLocation = SourceLocation(line: 1, column: 1)
+
+    /// The scene being read.
+    private var scene: (id: String, location: SourceLocation, depth: Int)?
+    private var controller: StoryboardController?
+    private var controllerDepth = 0
+    private var sceneViews: [StoryboardView] = []
+    private var sceneSegues: [StoryboardSegue] = []
+    /// Open `containerView` elements (ids), for embed segues.
+    private var containerViews: [(id: String, depth: Int)] = []
+    private var exits = Set<String>()
+    private var controllerIDs = Set<String>()
+
+    init(file: String, bytes: Data) {
+        self.file = file
+        self.bytes = Array(bytes)
+        var starts = [0]
+        for (i, b) in self.bytes.enumerated() where b == 10 { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    // MARK: Positions
+
+    /// Where the element just started begins: libxml2 reports the end of its start tag, so step
+    /// back to its `<`. Columns count characters, not bytes.
+    func currentLocation(_ parser: XMLParser) -> SourceLocation {
+        let line = max(1, min(parser.lineNumber, lineStarts.count))
+        var offset = min(lineStarts[line - 1] + max(parser.columnNumber - 1, 0), bytes.count - 1)
+        let floor = max(0, offset - 65_536)
+        while offset > floor, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+        guard offset >= 0, offset < bytes.count, bytes[offset] == UInt8(ascii: "<") else {
+            return SourceLocation(line: line, column: max(parser.columnNumber, 1))
+        }
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let column = bytes[lineStarts[lo]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return SourceLocation(line: lo + 1, column: column)
+    }
+
+    private func fail(_ location: SourceLocation?, _ message: String) {
+        problems.append(StoryboardProblem(file: file, location: location, message: message))
+    }
+
+    // MARK: XMLParserDelegate
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        defer { stack.append(name) }
+        guard document != nil else {
+            startDocument(parser, name, attributes)
+            return
+        }
+        switch name {
+        case "scene" where stack.last == "scenes":
+            scene = (attributes["sceneID"] ?? "", currentLocation(parser), stack.count)
+            return
+        case "exit":
+            if let id = attributes["id"] { exits.insert(id) }
+        case "containerView":
+            if let id = attributes["id"] { containerViews.append((id, stack.count)) }
+        case "segue":
+            readSegue(parser, attributes)
+            return
+        default: break
+        }
+        guard scene != nil else { return }
+        if stack.count >= 2, stack[stack.count - 1] == "objects", stack[stack.count - 2] == "scene",
+            attributes["sceneMemberID"] == "viewController"
+        {
+            startController(parser, name, attributes)
+        } else if let restorationIdentifier = attributes["restorationIdentifier"] {
+            sceneViews.append(
+                StoryboardView(
+                    id: attributes["id"] ?? "", element: name, customClass: attributes["customClass"],
+                    uikitClass: InterfaceBuilderNames.viewClass(of: name), restorationIdentifier: restorationIdentifier,
+                    location: currentLocation(parser)))
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        stack.removeLast()
+        if let last = containerViews.last, last.depth == stack.count { containerViews.removeLast() }
+        if let s = scene, s.depth == stack.count { endScene(s) }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard syntaxProblem == nil else { return }
+        let code = (parseError as NSError).code
+        syntaxProblem = StoryboardProblem(
+            file: file, location: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
+            message:
+                "the storyboard is not well-formed XML (\(Self.describe(code))); a storyboard is the XML Interface Builder writes"
+        )
+        parser.abortParsing()
+    }
+
+    private static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: "no XML element where the document should start"
+        case 5: "the document ends before its last element is closed"
+        case 9, 10: "an invalid character"
+        case 38, 39, 40, 41: "an attribute is malformed"
+        case 64: "a processing instruction is malformed"
+        case 68: "a tag name is missing or malformed"
+        case 73: "a '>' is missing"
+        case 76: "a closing tag does not match its opening tag"
+        case 77: "the XML declaration is malformed"
+        default: "XMLParser error \(code)"
+        }
+    }
+
+    // MARK: Elements
+
+    private func startDocument(_ parser: XMLParser, _ name: String, _ attributes: [String: String]) {
+        let location = currentLocation(parser)
+        let type = attributes["type"] ?? ""
+        guard name == "document", type.contains("Storyboard") else {
+            let what = type.contains("XIB") || name == "archive" ? "a xib/nib file" : "a <\(name)> document"
+            syntaxProblem = StoryboardProblem(
+                file: file, location: location,
+                message:
+                    "this is \(what), not a storyboard (expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">); restoretrace reads .storyboard files"
+            )
+            parser.abortParsing()
+            return
+        }
+        let runtime = attributes["targetRuntime"] ?? ""
+        if runtime.hasPrefix("MacOSX") || type.contains("WatchKit") || type.contains("Cocoa.Storyboard") {
+            syntaxProblem = StoryboardProblem(
+                file: file, location: location,
+                message:
+                    "this is a \(type.contains("WatchKit") ? "watchOS" : "macOS") storyboard (targetRuntime \"\(runtime)\"); restoretrace models UIKit, so it reads iOS and tvOS storyboards"
+            )
+            parser.abortParsing()
+            return
+        }
+        var doc = StoryboardDocument(
+            file: file, name: StoryboardReader.storyboardName(forFile: file),
+            documentVersion: attributes["version"] ?? "")
+        doc.toolsVersion = attributes["toolsVersion"]
+        doc.initialViewController = attributes["initialViewController"]
+        initialLocation = location
+        document = doc
+    }
+
+    private func startController(_ parser: XMLParser, _ name: String, _ attributes: [String: String]) {
+        let location = currentLocation(parser)
+        guard let uikitClass = InterfaceBuilderNames.controllerClasses[name] else {
+            let known = InterfaceBuilderNames.controllerClasses.keys.sorted().joined(separator: ", ")
+            fail(
+                location,
+                "unknown element <\(name)> where a view controller is expected (sceneMemberID=\"viewController\"); known controllers: \(known)"
+            )
+            return
+        }
+        guard let id = attributes["id"], !id.isEmpty else {
+            fail(
+                location,
+                "the <\(name)> has no 'id'; Interface Builder gives every object one (re-save the file in Xcode)")
+            return
+        }
+        if controllerIDs.contains(id) { fail(location, "a second view controller with id '\(id)'") }
+        controllerIDs.insert(id)
+        var c = StoryboardController(
+            id: id, element: name, customClass: attributes["customClass"], uikitClass: uikitClass, location: location)
+        c.storyboardIdentifier = attributes["storyboardIdentifier"]
+        c.restorationIdentifierAttribute = attributes["restorationIdentifier"]
+        c.usesStoryboardIdentifier = attributes["useStoryboardIdentifierAsRestorationIdentifier"] == "YES"
+        c.userLabel = attributes["userLabel"]
+        if name == "viewControllerPlaceholder" {
+            c.reference = StoryboardPlaceholder(
+                storyboardName: attributes["storyboardName"].flatMap { $0.isEmpty ? nil : $0 },
+                referencedIdentifier: attributes["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 })
+        }
+        controller = c
+        controllerDepth = stack.count
+    }
+
+    private func readSegue(_ parser: XMLParser, _ attributes: [String: String]) {
+        // `<segue reference="…"/>` (in `inferredMetricsTieBreakers`) repeats a segue declared elsewhere.
+        guard scene != nil, attributes["reference"] == nil else { return }
+        let location = currentLocation(parser)
+        guard let destination = attributes["destination"], !destination.isEmpty else {
+            fail(location, "a <segue> without a 'destination'; delete it in Xcode or connect it to a scene")
+            return
+        }
+        let kind = attributes["kind"] ?? "custom"
+        sceneSegues.append(
+            StoryboardSegue(
+                id: attributes["id"] ?? "", kind: kind, relationship: attributes["relationship"],
+                identifier: attributes["identifier"], source: "", destination: destination,
+                containerView: kind == "embed" ? containerViews.last?.id : nil, location: location))
+    }
+
+    private func endScene(_ s: (id: String, location: SourceLocation, depth: Int)) {
+        scene = nil
+        defer {
+            controller = nil
+            sceneViews = []
+            sceneSegues = []
+        }
+        guard var c = controller else { return }
+        c.views = sceneViews
+        document?.addScene(StoryboardScene(sceneID: s.id, location: s.location, controller: c))
+        for var segue in sceneSegues {
+            segue.source = c.id
+            document?.segues.append(segue)
+        }
+    }
+
+    // MARK: Checks over the whole file
+
+    /// The document, or every problem found in it.
+    func finish() throws(StoryboardError) -> StoryboardDocument {
+        guard let doc = document else {
+            throw StoryboardError(file: file, message: "the file has no <document> element; it is not a storyboard")
+        }
+        if let initial = doc.initialViewController, doc.controller(initial) == nil {
+            fail(
+                initialLocation,
+                "the initial view controller '\(initial)' is not a scene in this storyboard; choose one with \"Is Initial View Controller\" in Xcode"
+            )
+        }
+        for segue in doc.segues where doc.controller(segue.destination) == nil && !exits.contains(segue.destination) {
+            fail(
+                segue.location,
+                "the \(segue.kind) segue '\(segue.id)' leads to '\(segue.destination)', which is not a scene in this storyboard; reconnect or delete it in Xcode"
+            )
+        }
+        for segue in doc.segues where segue.kind == "relationship" || segue.kind == "embed" {
+            if exits.contains(segue.destination) {
+                fail(segue.location, "the \(segue.kind) segue '\(segue.id)' leads to an exit, not a view controller")
+            }
+        }
+        guard problems.isEmpty else { throw StoryboardError(problems: problems) }
+        return doc
+    }
+}

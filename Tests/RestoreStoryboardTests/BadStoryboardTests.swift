@@ -1,0 +1,73 @@
+import Foundation
+import RestoreStoryboard
+import Testing
+
+@Suite struct BadStoryboardTests {
+    @Test func notXMLIsALocatedError() {
+        let problems = Fixture.problems("NotXML.storyboard")
+        #expect(problems.count == 1)
+        #expect(problems.first?.location?.line == 1)
+        #expect(problems.first?.description.contains("NotXML.storyboard:1:") == true)
+        #expect(problems.first?.message.contains("not well-formed XML") == true)
+    }
+
+    @Test func truncatedXMLNamesTheLine() {
+        let problems = Fixture.problems("Truncated.storyboard")
+        #expect(problems.first?.location?.line == 13)
+    }
+
+    @Test func aXibIsNotAStoryboard() {
+        let problems = Fixture.problems("Launch.xib")
+        #expect(problems.first?.location == SourceLocation(line: 2, column: 1))
+        #expect(problems.first?.message.contains("xib") == true)
+    }
+
+    @Test func aSegueToAMissingSceneIsLocatedAtTheSegue() {
+        let problems = Fixture.problems("MissingDestination.storyboard")
+        #expect(
+            problems.map(\.description) == [
+                "\(Fixture.path("MissingDestination.storyboard")):17:29: error: the show segue 'Shw-Gl-001' leads to 'Gon-e0-001', which is not a scene in this storyboard; reconnect or delete it in Xcode"
+            ])
+    }
+
+    @Test func anUnknownElementWhereAControllerIsExpected() {
+        let problems = Fixture.problems("UnknownController.storyboard")
+        #expect(problems.first?.location == SourceLocation(line: 12, column: 17))
+        #expect(problems.first?.message.contains("<fancyController>") == true)
+    }
+
+    @Test func aMissingFileAndACompiledStoryboardSayWhat() {
+        #expect(Fixture.problems("Nope.storyboard").first?.message == "cannot read the storyboard: no such file")
+        #expect(throws: StoryboardError.self) {
+            try StoryboardReader.parse(Data("bplist00".utf8), file: "Main.storyboardc/Info.plist")
+        }
+    }
+
+    @Test func anInitialControllerThatIsNoSceneIsAnError() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" initialViewController="Gone-1">
+                <scenes/>
+            </document>
+            """
+        #expect(throws: StoryboardError.self) { try StoryboardReader.parse(Data(text.utf8), file: "A.storyboard") }
+        do {
+            _ = try StoryboardReader.parse(Data(text.utf8), file: "A.storyboard")
+        } catch {
+            #expect(error.problems.first?.location == SourceLocation(line: 2, column: 1))
+        }
+    }
+
+    @Test func aMacStoryboardIsRefused() {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa"><scenes/></document>
+            """
+        do {
+            _ = try StoryboardReader.parse(Data(text.utf8), file: "Mac.storyboard")
+            Issue.record("a macOS storyboard was accepted")
+        } catch {
+            #expect(error.problems.first?.message.contains("macOS") == true)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import RestoreStoryboard
+import Testing
+
+@Suite struct StoryboardReaderTests {
+    @Test func readsTodaysDocumentWithInitialControllerScenesAndSegues() throws {
+        let doc = try Fixture.read("Tabs.storyboard")
+        #expect(doc.name == "Tabs")
+        #expect(doc.documentVersion == "3.0")
+        #expect(doc.toolsVersion == "22505")
+        #expect(doc.initialViewController == "Tb1-aa-Tab")
+        #expect(
+            doc.scenes.map(\.controller.id) == [
+                "Tb1-aa-Tab", "Hm1-aa-Tvc", "Dt1-aa-Vc1", "St1-aa-Vc1", "Nv1-aa-Hom", "Nv2-aa-Set", "Nv3-aa-Cmp",
+                "Cp1-aa-Vc1",
+            ])
+        #expect(doc.scene(ofController: "Hm1-aa-Tvc")?.sceneID == "Sc2-tb-002")
+        #expect(
+            doc.segues.map(\.kind) == [
+                "relationship", "relationship", "show", "presentation", "relationship", "relationship", "relationship",
+            ])
+        #expect(doc.runTimeSegues.map(\.destination) == ["Dt1-aa-Vc1", "Nv3-aa-Cmp"])
+        #expect(doc.runTimeSegues.allSatisfy { $0.source == "Hm1-aa-Tvc" })
+    }
+
+    @Test func readsXcode46DocumentVersion2WithPushSeguesAndClassesSection() throws {
+        let doc = try Fixture.read("MasterDetail-Xcode46.storyboard")
+        #expect(doc.documentVersion == "2.0")
+        #expect(doc.initialViewController == "5")
+        #expect(doc.controller("5")?.uikitClass == "UISplitViewController")
+        #expect(doc.segues.first { $0.kind == "push" }?.destination == "Ifo-12-abc")
+        // `<relationship kind="outlet">` in <classes> is not a segue.
+        #expect(doc.segues.count == 5)
+    }
+
+    @Test func classIsCustomClassElseTheElementsUIKitClass() throws {
+        let doc = try Fixture.read("Tabs.storyboard")
+        let home = try #require(doc.controller("Hm1-aa-Tvc"))
+        #expect(home.className == "HomeViewController")
+        #expect(home.uikitClass == "UITableViewController")
+        #expect(doc.controller("Nv2-aa-Set")?.className == "UINavigationController")
+        #expect(doc.controller("Tb1-aa-Tab")?.className == "UITabBarController")
+        let columns = try Fixture.read("Columns.storyboard")
+        #expect(columns.controller("Box-Co-001")?.uikitClass == "UICollectionViewController")
+    }
+
+    @Test func restorationIdentifierRules() throws {
+        let doc = try Fixture.read("Tabs.storyboard")
+        // Restoration ID attribute.
+        #expect(doc.controller("Tb1-aa-Tab")?.restorationIdentifier == "Tabs")
+        // Storyboard ID with "Use Storyboard ID".
+        #expect(doc.controller("Hm1-aa-Tvc")?.restorationIdentifier == "Home")
+        // A Storyboard ID alone is not a restoration identifier.
+        let detail = try #require(doc.controller("Dt1-aa-Vc1"))
+        #expect(detail.storyboardIdentifier == "Detail")
+        #expect(detail.restorationIdentifier == nil)
+        #expect(doc.controller("Nv2-aa-Set")?.restorationIdentifier == nil)
+    }
+
+    @Test func emptyIdentifiersAreNone() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+                <scenes>
+                    <scene sceneID="s-1">
+                        <objects>
+                            <viewController restorationIdentifier="" storyboardIdentifier="" useStoryboardIdentifierAsRestorationIdentifier="YES" id="a-1" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let doc = try StoryboardReader.parse(Data(text.utf8), file: "Empty.storyboard")
+        #expect(doc.controller("a-1")?.usesStoryboardIdentifier == true)
+        #expect(doc.controller("a-1")?.restorationIdentifier == nil)
+    }
+
+    @Test func viewsWithRestorationIdentifiersBelongToTheirScenesController() throws {
+        let doc = try Fixture.read("Container.storyboard")
+        let views = try #require(doc.controller("Dsh-Ct-001")).views
+        #expect(views.map(\.restorationIdentifier) == ["Feed", "Chart", "Search", "Search"])
+        #expect(views.map(\.className) == ["UIScrollView", "ChartView", "UITextField", "UITextField"])
+        #expect(views[1].uikitClass == "UIView")
+        #expect(views[0].location == SourceLocation(line: 18, column: 29))
+        let tabs = try Fixture.read("Tabs.storyboard")
+        #expect(tabs.controller("Hm1-aa-Tvc")?.views.map(\.element) == ["tableView"])
+        #expect(tabs.controller("St1-aa-Vc1")?.views.map(\.className) == ["UISwitch"])
+        #expect(tabs.controller("Dt1-aa-Vc1")?.views.map(\.className) == ["UITextView"])
+        #expect(
+            try Fixture.read("Columns.storyboard").controller("Msg-Co-003")?.views.map(\.className) == ["WKWebView"])
+    }
+
+    @Test func storyboardReferencesAreReadWithNameAndReferencedIdentifier() throws {
+        let doc = try Fixture.read("Container.storyboard")
+        let ref = try #require(doc.controller("Ref-Ct-003")?.reference)
+        #expect(ref.storyboardName == "Goals")
+        #expect(ref.referencedIdentifier == "GoalList")
+        #expect(doc.segues.filter { $0.kind == "embed" }.map(\.containerView) == ["Dsh-Cv-001", "Dsh-Cv-002"])
+    }
+
+    @Test func locationsPointAtTheStartTag() throws {
+        let doc = try Fixture.read("Tabs.storyboard")
+        #expect(doc.controller("Tb1-aa-Tab")?.location == SourceLocation(line: 14, column: 17))
+        #expect(doc.segues.first { $0.kind == "show" }?.location == SourceLocation(line: 46, column: 37))
+    }
+
+    @Test func storyboardNameIsTheFileNameWithoutExtension() {
+        #expect(StoryboardReader.storyboardName(forFile: "App/Base.lproj/Main.storyboard") == "Main")
+        #expect(StoryboardReader.storyboardName(forFile: "Settings.storyboard") == "Settings")
+    }
+}

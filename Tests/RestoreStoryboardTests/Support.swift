@@ -1,0 +1,24 @@
+import Foundation
+import RestoreStoryboard
+
+/// The hand-written storyboards in `Fixtures/`, in Interface Builder's own format.
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    static func read(_ name: String) throws -> StoryboardDocument {
+        try StoryboardReader.read(path: path(name))
+    }
+
+    /// The problems reading a bad fixture reports.
+    static func problems(_ name: String) -> [StoryboardProblem] {
+        do {
+            _ = try StoryboardReader.read(path: path(name))
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+}
