@@ -35,6 +35,9 @@ public struct AppSpec: Hashable, Sendable {
     public var systemVersion = "17.0"
     public var idiom = AppConfiguration.Idiom.phone
     public var delegate = DelegateSpec()
+    /// `UIMainStoryboardFile`: the storyboard (a file under `storyboards:`) whose initial
+    /// controller tree is the launch UI when `launchUI` is absent.
+    public var mainStoryboard: String?
     public init() {}
 
     public var configuration: AppConfiguration {
@@ -64,6 +67,9 @@ public struct Scenario: Hashable, Sendable {
     public var launchUI: NodeBlueprint?
     /// Storyboard name → scene identifier → scene.
     public var storyboards: [String: [String: NodeBlueprint]] = [:]
+    /// Storyboard name → `.storyboard` file, as written (relative to the scenario). Its scenes
+    /// with a Storyboard ID are in `storyboards` once the scenario is loaded.
+    public var storyboardFiles: [String: String] = [:]
     public var classes: [String: RestorationClassSpec] = [:]
     public var ui: NodeBlueprint?
     public var timeline: [TimelineStep] = Scenario.defaultTimeline

@@ -3,7 +3,7 @@ import Yams
 
 /// `app:`, its delegate, ANSWERs, `classes:` and `storyboards:` (SPEC §3).
 extension ScenarioReader {
-    static let appKeys = ["bundleVersion", "systemVersion", "idiom", "delegate"]
+    static let appKeys = ["bundleVersion", "systemVersion", "idiom", "delegate", "mainStoryboard"]
     static let delegateKeys = [
         "shouldSaveSecureApplicationState", "shouldRestoreSecureApplicationState", "shouldSaveApplicationState",
         "shouldRestoreApplicationState", "encodes", "willEncodeRestorableState", "ignoreSnapshot", "makeKeyAndVisible",
@@ -25,6 +25,10 @@ extension ScenarioReader {
             app.idiom = AppConfiguration.Idiom(rawValue: w) ?? .phone
         }
         if let v = f.present("delegate") { app.delegate = delegate(v) }
+        if let v = f.present("mainStoryboard"), let n = name(v, "'mainStoryboard'") {
+            app.mainStoryboard = n
+            mainStoryboardNode = v
+        }
         return app
     }
 
@@ -157,12 +161,18 @@ extension ScenarioReader {
         return result
     }
 
-    /// `storyboards: {NAME: {IDENTIFIER: NODE}}`.
+    /// `storyboards: {NAME: FILE | {IDENTIFIER: NODE}}`: a string is a `.storyboard` file.
     func storyboards(_ n: Node) -> [String: [String: NodeBlueprint]] {
         var result: [String: [String: NodeBlueprint]] = [:]
         guard let boards = pairs(n, of: "'storyboards'") else { return result }
         for board in boards {
             if board.key.isEmpty { fail(board.keyNode, "a storyboard name must not be empty") }
+            if case .scalar = board.value {
+                if let path = string(board.value, "the file of storyboard '\(board.key)'") {
+                    storyboardFiles.append((board.key, path, board.value))
+                }
+                continue
+            }
             guard let scenes = pairs(board.value, of: "storyboard '\(board.key)'") else { continue }
             var byIdentifier: [String: NodeBlueprint] = [:]
             for scene in scenes {

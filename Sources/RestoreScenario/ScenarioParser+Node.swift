@@ -45,6 +45,10 @@ extension ScenarioReader {
         var className: String?
         if let c = f.present("class") {
             className = name(c, "'class'")
+        } else if !isView, let s = f.present("storyboard"), let reference = storyboardReference(s) {
+            // Instantiated from a storyboard file once it is loaded (an empty class marks it).
+            className = ""
+            storyboardNodes.append((reference, node))
         } else {
             fail(node, "\(what) needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)")
         }
@@ -113,7 +117,7 @@ extension ScenarioReader {
     }
 
     /// `storyboard: {name, identifier}`, both required.
-    private func storyboardReference(_ n: Node) -> StoryboardReference? {
+    func storyboardReference(_ n: Node) -> StoryboardReference? {
         guard let f = fields(n, of: "'storyboard'", allowed: ["name", "identifier"]) else { return nil }
         var name: String?
         var identifier: String?

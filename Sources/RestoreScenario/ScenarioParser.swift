@@ -44,7 +44,8 @@ public enum ScenarioParser {
                 message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
         }
         let reader = ScenarioReader(file: file)
-        let scenario = reader.scenario(root)
+        var scenario = reader.scenario(root)
+        if reader.problems.isEmpty, scenario != nil { reader.loadStoryboards(into: &scenario!) }
         guard reader.problems.isEmpty, let scenario else {
             throw ScenarioError(file: file, problems: reader.problems)
         }

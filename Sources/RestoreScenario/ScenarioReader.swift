@@ -11,6 +11,12 @@ final class ScenarioReader {
     /// Restoration class names used by nodes and objects, checked against `classes:` at the end
     /// (the section may come after its users in the file).
     var classReferences: [(name: String, node: Node, key: String)] = []
+    /// `storyboards:` entries that name a `.storyboard` file, in file order.
+    var storyboardFiles: [(name: String, path: String, node: Node)] = []
+    /// `app: {mainStoryboard:}`, for its location.
+    var mainStoryboardNode: Node?
+    /// Nodes with `storyboard:` and no `class`, to be instantiated from the file.
+    var storyboardNodes: [(reference: StoryboardReference, node: Node)] = []
 
     init(file: String) { self.file = file }
 
@@ -18,6 +24,9 @@ final class ScenarioReader {
     func fail(_ node: Node?, _ message: String) {
         fail(at: node?.mark, message)
     }
+
+    /// Records a problem found in another file (a storyboard the scenario names).
+    func append(_ problem: ScenarioProblem) { problems.append(problem) }
 
     /// Records a problem at a position (1:1 when Yams gave none).
     func fail(at mark: Mark?, _ message: String) {

@@ -1,0 +1,147 @@
+import Foundation
+import RestoreEngine
+import RestoreStoryboard
+import Yams
+
+/// Storyboard files named under `storyboards:` (SPEC §3): read them, build the launch UI from
+/// `app.mainStoryboard`, and instantiate nodes that give `storyboard:` without `class:`.
+///
+/// Choices where SPEC §3 is silent:
+/// - A file's path is relative to the scenario file's folder.
+/// - Every scene with a Storyboard ID becomes instantiable by that identifier, exactly like a
+///   hand-written `storyboards:` entry, so R3's storyboard step finds it.
+/// - Fields a node gives add to what the file builds: its `children` come after the file's
+///   (pushed at run time), its `views` replace the file's view with the same identifier (adding
+///   state) or are added; `restorationIdentifier`, `restorationClass`, `inherits`, `kind`, `state`,
+///   `selectedIndex`, `encodesChildren`, `presented` and `objects` are the node's.
+/// - `ui` absent: the UI at background is the launch UI as built.
+extension ScenarioReader {
+    func loadStoryboards(into scenario: inout Scenario) {
+        let folder = (file as NSString).deletingLastPathComponent
+        var documents: [StoryboardDocument] = []
+        for entry in storyboardFiles {
+            let path = entry.path.hasPrefix("/") || folder.isEmpty ? entry.path : folder + "/" + entry.path
+            do {
+                var doc = try StoryboardReader.read(path: path)
+                doc.name = entry.name  // the scenario's name for it, as UIStoryboard(name:) would use
+                documents.append(doc)
+                scenario.storyboardFiles[entry.name] = entry.path
+            } catch {
+                for p in error.problems {
+                    guard let at = p.location else {
+                        fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)): \(p.message)")
+                        continue
+                    }
+                    append(ScenarioProblem(file: p.file, line: at.line, column: at.column, message: p.message))
+                }
+                if error.problems.contains(where: { $0.location != nil }) {
+                    fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)) has errors, listed under its own name")
+                }
+            }
+        }
+        guard problems.isEmpty else { return }
+        let catalog = StoryboardCatalog(documents)
+        // Traces name a file the way the scenario does (relative), never by a machine's absolute path.
+        var written: [String: String] = [:]
+        for doc in documents { written[doc.file] = scenario.storyboardFiles[doc.name] }
+        let origin: (String) -> String? = { written[$0] }
+        for doc in documents {
+            var scenes = scenario.storyboards[doc.name] ?? [:]
+            for scene in doc.scenes {
+                guard let sid = scene.controller.storyboardIdentifier, !sid.isEmpty, scenes[sid] == nil,
+                    let tree = catalog.tree(of: doc.name, storyboardIdentifier: sid)
+                else { continue }
+                scenes[sid] = tree.root.blueprint(originFile: origin)
+            }
+            scenario.storyboards[doc.name] = scenes
+        }
+        if let main = scenario.app.mainStoryboard {
+            if catalog[main] == nil {
+                fail(
+                    mainStoryboardNode,
+                    "mainStoryboard '\(main)' is not a storyboard file under 'storyboards:'; add it there, such as 'storyboards: {\(main): \(main).storyboard}'"
+                )
+            } else if scenario.launchUI == nil {
+                guard let tree = catalog.initialTree(of: main) else {
+                    fail(
+                        mainStoryboardNode,
+                        "storyboard '\(main)' has no initial view controller, so there is no launch UI")
+                    return
+                }
+                report(tree.unresolved)
+                scenario.launchUI = tree.root.blueprint(originFile: origin)
+            }
+        }
+        for (reference, node) in storyboardNodes where catalog[reference.name] == nil {
+            fail(
+                node,
+                "the node has no 'class:' and storyboard '\(reference.name)' is not a storyboard file under 'storyboards:'; give 'class:' or add the file"
+            )
+        }
+        let resolve = { (b: NodeBlueprint) -> NodeBlueprint in self.instantiate(b, catalog: catalog, origin: origin) }
+        scenario.launchUI = scenario.launchUI.map(resolve)
+        scenario.ui = scenario.ui.map(resolve) ?? scenario.launchUI
+        scenario.app.delegate.defaultRoot = scenario.app.delegate.defaultRoot.map(resolve)
+        for name in scenario.classes.keys.sorted() {
+            scenario.classes[name]!.builds = scenario.classes[name]!.builds.map(resolve)
+        }
+        for name in scenario.storyboards.keys.sorted() {
+            scenario.storyboards[name] = scenario.storyboards[name]!.mapValues(resolve)
+        }
+    }
+
+    /// Replaces every class-less storyboard node of a tree with the scene from its file, merged
+    /// with what the scenario gives.
+    private func instantiate(
+        _ b: NodeBlueprint, catalog: StoryboardCatalog, origin: (String) -> String?
+    ) -> NodeBlueprint {
+        var b = b
+        b.children = b.children.map { instantiate($0, catalog: catalog, origin: origin) }
+        if let p = b.presented { b.presented = instantiate(p, catalog: catalog, origin: origin) }
+        guard b.className.isEmpty, let reference = b.storyboard, catalog[reference.name] != nil else { return b }
+        let node = storyboardNodes.first { $0.reference == reference }?.node
+        guard let tree = catalog.tree(of: reference.name, storyboardIdentifier: reference.identifier) else {
+            let ids = catalog[reference.name]?.scenes.compactMap(\.controller.storyboardIdentifier) ?? []
+            fail(
+                node,
+                "storyboard '\(reference.name)' has no scene with the Storyboard ID '\(reference.identifier)'"
+                    + Self.suggestion(for: reference.identifier, among: ids))
+            return b
+        }
+        report(tree.unresolved)
+        var merged = tree.root.blueprint(originFile: origin)
+        merged.storyboard = reference
+        if let r = b.restorationIdentifier { merged.restorationIdentifier = r }
+        if let r = b.restorationClass { merged.restorationClass = r }
+        if let i = b.inherits { merged.inherits = i }
+        merged.isCustomContainer = merged.isCustomContainer || b.isCustomContainer
+        merged.state = b.state
+        merged.selectedIndex = b.selectedIndex
+        merged.encodesChildren = b.encodesChildren
+        merged.presented = b.presented
+        merged.objects = b.objects
+        merged.children += b.children
+        for view in b.views {
+            if let i = merged.views.firstIndex(where: { $0.restorationIdentifier == view.restorationIdentifier }) {
+                var v = view
+                v.origin = merged.views[i].origin
+                merged.views[i] = v
+            } else {
+                merged.views.append(view)
+            }
+        }
+        return merged
+    }
+
+    /// A storyboard reference into a file the scenario does not list is an error: its subtree would be missing.
+    private func report(_ unresolved: [UnresolvedReference]) {
+        for u in unresolved {
+            append(
+                ScenarioProblem(
+                    file: u.file, line: u.location.line, column: u.location.column,
+                    message: u.message
+                        + "; add it to the scenario, such as 'storyboards: {\(u.storyboardName): \(u.storyboardName).storyboard}'"
+                ))
+        }
+    }
+}
