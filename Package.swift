@@ -58,7 +58,8 @@ let package = Package(
         .target(
             name: "RestoreCLI",
             dependencies: [
-                "RestoreReport", "RestoreStoryboard", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RestoreReport", "RestoreStoryboard",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "restoretrace", dependencies: ["RestoreCLI"]),
         .executableTarget(

@@ -28,13 +28,13 @@ extension ScenarioReader {
                 scenario.storyboardFiles[entry.name] = entry.path
             } catch {
                 for p in error.problems {
-                    guard let at = p.location else {
+                    guard p.location?.line != nil else {
                         fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)): \(p.message)")
                         continue
                     }
-                    append(ScenarioProblem(file: p.file, line: at.line, column: at.column, message: p.message))
+                    append(p)
                 }
-                if error.problems.contains(where: { $0.location != nil }) {
+                if error.problems.contains(where: { $0.location?.line != nil }) {
                     fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)) has errors, listed under its own name")
                 }
             }
@@ -137,9 +137,9 @@ extension ScenarioReader {
     private func report(_ unresolved: [UnresolvedReference]) {
         for u in unresolved {
             append(
-                ScenarioProblem(
-                    file: u.file, line: u.location.line, column: u.location.column,
-                    message: u.message
+                Diagnostic(
+                    at: u.location,
+                    u.message
                         + "; add it to the scenario, such as 'storyboards: {\(u.storyboardName): \(u.storyboardName).storyboard}'"
                 ))
         }

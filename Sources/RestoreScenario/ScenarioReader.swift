@@ -26,7 +26,7 @@ final class ScenarioReader {
     }
 
     /// Records a problem found in another file (a storyboard the scenario names).
-    func append(_ problem: ScenarioProblem) { problems.append(problem) }
+    func append(_ problem: Diagnostic) { problems.append(problem) }
 
     /// Records a problem at a position (1:1 when Yams gave none).
     func fail(at mark: Mark?, _ message: String) {

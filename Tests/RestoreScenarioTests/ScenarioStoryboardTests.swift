@@ -34,7 +34,9 @@ import Testing
             return []
         } catch {
             return error.problems.map {
-                "\(($0.file as NSString).lastPathComponent):\($0.line ?? 0):\($0.column ?? 0): \($0.message)"
+                let at = $0.location
+                return
+                    "\(((at?.file ?? "") as NSString).lastPathComponent):\(at?.line ?? 0):\(at?.column ?? 0): \($0.message)"
             }
         }
     }

@@ -59,7 +59,7 @@ import Testing
         #expect(container.controllers.map(\.id) == ["Dsh-Ct-001", "Sum-Ct-002", "Gls-Gl-001"])
         #expect(!container.findings.contains { $0.code == .unresolvedReference })
         let goal = try #require(container.findings.first { $0.id == "Gls-Gl-001" })
-        #expect(goal.file.hasSuffix("Goals.storyboard"))
+        #expect(goal.location.file.hasSuffix("Goals.storyboard"))
         #expect(report.files[1].findings.map(\.code) == [.noInitialViewController])
     }
 
@@ -81,7 +81,7 @@ import Testing
         let doc = try StoryboardReader.parse(Data(adaptive.utf8), file: "A.storyboard")
         let findings = StoryboardLinter.lint([doc]).files[0].findings
         #expect(findings.map(\.code) == [.storyboardIDNotRestorationID])
-        #expect(findings.first?.location == SourceLocation(line: 6, column: 17))
+        #expect(findings.first?.location.lineColumn == "6:17")
     }
 
     @Test func columnSplitPreservesItsColumns() throws {

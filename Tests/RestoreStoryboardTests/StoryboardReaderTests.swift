@@ -81,7 +81,7 @@ import Testing
         #expect(views.map(\.restorationIdentifier) == ["Feed", "Chart", "Search", "Search"])
         #expect(views.map(\.className) == ["UIScrollView", "ChartView", "UITextField", "UITextField"])
         #expect(views[1].uikitClass == "UIView")
-        #expect(views[0].location == SourceLocation(line: 18, column: 29))
+        #expect(views[0].location.lineColumn == "18:29")
         let tabs = try Fixture.read("Tabs.storyboard")
         #expect(tabs.controller("Hm1-aa-Tvc")?.views.map(\.element) == ["tableView"])
         #expect(tabs.controller("St1-aa-Vc1")?.views.map(\.className) == ["UISwitch"])
@@ -100,8 +100,8 @@ import Testing
 
     @Test func locationsPointAtTheStartTag() throws {
         let doc = try Fixture.read("Tabs.storyboard")
-        #expect(doc.controller("Tb1-aa-Tab")?.location == SourceLocation(line: 14, column: 17))
-        #expect(doc.segues.first { $0.kind == "show" }?.location == SourceLocation(line: 46, column: 37))
+        #expect(doc.controller("Tb1-aa-Tab")?.location.lineColumn == "14:17")
+        #expect(doc.segues.first { $0.kind == "show" }?.location.lineColumn == "46:37")
     }
 
     @Test func storyboardNameIsTheFileNameWithoutExtension() {

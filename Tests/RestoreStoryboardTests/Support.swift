@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 import RestoreStoryboard
 
 /// The hand-written storyboards in `Fixtures/`, in Interface Builder's own format.
@@ -13,7 +14,7 @@ enum Fixture {
     }
 
     /// The problems reading a bad fixture reports.
-    static func problems(_ name: String) -> [StoryboardProblem] {
+    static func problems(_ name: String) -> [Diagnostic] {
         do {
             _ = try StoryboardReader.read(path: path(name))
             return []
@@ -21,4 +22,9 @@ enum Fixture {
             return error.problems
         }
     }
+}
+
+extension RestoreEngine.SourceLocation {
+    /// `LINE:COLUMN`, to compare positions without naming the file.
+    var lineColumn: String { "\(line ?? 0):\(column ?? 0)" }
 }

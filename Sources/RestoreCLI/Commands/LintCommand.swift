@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import RestoreEngine
+import RestoreReport
 import RestoreStoryboard
 
 struct LintCommand: ParsableCommand {
@@ -40,15 +42,15 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         var documents: [StoryboardDocument] = []
-        var problems: [StoryboardProblem] = []
+        var problems: [Diagnostic] = []
         for path in storyboards {
             do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
         }
-        if !problems.isEmpty { throw CLIFailure.badInput("\(StoryboardError(problems: problems))") }
+        if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
         let report = StoryboardLinter.lint(documents)
         print(json ? report.json : report.text, terminator: "")
         if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {
-            throw CLIFailure(message: "", code: 1)
+            throw Difference()
         }
     }
 }

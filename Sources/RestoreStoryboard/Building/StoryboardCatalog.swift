@@ -1,3 +1,5 @@
+import RestoreEngine
+
 /// The storyboards of one app, by the name UIKit knows them by, so storyboard references
 /// (`viewControllerPlaceholder`) can be followed from one file into another.
 public struct StoryboardCatalog: Sendable {
@@ -36,8 +38,6 @@ public struct StoryboardCatalog: Sendable {
 
 /// A storyboard reference that could not be followed.
 public struct UnresolvedReference: Hashable, Sendable {
-    /// The file holding the reference.
-    public var file: String
     public var placeholderID: String
     public var location: SourceLocation
     /// The storyboard it names.

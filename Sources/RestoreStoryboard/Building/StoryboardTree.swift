@@ -118,7 +118,7 @@ struct StoryboardTreeBuilder {
         guard let target, let id else {
             unresolved.append(
                 UnresolvedReference(
-                    file: doc.file, placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
+                    placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
                     referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil))
             return nil
         }

@@ -72,8 +72,9 @@ extension LintFile {
                     w.member("code", f.code.rawValue)
                     w.member("severity", f.severity.rawValue)
                     w.member("id", f.id.isEmpty ? nil : f.id)
-                    w.member("line", f.location.line)
-                    w.member("column", f.location.column)
+                    w.member("file", f.location.file)
+                    w.member("line", f.location.line ?? 1)
+                    w.member("column", f.location.column ?? 1)
                     w.member("message", f.message)
                     w.member("fix", f.fix)
                 }

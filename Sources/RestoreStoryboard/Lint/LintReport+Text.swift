@@ -57,7 +57,7 @@ extension LintFile {
         }
         for f in findings {
             lines.append(
-                "\(f.file):\(f.location.line):\(f.location.column): \(f.severity.rawValue): \(f.message) [\(f.code.rawValue)]"
+                "\(f.location): \(f.severity.rawValue): \(f.message) [\(f.code.rawValue)]"
             )
             lines.append("    fix: \(f.fix)")
         }

@@ -104,9 +104,9 @@ public struct LintFinding: Sendable {
     }
     public var code: Code
     public var severity: LintSeverity
-    public var file: String
     /// IB object id it is about.
     public var id: String
+    /// File, line and column (a scene reached through a reference is in its own file).
     public var location: SourceLocation
     public var message: String
     public var fix: String

@@ -22,26 +22,23 @@ struct LintRules {
         rules.run()
         // This file's findings first, then those in scenes referenced from other files.
         return rules.out.sorted { a, b in
-            if (a.file == rules.doc.file) != (b.file == rules.doc.file) { return a.file == rules.doc.file }
-            if a.file != b.file { return a.file < b.file }
+            let own = rules.doc.file
+            if (a.location.file == own) != (b.location.file == own) { return a.location.file == own }
             return a.location != b.location ? a.location < b.location : a.code.rawValue < b.code.rawValue
         }
     }
 
     private mutating func add(
         _ code: LintFinding.Code, _ severity: LintSeverity, id: String, at location: SourceLocation,
-        in file: String? = nil, _ message: String, fix: String
+        _ message: String, fix: String
     ) {
-        out.append(
-            LintFinding(
-                code: code, severity: severity, file: file ?? doc.file, id: id, location: location, message: message,
-                fix: fix))
+        out.append(LintFinding(code: code, severity: severity, id: id, location: location, message: message, fix: fix))
     }
 
     private mutating func run() {
         if doc.initialViewController == nil {
             add(
-                .noInitialViewController, .info, id: "", at: SourceLocation(line: 1, column: 1),
+                .noInitialViewController, .info, id: "", at: SourceLocation(file: doc.file, line: 1, column: 1),
                 "no initial view controller: nothing of this storyboard is built at launch; its scenes come only from code or references",
                 fix:
                     "if this is the app's main storyboard, tick \"Is Initial View Controller\" on the root scene; otherwise nothing to do"
@@ -56,7 +53,7 @@ struct LintRules {
     }
 
     private func location(of c: LintController) -> SourceLocation {
-        (catalog[c.storyboard] ?? doc).controller(c.id)?.location ?? SourceLocation(line: 1, column: 1)
+        (catalog[c.storyboard] ?? doc).controller(c.id)?.location ?? SourceLocation(file: doc.file, line: 1, column: 1)
     }
 
     /// Controllers and views with identifiers that the launch tree never preserves.
@@ -65,7 +62,7 @@ struct LintRules {
         let byID = Dictionary(file.controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for c in file.controllers where !c.preserved && c.restorationIdentifier != nil {
             add(
-                .neverPreserved, .warning, id: c.id, at: location(of: c), in: catalog[c.storyboard]?.file,
+                .neverPreserved, .warning, id: c.id, at: location(of: c),
                 "`\(c.displayName)` (\(c.className)) is never preserved: \(c.cause ?? "it is skipped")",
                 fix: fix(for: c, in: byID))
         }
@@ -209,7 +206,7 @@ struct LintRules {
             }
             guard exists != true else { continue }
             let u = UnresolvedReference(
-                file: doc.file, placeholderID: c.id, location: c.location, storyboardName: name,
+                placeholderID: c.id, location: c.location, storyboardName: name,
                 referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil)
             add(
                 .unresolvedReference, target == nil ? .warning : .error, id: c.id, at: c.location, u.message,
@@ -226,6 +223,6 @@ extension StoryboardDocument {
         for scene in scenes {
             if let v = scene.controller.views.first(where: { $0.id == id }) { return v.location }
         }
-        return SourceLocation(line: 1, column: 1)
+        return SourceLocation(file: file, line: 1, column: 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -13,9 +14,9 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     private let lineStarts: [Int]
     private var document: StoryboardDocument?
     private var stack: [String] = []
-    private var problems: [StoryboardProblem] = []
-    private(set) var syntaxProblem: StoryboardProblem?
-    private var initialLocation = SourceLocation(line: 1, column: 1)
+    private var problems: [Diagnostic] = []
+    private(set) var syntaxProblem: Diagnostic?
+    private lazy var initialLocation = SourceLocation(file: file, line: 1, column: 1)
 
     /// The scene being read.
     private var scene: (id: String, location: SourceLocation, depth: Int)?
@@ -46,7 +47,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         let floor = max(0, offset - 65_536)
         while offset > floor, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
         guard offset >= 0, offset < bytes.count, bytes[offset] == UInt8(ascii: "<") else {
-            return SourceLocation(line: line, column: max(parser.columnNumber, 1))
+            return SourceLocation(file: file, line: line, column: max(parser.columnNumber, 1))
         }
         var lo = 0
         var hi = lineStarts.count - 1
@@ -55,11 +56,11 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
         let column = bytes[lineStarts[lo]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourceLocation(line: lo + 1, column: column)
+        return SourceLocation(file: file, line: lo + 1, column: column)
     }
 
-    private func fail(_ location: SourceLocation?, _ message: String) {
-        problems.append(StoryboardProblem(file: file, location: location, message: message))
+    private func fail(_ location: SourceLocation, _ message: String) {
+        problems.append(Diagnostic(at: location, message))
     }
 
     // MARK: XMLParserDelegate
@@ -109,10 +110,9 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         guard syntaxProblem == nil else { return }
         let code = (parseError as NSError).code
-        syntaxProblem = StoryboardProblem(
-            file: file, location: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
-            message:
-                "the storyboard is not well-formed XML (\(Self.describe(code))); a storyboard is the XML Interface Builder writes"
+        syntaxProblem = Diagnostic(
+            at: SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
+            "the storyboard is not well-formed XML (\(Self.describe(code))); a storyboard is the XML Interface Builder writes"
         )
         parser.abortParsing()
     }
@@ -139,20 +139,18 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         let type = attributes["type"] ?? ""
         guard name == "document", type.contains("Storyboard") else {
             let what = type.contains("XIB") || name == "archive" ? "a xib/nib file" : "a <\(name)> document"
-            syntaxProblem = StoryboardProblem(
-                file: file, location: location,
-                message:
-                    "this is \(what), not a storyboard (expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">); restoretrace reads .storyboard files"
+            syntaxProblem = Diagnostic(
+                at: location,
+                "this is \(what), not a storyboard (expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">); restoretrace reads .storyboard files"
             )
             parser.abortParsing()
             return
         }
         let runtime = attributes["targetRuntime"] ?? ""
         if runtime.hasPrefix("MacOSX") || type.contains("WatchKit") || type.contains("Cocoa.Storyboard") {
-            syntaxProblem = StoryboardProblem(
-                file: file, location: location,
-                message:
-                    "this is a \(type.contains("WatchKit") ? "watchOS" : "macOS") storyboard (targetRuntime \"\(runtime)\"); restoretrace models UIKit, so it reads iOS and tvOS storyboards"
+            syntaxProblem = Diagnostic(
+                at: location,
+                "this is a \(type.contains("WatchKit") ? "watchOS" : "macOS") storyboard (targetRuntime \"\(runtime)\"); restoretrace models UIKit, so it reads iOS and tvOS storyboards"
             )
             parser.abortParsing()
             return
@@ -236,7 +234,8 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     /// The document, or every problem found in it.
     func finish() throws(StoryboardError) -> StoryboardDocument {
         guard let doc = document else {
-            throw StoryboardError(file: file, message: "the file has no <document> element; it is not a storyboard")
+            throw StoryboardError(
+                at: SourceLocation(file: file), message: "the file has no <document> element; it is not a storyboard")
         }
         if let initial = doc.initialViewController, doc.controller(initial) == nil {
             fail(

@@ -1,13 +1,4 @@
-/// A line and column in a storyboard file, 1-based, as a compiler reports them.
-public struct SourceLocation: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { (a.line, a.column) < (b.line, b.column) }
-}
+import RestoreEngine
 
 /// One `.storyboard` file as Interface Builder wrote it: its scenes, their controllers and views,
 /// and every segue, with where each sits in the file.
@@ -76,6 +67,7 @@ public struct StoryboardDocument: Sendable {
 /// A scene: one view controller and the objects in its dock.
 public struct StoryboardScene: Sendable {
     public var sceneID: String
+    /// Where the `<scene>` starts (file, line, column).
     public var location: SourceLocation
     public var controller: StoryboardController
 }

@@ -1,38 +1,28 @@
-/// One thing wrong with a storyboard file, located the way a compiler locates it.
-public struct StoryboardProblem: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    /// nil when the problem is about the file as a whole (it cannot be read).
-    public var location: SourceLocation?
-    public var message: String
+import RestoreEngine
 
-    public init(file: String, location: SourceLocation?, message: String) {
-        self.file = file
-        self.location = location
-        self.message = message
-    }
-
-    /// `FILE:LINE:COLUMN: error: MESSAGE`, or `FILE: error: MESSAGE` without a location.
-    public var description: String {
-        guard let location else { return "\(file): error: \(message)" }
-        return "\(file):\(location.line):\(location.column): error: \(message)"
-    }
-}
-
-/// Everything wrong with one or more storyboard files, sorted by file and position.
+/// Everything wrong with one or more storyboard files, each problem a located `Diagnostic`
+/// (`File.storyboard:LINE:COLUMN: error: …`), sorted by file and position.
 public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertible {
-    public private(set) var problems: [StoryboardProblem]
+    public private(set) var problems: [Diagnostic]
 
-    public init(problems: [StoryboardProblem]) {
+    public init(problems: [Diagnostic]) {
+        // Files in the order given; within a file by position; ties keep the order found.
+        var fileOrder: [String: Int] = [:]
+        for p in problems where fileOrder[p.location?.file ?? ""] == nil {
+            fileOrder[p.location?.file ?? ""] = fileOrder.count
+        }
         self.problems = problems.enumerated().sorted { a, b in
-            let la = a.element.location ?? SourceLocation(line: 0, column: 0)
-            let lb = b.element.location ?? SourceLocation(line: 0, column: 0)
-            if a.element.file != b.element.file { return a.offset < b.offset }
-            return la != lb ? la < lb : a.offset < b.offset
+            let la = a.element.location
+            let lb = b.element.location
+            let ka = (fileOrder[la?.file ?? ""] ?? 0, la?.line ?? 0, la?.column ?? 0, a.offset)
+            let kb = (fileOrder[lb?.file ?? ""] ?? 0, lb?.line ?? 0, lb?.column ?? 0, b.offset)
+            return ka < kb
         }.map(\.element)
     }
 
-    public init(file: String, location: SourceLocation? = nil, message: String) {
-        self.init(problems: [StoryboardProblem(file: file, location: location, message: message)])
+    /// One problem at `location` (or about the whole file when it has no line).
+    public init(at location: SourceLocation, message: String) {
+        self.init(problems: [Diagnostic(at: location, message)])
     }
 
     public var description: String {

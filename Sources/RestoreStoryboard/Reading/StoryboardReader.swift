@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -25,7 +26,7 @@ public enum StoryboardReader {
             let reason =
                 !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
-            throw StoryboardError(file: path, message: "cannot read the storyboard: \(reason)")
+            throw StoryboardError(at: SourceLocation(file: path), message: "cannot read the storyboard: \(reason)")
         }
         return try parse(data, file: path)
     }
@@ -48,7 +49,7 @@ public enum StoryboardReader {
         }
         if !finished {
             throw StoryboardError(
-                file: file, location: collector.currentLocation(parser),
+                at: collector.currentLocation(parser),
                 message: "the storyboard is not well-formed XML; open it in Xcode or check it with 'xmllint'")
         }
         return try collector.finish()
@@ -65,13 +66,14 @@ public enum StoryboardReader {
     private static func compiledStoryboardProblem(_ data: Data, file: String) -> StoryboardError? {
         if data.starts(with: Array("bplist".utf8)) {
             return StoryboardError(
-                file: file,
+                at: SourceLocation(file: file),
                 message:
                     "this is a compiled storyboard (binary plist), which restoretrace cannot read; pass the .storyboard source file from the project instead"
             )
         }
         if data.isEmpty {
-            return StoryboardError(file: file, message: "the file is empty; a storyboard is Interface Builder XML")
+            return StoryboardError(
+                at: SourceLocation(file: file), message: "the file is empty; a storyboard is Interface Builder XML")
         }
         return nil
     }
