@@ -38,12 +38,11 @@ public enum Replayer {
         let comparator = Comparator()
         comparator.keepEvents = keepEvents
         engine.observer = comparator
+        var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 
         var recorded = 0
         var pending = try reader.nextRecord()
-        var started = false
         var knownKeys: Set<String>?
-        var droppedSomewhere = Set<String>()
         while let marker = pending {
             guard let kind = marker.event, Self.markers.contains(kind) else {
                 throw TraceError(
@@ -52,68 +51,18 @@ public enum Replayer {
                     hint: "a trace's events start with 'app-running'; was the start of the file cut?")
             }
             // The step's lines stay bytes; only what the stand-in answers with is decoded.
-            var segment = [marker]
-            pending = nil
-            while let r = try reader.nextRecord() {
-                if let k = r.event, Self.markers.contains(k) {
-                    pending = r
-                    break
-                }
-                try check(r, against: &knownKeys)
-                segment.append(r)
-            }
+            var segment: [RecordedEvent]
+            (segment, pending) = try readStep(from: marker, reader, knownKeys: &knownKeys)
             recorded += segment.count
-            // Each event is decoded, added to the answers and let go; only hierarchies are kept.
-            let start = try marker.decoded(Self.payloadsToDecode(marker))
-            var answers = RecordedAnswers()
-            answers.add(start)
-            var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
-            for r in segment.dropFirst() where !Self.payloadsToDecode(r).isEmpty {
-                let e = try r.decoded(Self.payloadsToDecode(r))
-                if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
-                answers.add(e)
-            }
-            standIn.load(
-                answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
-            hierarchies = []
+            let start = try load(marker, segment, into: standIn)
             comparator.expect(segment)
             segment = []
-            switch kind {
-            case .appRunning:
-                guard !started else {
-                    throw TraceError(
-                        file: path, line: marker.line, "a second 'app-running' event: a trace has one first launch")
-                }
-                started = true
-                engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
-            case .background:
-                try requireStarted(started, path, marker.line)
-                for dropped in whatIf.droppedIdentifiers where dropIdentifier(at: dropped, in: application) {
-                    droppedSomewhere.insert(dropped)
-                }
-                engine.enterBackground()
-            case .kill:
-                try requireStarted(started, path, marker.line)
-                engine.kill(start.kill ?? .system)
-            case .launch:
-                try requireStarted(started, path, marker.line)
-                var options = start.options ?? LaunchOptions()
-                if let locked = whatIf.deviceLocked { options.deviceLocked = locked }
-                if let version = whatIf.bundleVersion {
-                    engine.modifyArchive { archive in
-                        if let i = archive.appLevel.firstIndex(where: { $0.key == ReservedKeys.bundleVersion }) {
-                            archive.appLevel[i].value = .string(version)
-                        }
-                    }
-                }
-                engine.relaunch(options)
-            default: break
-            }
+            try timeline.run(kind, start, line: marker.line)
             comparator.finishSegment()
             progress?(recorded)
             standIn.unload()
         }
-        guard started else {
+        guard timeline.started else {
             throw TraceError(
                 file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
         }
@@ -121,7 +70,40 @@ public enum Replayer {
             header: header, outcome: engine.outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,
             divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed,
-            unmatchedDrops: whatIf.droppedIdentifiers.filter { !droppedSomewhere.contains($0) })
+            unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) })
+    }
+
+    /// The records of one step of the timeline: its marker and everything up to the next marker,
+    /// which is returned as the next step's start (nil at the end of the trace).
+    private static func readStep(
+        from marker: RecordedEvent, _ reader: TraceReader, knownKeys: inout Set<String>?
+    ) throws(TraceError) -> (segment: [RecordedEvent], next: RecordedEvent?) {
+        var segment = [marker]
+        while let r = try reader.nextRecord() {
+            if let k = r.event, Self.markers.contains(k) { return (segment, r) }
+            try check(r, against: &knownKeys)
+            segment.append(r)
+        }
+        return (segment, nil)
+    }
+
+    /// Hands the stand-in the answers and hierarchies of a step (`segment`, which starts with `marker`).
+    /// - Returns: the marker, decoded.
+    private static func load(
+        _ marker: RecordedEvent, _ segment: [RecordedEvent], into standIn: StandInApp
+    ) throws(TraceError) -> EngineEvent {
+        // Each event is decoded, added to the answers and let go; only hierarchies are kept.
+        let start = try marker.decoded(Self.payloadsToDecode(marker))
+        var answers = RecordedAnswers()
+        answers.add(start)
+        var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
+        for r in segment.dropFirst() where !Self.payloadsToDecode(r).isEmpty {
+            let e = try r.decoded(Self.payloadsToDecode(r))
+            if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
+            answers.add(e)
+        }
+        standIn.load(answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
+        return start
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
@@ -145,13 +127,6 @@ public enum Replayer {
         }
     }
 
-    private static func requireStarted(_ started: Bool, _ path: String, _ line: Int) throws(TraceError) {
-        if !started {
-            throw TraceError(
-                file: path, line: line, "the app is not running yet: the first event must be 'app-running'")
-        }
-    }
-
     /// Restoration events must name keys the archive written before them knows.
     private static func check(_ r: RecordedEvent, against known: inout Set<String>?) throws(TraceError) {
         // Follow the archive's life: written at preservation, gone when deleted (a locked launch keeps it).
@@ -168,29 +143,5 @@ public enum Replayer {
                 file: r.file, line: r.line, "event \(r.seq) names '\(key)', which the archive does not contain",
                 hint: "the trace was edited or is corrupt: every restored key must be in the archive written before it")
         }
-    }
-
-    /// `--drop-id`: the node at this path loses its restoration identifier before preservation.
-    /// - Returns: whether a node had that path.
-    private static func dropIdentifier(at path: String, in application: UIApplication) -> Bool {
-        let components = path.split(separator: "/").map(String.init)
-        guard let root = application.window.rootViewController, root.restorationIdentifier == components.first else {
-            return false
-        }
-        var node = root
-        for (i, id) in components.enumerated().dropFirst() {
-            let candidates = node.children + [node.presentedViewController].compactMap { $0 }
-            if let next = candidates.first(where: { $0.restorationIdentifier == id }) {
-                node = next
-            } else if i == components.count - 1, let view = node.views.first(where: { $0.restorationIdentifier == id })
-            {
-                view.restorationIdentifier = nil
-                return true
-            } else {
-                return false
-            }
-        }
-        node.restorationIdentifier = nil
-        return true
     }
 }

@@ -75,53 +75,18 @@ final class StandInApp: AppBoundary {
             apply(e?.effects, app)
             return .void
         case .shouldRestore(let coder), .shouldRestoreSecure(let coder):
-            let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
-            if let forced = whatIf.shouldRestore { return .bool(forced) }
-            // The app's rule reads the keys it checks (R13), whatever the answer replayed.
-            if let rule { _ = rule.evaluate(coder) }
-            // The recorded answer holds for the recorded question; a changed archive re-asks the app's rule.
-            if let e, e.coder == coder.entries, let b = boolResult(e) { return .bool(b) }
-            if let rule { return .bool(rule.evaluate(coder)) }
-            return .bool(boolResult(e) ?? false)
+            return .bool(shouldRestore(call.callback!, coder))
         case .didDecodeApplication:
             _ = answers.take(.didDecodeApplication, path: nil, receiver: "AppDelegate")
             return .void
         case .delegateViewController(let components, _):
-            let e = answers.take(.delegateViewController, path: context.path, receiver: "AppDelegate")
-            if let forced = whatIf.answers[components.joined(separator: "/")] {
-                return .viewController(resolve(forced, components: components, restorationClass: nil, app))
-            }
-            return .viewController(materialize(e?.result, app))
+            return .viewController(delegateViewController(components, context))
         case .restorationClassViewController(let className, let components, _):
-            let e = answers.take(.restorationClassViewController, path: context.path, receiver: className)
-            if let forced = whatIf.answers[components.joined(separator: "/")] {
-                return .viewController(resolve(forced, components: components, restorationClass: className, app))
-            }
-            guard let e else {
-                return .viewController(resolve(.new, components: components, restorationClass: className, app))
-            }
-            return .viewController(materialize(e.result, app))
+            return .viewController(restorationClassViewController(className, components, context))
         case .restorationClassObject(let className, let components, _):
-            let e = answers.take(.restorationClassObject, path: context.path, receiver: className)
-            if case .object(.existing(_, let p)?)? = e?.result {
-                return .object(app.registeredObject(atRestorationPath: p))
-            }
-            if case .object(.newObject(let o)?)? = e?.result { return .object(o.instantiate()) }
-            if e == nil {
-                let archived = app.archivedEntry(atPath: components.joined(separator: "/"))
-                return .object(
-                    UIStateRestoringObject(
-                        className: archived?.className ?? "NSObject", restorationIdentifier: components.last,
-                        objectRestorationClass: className))
-            }
-            return .object(nil)
+            return .object(restorationClassObject(className, components, context))
         case .encode(let node, let coder):
-            if let e = answers.take(.encode, path: context.path, receiver: node.className) {
-                for entry in e.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
-                if e.result == .crashed { coder.crashApp() }
-            } else {
-                node.defaultEncode(coder)
-            }
+            encode(node, coder, context)
             return .void
         case .decode(let node, let coder):
             let e = answers.take(.decode, path: context.path, receiver: node.className)
@@ -135,21 +100,90 @@ final class StandInApp: AppBoundary {
             _ = answers.take(.finishedRestoring, path: context.path, receiver: node.className)
             return .void
         case .modelIdentifier(let indexPath, let view):
-            if let e = answers.take(
-                .modelIdentifier, path: context.path, receiver: "", argument: .array(indexPath.map(CoderValue.int))),
-                case .modelIdentifier(let m)? = e.result
-            {
-                return .modelIdentifier(m)
-            }
-            return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
+            return .modelIdentifier(modelIdentifier(indexPath, view, context))
         case .indexPath(let identifier, let view):
-            if let e = answers.take(.indexPath, path: context.path, receiver: "", argument: .string(identifier)),
-                case .indexPath(let p)? = e.result
-            {
-                return .indexPath(p)
-            }
-            return .indexPath(view.modelAssociation?.indexPathForElement(withModelIdentifier: identifier, in: view))
+            return .indexPath(indexPath(identifier, view, context))
         }
+    }
+
+    private func shouldRestore(_ callback: Callback, _ coder: RestorationCoder) -> Bool {
+        let e = answers.take(callback, path: nil, receiver: "AppDelegate")
+        if let forced = whatIf.shouldRestore { return forced }
+        // The app's rule reads the keys it checks (R13), whatever the answer replayed.
+        if let rule { _ = rule.evaluate(coder) }
+        // The recorded answer holds for the recorded question; a changed archive re-asks the app's rule.
+        if let e, e.coder == coder.entries, let b = boolResult(e) { return b }
+        if let rule { return rule.evaluate(coder) }
+        return boolResult(e) ?? false
+    }
+
+    private func delegateViewController(_ components: [String], _ context: CallContext) -> UIViewController? {
+        let app = context.application
+        let e = answers.take(.delegateViewController, path: context.path, receiver: "AppDelegate")
+        if let forced = whatIf.answers[components.joined(separator: "/")] {
+            return resolve(forced, components: components, restorationClass: nil, app)
+        }
+        return materialize(e?.result, app)
+    }
+
+    private func restorationClassViewController(
+        _ className: String, _ components: [String], _ context: CallContext
+    ) -> UIViewController? {
+        let app = context.application
+        let e = answers.take(.restorationClassViewController, path: context.path, receiver: className)
+        if let forced = whatIf.answers[components.joined(separator: "/")] {
+            return resolve(forced, components: components, restorationClass: className, app)
+        }
+        guard let e else {
+            return resolve(.new, components: components, restorationClass: className, app)
+        }
+        return materialize(e.result, app)
+    }
+
+    private func restorationClassObject(
+        _ className: String, _ components: [String], _ context: CallContext
+    ) -> UIStateRestoringObject? {
+        let app = context.application
+        let e = answers.take(.restorationClassObject, path: context.path, receiver: className)
+        if case .object(.existing(_, let p)?)? = e?.result {
+            return app.registeredObject(atRestorationPath: p)
+        }
+        if case .object(.newObject(let o)?)? = e?.result { return o.instantiate() }
+        if e == nil {
+            let archived = app.archivedEntry(atPath: components.joined(separator: "/"))
+            return UIStateRestoringObject(
+                className: archived?.className ?? "NSObject", restorationIdentifier: components.last,
+                objectRestorationClass: className)
+        }
+        return nil
+    }
+
+    private func encode(_ node: RestorableNode, _ coder: RestorationCoder, _ context: CallContext) {
+        if let e = answers.take(.encode, path: context.path, receiver: node.className) {
+            for entry in e.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
+            if e.result == .crashed { coder.crashApp() }
+        } else {
+            node.defaultEncode(coder)
+        }
+    }
+
+    private func modelIdentifier(_ indexPath: [Int], _ view: UIView, _ context: CallContext) -> String? {
+        if let e = answers.take(
+            .modelIdentifier, path: context.path, receiver: "", argument: .array(indexPath.map(CoderValue.int))),
+            case .modelIdentifier(let m)? = e.result
+        {
+            return m
+        }
+        return view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view)
+    }
+
+    private func indexPath(_ identifier: String, _ view: UIView, _ context: CallContext) -> [Int]? {
+        if let e = answers.take(.indexPath, path: context.path, receiver: "", argument: .string(identifier)),
+            case .indexPath(let p)? = e.result
+        {
+            return p
+        }
+        return view.modelAssociation?.indexPathForElement(withModelIdentifier: identifier, in: view)
     }
 
     private func boolResult(_ e: RecordedAnswer?) -> Bool? {

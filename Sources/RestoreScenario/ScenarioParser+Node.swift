@@ -23,22 +23,7 @@ extension ScenarioReader {
             return nil
         }
         let isView = role == .view
-        let misplaced =
-            isView
-            ? Dictionary(
-                uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
-                    (
-                        $0,
-                        "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')"
-                    )
-                })
-            : Dictionary(
-                uniqueKeysWithValues: Self.viewPropertyKeys.map {
-                    (
-                        $0,
-                        "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller"
-                    )
-                })
+        let misplaced = Self.misplacedKeys(isView: isView, what)
         let allowed = isView ? Self.viewKeys : Self.controllerKeys
         guard let f = fields(node, of: what, allowed: allowed, misplaced: misplaced) else { return nil }
 
@@ -62,6 +47,33 @@ extension ScenarioReader {
         }
         if let n = f.present("storyboard") { b.storyboard = storyboardReference(n) }
         if let n = f.present("state") { b.state = entries(n, "'state'") ?? [] }
+        readStructure(f, depth: depth, into: &b)
+        if isView { b.viewState = viewState(f, className: b.className, inherits: b.inherits) }
+        return className == nil ? nil : b
+    }
+
+    /// Keys that are valid on the other role, with a message that says where they belong.
+    private static func misplacedKeys(isView: Bool, _ what: String) -> [String: String] {
+        isView
+            ? Dictionary(
+                uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
+                    (
+                        $0,
+                        "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')"
+                    )
+                })
+            : Dictionary(
+                uniqueKeysWithValues: Self.viewPropertyKeys.map {
+                    (
+                        $0,
+                        "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller"
+                    )
+                })
+    }
+
+    /// The members that hang other nodes from this one: children (and the selected one),
+    /// presented, views, objects.
+    private func readStructure(_ f: Fields, depth: Int, into b: inout NodeBlueprint) {
         if let n = f.present("children"), let items = list(n, of: "'children'") {
             b.children = items.enumerated().compactMap { i, item in
                 self.node(item, role: .viewController, "child \(i) of \(b.className)", depth: depth + 1)
@@ -99,8 +111,6 @@ extension ScenarioReader {
         if let n = f.present("objects"), let items = list(n, of: "'objects'") {
             b.objects = items.enumerated().compactMap { i, item in object(item, "object \(i) of \(b.className)") }
         }
-        if isView { b.viewState = viewState(f, className: b.className, inherits: b.inherits) }
-        return className == nil ? nil : b
     }
 
     /// `kind: view | container`, checked against where the node sits.

@@ -120,39 +120,12 @@ extension RestorationEngine {
 
     /// R2 and the two phases of R3–R7. Returns the restoration outcome of this launch.
     func restoreIfPossible() -> PhaseOutcome {
-        guard let archive else {
-            let reason = archiveLoss ?? .noArchive
-            var why = reason.summary
-            if reason == .noArchive, killedInForeground {
-                why =
-                    "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
-            }
-            diagnose(
-                reason, .warning, path: nil, locator: nil,
-                "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
-            return PhaseOutcome(performed: false, reason: reason, launch: launch)
-        }
-        let unrestored = { (reason: ReasonCode) -> PhaseOutcome in
-            var nodes: [NodeOutcome] = []
-            var depths: [String: Int] = [:]
-            var paths: [String: String] = [:]
-            for e in archive.entries {
-                let d = e.parentKey.flatMap { depths[$0] }.map { $0 + 1 } ?? 0
-                depths[e.key] = d
-                paths[e.key] = e.pathString
-                var n = NodeOutcome(
-                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                    status: .notRestored, depth: d, parent: e.parentKey.flatMap { paths[$0] })
-                n.reason = reason
-                nodes.append(n)
-            }
-            return PhaseOutcome(performed: false, reason: reason, nodes: nodes, launch: self.launch)
-        }
+        guard let archive else { return nothingToRestore() }
         if application.launchOptions.deviceLocked {
             diagnose(
                 .deviceLocked, .warning, path: nil, locator: nil,
                 "Nothing was restored at launch \(launch): \(ReasonCode.deviceLocked.summary).")
-            return unrestored(.deviceLocked)
+            return unrestored(archive, .deviceLocked)
         }
         phase = .restoration
         let appCoder = RestorationCoder(entries: archive.appLevel)
@@ -163,7 +136,7 @@ extension RestorationEngine {
                 .restoreDeclined, .warning, path: nil, locator: nil,
                 "Nothing was restored at launch \(launch): \(ReasonCode.restoreDeclined.summary) (archive bundle version \(archive.appLevelValue(ReservedKeys.bundleVersion)?.description ?? "?")). The launch UI stays as built (R8). Fix: \(ReasonCode.restoreDeclined.fix)."
             )
-            return unrestored(.restoreDeclined)
+            return unrestored(archive, .restoreDeclined)
         }
 
         checkBundleVersion(archive, read: appCoder.readKeys)
@@ -181,16 +154,52 @@ extension RestorationEngine {
             return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
         }
         call(.didDecodeApplication(RestorationCoder(entries: archive.appLevel)), receiver: "AppDelegate")
-        // R7: controllers and objects; views have no applicationFinishedRestoringState.
+        finishRestoring(archive, run)
+        diagnoseDuplicates(run)
+        diagnoseRestoration(&run)
+        return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
+    }
+
+    /// R2: no archive to restore from, because none was written or it was deleted.
+    private func nothingToRestore() -> PhaseOutcome {
+        let reason = archiveLoss ?? .noArchive
+        var why = reason.summary
+        if reason == .noArchive, killedInForeground {
+            why =
+                "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
+        }
+        diagnose(
+            reason, .warning, path: nil, locator: nil,
+            "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
+        return PhaseOutcome(performed: false, reason: reason, launch: launch)
+    }
+
+    /// The outcome of a launch that restored nothing from an archive it had: every entry not restored.
+    private func unrestored(_ archive: Archive, _ reason: ReasonCode) -> PhaseOutcome {
+        var nodes: [NodeOutcome] = []
+        var depths: [String: Int] = [:]
+        var paths: [String: String] = [:]
+        for e in archive.entries {
+            let d = e.parentKey.flatMap { depths[$0] }.map { $0 + 1 } ?? 0
+            depths[e.key] = d
+            paths[e.key] = e.pathString
+            var n = NodeOutcome(
+                path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                status: .notRestored, depth: d, parent: e.parentKey.flatMap { paths[$0] })
+            n.reason = reason
+            nodes.append(n)
+        }
+        return PhaseOutcome(performed: false, reason: reason, nodes: nodes, launch: launch)
+    }
+
+    /// R7: controllers and objects; views have no applicationFinishedRestoringState.
+    private func finishRestoring(_ archive: Archive, _ run: RestorationRun) {
         for i in archive.entries.indices where archive.entries[i].kind != .view {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
             call(
                 .finishedRestoring(item.node), receiver: archive.entries[i].className,
                 path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
-        diagnoseDuplicates(run)
-        diagnoseRestoration(&run)
-        return PhaseOutcome(performed: true, nodes: run.outcomes, launch: launch)
     }
 
     /// R10: the window must be key and visible before restoration; nodes that need it are named.

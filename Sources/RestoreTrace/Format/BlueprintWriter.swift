@@ -61,9 +61,16 @@ extension ValueCodec {
 
 extension BlueprintCodec {
     static func write(_ b: NodeBlueprint, to out: inout [UInt8]) {
-        let s = b.viewState
         var first = true
         out.append(123)
+        writeIdentity(b, first: &first, to: &out)
+        writeStructure(b, first: &first, to: &out)
+        writeViewState(b.viewState, first: &first, to: &out)
+        out.append(125)
+    }
+
+    /// The members that say what the node is: its class, role, identifiers, storyboard and state.
+    private static func writeIdentity(_ b: NodeBlueprint, first: inout Bool, to out: inout [UInt8]) {
         out.appendJSONKey("class", first: &first)
         out.appendJSONString(b.className)
         if b.role == .view {
@@ -98,6 +105,10 @@ extension BlueprintCodec {
             out.appendJSONKey("state", first: &first)
             ValueCodec.writeCoder(b.state, to: &out)
         }
+    }
+
+    /// The members that hang other nodes from this one: children, presented, views, objects.
+    private static func writeStructure(_ b: NodeBlueprint, first: inout Bool, to out: inout [UInt8]) {
         if !b.children.isEmpty {
             out.appendJSONKey("children", first: &first)
             writeNodes(b.children, to: &out)
@@ -135,6 +146,10 @@ extension BlueprintCodec {
             }
             out.append(93)
         }
+    }
+
+    /// A view's built-in state (SPEC §2, §3): scroll position, rows, selection, text range.
+    private static func writeViewState(_ s: ViewState, first: inout Bool, to out: inout [UInt8]) {
         if let c = s.contentOffset {
             out.appendJSONKey("contentOffset", first: &first)
             writeNumbers(c, to: &out)
@@ -176,7 +191,6 @@ extension BlueprintCodec {
             out.appendJSONKey("editable", first: &first)
             out.appendJSONBool(e)
         }
-        out.append(125)
     }
 
     private static func writeNodes(_ nodes: [NodeBlueprint], to out: inout [UInt8]) {
