@@ -2,7 +2,6 @@
 /// tool works before a user has written anything. `Traces/demo-travel.yaml` is the same text (a test
 /// keeps the two equal).
 public enum DemoScenario {
-    public static let fileName = "demo-travel.yaml"
     public static let yaml = #"""
         format: restoretrace-scenario/1
         name: demo-travel

@@ -85,7 +85,7 @@ public struct NodeBlueprint: Hashable, Sendable {
     public var viewLoaded: Bool?
     /// Keys of `state` whose objects do not adopt NSSecureCoding.
     public var insecureKeys: [String] = []
-    private var presentedStorage: [NodeBlueprint] = []
+    private var presentedStorage = Indirect<NodeBlueprint>.none
     public var views: [NodeBlueprint] = []
     public var objects: [ObjectBlueprint] = []
     public var viewState = ViewState()
@@ -98,8 +98,8 @@ public struct NodeBlueprint: Hashable, Sendable {
 
     /// The modally presented controller.
     public var presented: NodeBlueprint? {
-        get { presentedStorage.first }
-        set { presentedStorage = newValue.map { [$0] } ?? [] }
+        get { presentedStorage.value }
+        set { presentedStorage = Indirect(newValue) }
     }
 
     /// Every custom class named in this tree with its superclass, for `ClassHierarchy`.

@@ -73,11 +73,6 @@ open class UIViewController {
         views.append(view)
     }
 
-    public func setViews(_ newViews: [UIView]) {
-        views = []
-        for view in newViews { addView(view) }
-    }
-
     /// `registerObjectForStateRestoration:restorationIdentifier:` plus an encode that references it.
     public func addRestorableObject(_ object: UIStateRestoringObject) {
         object.referencingController = self
@@ -86,18 +81,6 @@ open class UIViewController {
 
     /// The view controller whose path this one's path extends: its container, or whoever presented it.
     public var restorationParent: UIViewController? { parent ?? presentingViewController }
-
-    /// The restoration identifiers from the root down to this controller, or nil if one is missing.
-    public var restorationPath: [String]? {
-        var components: [String] = []
-        var node: UIViewController? = self
-        while let n = node {
-            guard let id = n.restorationIdentifier, !id.isEmpty else { return nil }
-            components.append(id)
-            node = n.restorationParent
-        }
-        return components.reversed()
-    }
 }
 
 /// `UINavigationController`: preserves its whole stack.

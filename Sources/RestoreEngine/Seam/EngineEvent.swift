@@ -90,14 +90,14 @@ public struct EngineEvent: Hashable, Sendable {
         var archive: Archive?
         var options: LaunchOptions?
     }
-    private var payload: [Payload] = []
+    private var payload = Indirect<Payload>.none
 
-    private func read<T>(_ field: (Payload) -> T?) -> T? { payload.first.flatMap(field) }
+    private func read<T>(_ field: (Payload) -> T?) -> T? { payload.value.flatMap(field) }
     private mutating func write(_ change: (inout Payload) -> Void) {
-        if payload.isEmpty { payload = [Payload()] }
-        change(&payload[0])
+        var changed = payload.value ?? Payload()
+        change(&changed)
         // No payload is stored as none, so equal events compare equal however they were built.
-        if payload[0] == Payload() { payload = [] }
+        payload = changed == Payload() ? .none : .some(changed)
     }
 
     /// The hierarchy on screen (`app-running`, `background`, `launch-ui-built`).

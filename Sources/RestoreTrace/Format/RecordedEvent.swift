@@ -42,11 +42,8 @@ public final class RecordedEvent: Sendable {
     /// The rarer envelope members, or the whole event of a line that did not take the fast path.
     private enum Rest: Sendable {
         case members(receiver: String?, argument: CoderValue?, kill: KillKind?, reason: String?)
-        case whole(Box)
-    }
-    private final class Box: Sendable {
-        let event: EngineEvent
-        init(_ event: EngineEvent) { self.event = event }
+        /// Indirect: a whole event is large, and most lines take the fast path.
+        indirect case whole(EngineEvent)
     }
 
     /// A line that was decoded whole (it did not take the fast path).
@@ -55,7 +52,7 @@ public final class RecordedEvent: Sendable {
         (seq, launch, phase, callback, event, path, key) = (
             t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
-        rest = .whole(Box(e))
+        rest = .whole(e)
         self.bytes = bytes
         self.file = file
         self.line = line
@@ -82,7 +79,7 @@ public final class RecordedEvent: Sendable {
     /// The envelope as an event (payloads nil, unless the line was decoded whole).
     public var envelope: EngineEvent {
         switch rest {
-        case .whole(let box): return box.event
+        case .whole(let event): return event
         case .members(let receiver, let argument, let kill, let reason):
             var e = EngineEvent(launch: launch, phase: phase, callback: callback, event: event)
             (e.receiver, e.path, e.key, e.argument, e.kill, e.reason) = (receiver, path, key, argument, kill, reason)

@@ -48,7 +48,6 @@ public indirect enum JSONValue: Hashable, Sendable {
     public var intValue: Int? { if case .int(let i) = self { i } else { nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-    public var objectValue: [(String, JSONValue)]? { if case .object(let o) = self { o } else { nil } }
     public var doubleValue: Double? {
         switch self {
         case .double(let d): d
