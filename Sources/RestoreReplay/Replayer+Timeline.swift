@@ -71,7 +71,8 @@ extension Replayer {
         /// `--drop-id`: the node at this path loses its restoration identifier before preservation.
         /// - Returns: whether a node had that path.
         private func dropIdentifier(at nodePath: String) -> Bool {
-            let components = nodePath.split(separator: "/").map(String.init)
+            // As `--drop-id` always read it: an empty component (a doubled or trailing `/`) is skipped.
+            let components = RestorationPath(parsing: nodePath).components.filter { !$0.isEmpty }
             guard let root = application.window.rootViewController, root.restorationIdentifier == components.first
             else {
                 return false

@@ -56,7 +56,7 @@ final class StandInApp: AppBoundary {
         case .instantiateStoryboardScene(let ref):
             let e = answers.take(
                 .storyboardInstantiate, path: context.path, receiver: "UIStoryboard",
-                argument: .string(ref.name + "/" + ref.identifier))
+                argument: .string(ref.qualifiedIdentifier))
             return .viewController(materialize(e?.result, app))
         case .willFinishLaunching, .didFinishLaunching:
             let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
@@ -120,7 +120,7 @@ final class StandInApp: AppBoundary {
     private func delegateViewController(_ components: [String], _ context: CallContext) -> UIViewController? {
         let app = context.application
         let e = answers.take(.delegateViewController, path: context.path, receiver: "AppDelegate")
-        if let forced = whatIf.answers[components.joined(separator: "/")] {
+        if let forced = whatIf.answers[RestorationPath(components: components).text] {
             return resolve(forced, components: components, restorationClass: nil, app)
         }
         return materialize(e?.result, app)
@@ -131,7 +131,7 @@ final class StandInApp: AppBoundary {
     ) -> UIViewController? {
         let app = context.application
         let e = answers.take(.restorationClassViewController, path: context.path, receiver: className)
-        if let forced = whatIf.answers[components.joined(separator: "/")] {
+        if let forced = whatIf.answers[RestorationPath(components: components).text] {
             return resolve(forced, components: components, restorationClass: className, app)
         }
         guard let e else {
@@ -150,7 +150,7 @@ final class StandInApp: AppBoundary {
         }
         if case .object(.newObject(let o)?)? = e?.result { return o.instantiate() }
         if e == nil {
-            let archived = app.archivedEntry(atPath: components.joined(separator: "/"))
+            let archived = app.archivedEntry(atPath: RestorationPath(components: components).text)
             return UIStateRestoringObject(
                 className: archived?.className ?? "NSObject", restorationIdentifier: components.last,
                 objectRestorationClass: className)
@@ -213,7 +213,7 @@ final class StandInApp: AppBoundary {
     private func resolve(
         _ answer: Answer, components: [String], restorationClass: String?, _ app: UIApplication
     ) -> UIViewController? {
-        let path = components.joined(separator: "/")
+        let path = RestorationPath(components: components).text
         let archived = app.archivedEntry(atPath: path)
         switch answer {
         case .nil: return nil
@@ -229,7 +229,7 @@ final class StandInApp: AppBoundary {
             guard let ref = archived?.storyboard else { return nil }
             let e = answers.take(
                 .storyboardInstantiate, path: path, receiver: "UIStoryboard",
-                argument: .string(ref.name + "/" + ref.identifier))
+                argument: .string(ref.qualifiedIdentifier))
             return materialize(e?.result, app)
         }
     }

@@ -79,15 +79,25 @@ public final class ScenarioApp: RestorableApp {
     private func applyData(_ vc: UIViewController, path: String?, _ data: [String: [String]]) {
         guard !data.isEmpty else { return }
         for view in vc.views {
-            if let path, let id = view.restorationIdentifier, let rows = data[path + "/" + id] {
+            if let path, let id = view.restorationIdentifier,
+                let rows = data[RestorationPath(parsing: path).appending(id).text]
+            {
                 view.viewState.rows = rows
             }
         }
         for child in vc.children {
-            applyData(child, path: path.flatMap { p in child.restorationIdentifier.map { p + "/" + $0 } }, data)
+            applyData(
+                child,
+                path: path.flatMap { p in
+                    child.restorationIdentifier.map { RestorationPath(parsing: p).appending($0).text }
+                }, data)
         }
         if let presented = vc.presentedViewController {
-            applyData(presented, path: path.flatMap { p in presented.restorationIdentifier.map { p + "/" + $0 } }, data)
+            applyData(
+                presented,
+                path: path.flatMap { p in
+                    presented.restorationIdentifier.map { RestorationPath(parsing: p).appending($0).text }
+                }, data)
         }
     }
 
@@ -102,14 +112,14 @@ public final class ScenarioApp: RestorableApp {
         if let sup = application.classes.superclass(of: className), sup != ClassHierarchy.viewControllerRoot {
             b.inherits = sup
         }
-        return build(b, at: components.joined(separator: "/"), application)
+        return build(b, at: RestorationPath(components: components).text, application)
     }
 
     private func resolve(
         _ answer: Answer, components: [String], archivedClass: String, restorationClass: String?,
         coder: RestorationCoder, _ application: UIApplication
     ) -> UIViewController? {
-        let path = components.joined(separator: "/")
+        let path = RestorationPath(components: components).text
         switch answer {
         case .nil: return nil
         case .existing: return application.viewController(atRestorationPath: path)
@@ -196,7 +206,7 @@ public final class ScenarioApp: RestorableApp {
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
     ) -> UIViewController? {
-        let path = identifierComponents.joined(separator: "/")
+        let path = RestorationPath(components: identifierComponents).text
         guard let answer = scenario.app.delegate.viewControllerWithRestorationIdentifierPath[path],
             let archived = application.archivedEntry(atPath: path)
         else { return nil }
@@ -209,7 +219,7 @@ public final class ScenarioApp: RestorableApp {
         restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder, application: UIApplication
     ) -> UIViewController? {
-        let path = identifierComponents.joined(separator: "/")
+        let path = RestorationPath(components: identifierComponents).text
         guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
         else { return nil }
         return resolve(
@@ -221,7 +231,7 @@ public final class ScenarioApp: RestorableApp {
         restorationClass: String, withRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder, application: UIApplication
     ) -> UIStateRestoringObject? {
-        let path = identifierComponents.joined(separator: "/")
+        let path = RestorationPath(components: identifierComponents).text
         guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
         else { return nil }
         switch spec.answer {

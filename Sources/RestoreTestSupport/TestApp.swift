@@ -21,7 +21,7 @@ public final class TestApp: RestorableApp {
     public func instantiateViewController(_ application: UIApplication, storyboard: StoryboardReference)
         -> UIViewController?
     {
-        storyboards[storyboard.name + "/" + storyboard.identifier]?()
+        storyboards[storyboard.qualifiedIdentifier]?()
     }
     public func application(_ application: UIApplication, willFinishLaunchingWithOptions launch: Int) -> Bool {
         willFinish(application)
@@ -50,7 +50,7 @@ public final class TestApp: RestorableApp {
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
     ) -> UIViewController? {
-        delegateAnswers[identifierComponents.joined(separator: "/")]?(application)
+        delegateAnswers[RestorationPath(components: identifierComponents).text]?(application)
     }
     public func application(_ application: UIApplication, didDecodeRestorableStateWith coder: RestorationCoder) {
         didDecode(coder)

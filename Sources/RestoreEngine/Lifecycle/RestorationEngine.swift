@@ -132,7 +132,7 @@ public final class RestorationEngine {
         case .indexPath(let identifier, _):
             e.argument = .string(identifier)
         case .instantiateStoryboardScene(let ref):
-            e.argument = .string(ref.name + "/" + ref.identifier)
+            e.argument = .string(ref.qualifiedIdentifier)
         default: break
         }
         if e.result == nil { e.result = eventResult(for: answer, path: path) }

@@ -113,16 +113,17 @@ public final class UIApplication {
     func index(_ vc: UIViewController, at path: String) {
         liveControllers[path] = vc
         livePaths[ObjectIdentifier(vc)] = path
+        let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
             if let objectPath = object.restorationPath, liveObjects[objectPath] == nil {
                 liveObjects[objectPath] = object
             }
         }
         for child in vc.children {
-            if let id = child.restorationIdentifier, !id.isEmpty { index(child, at: path + "/" + id) }
+            if let id = child.restorationIdentifier, !id.isEmpty { index(child, at: here.appending(id).text) }
         }
         if let presented = vc.presentedViewController, let id = presented.restorationIdentifier, !id.isEmpty {
-            index(presented, at: path + "/" + id)
+            index(presented, at: here.appending(id).text)
         }
     }
 
@@ -131,7 +132,7 @@ public final class UIApplication {
         livePaths = [:]
         liveObjects = [:]
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
-            index(root, at: id)
+            index(root, at: RestorationPath(root: id).text)
         }
     }
 }

@@ -6,6 +6,9 @@ public struct StoryboardReference: Hashable, Sendable {
         self.name = name
         self.identifier = identifier
     }
+
+    /// The scene as `name/identifier`: how a trace records the instantiation's argument.
+    public var qualifiedIdentifier: String { name + "/" + identifier }
 }
 
 /// Where a node was read from: a storyboard file, the scene, and the object's Interface Builder

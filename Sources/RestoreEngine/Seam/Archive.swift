@@ -15,18 +15,17 @@ public enum ArchiveRelation: Hashable, Sendable {
 /// One preserved object in the archive.
 public struct ArchiveEntry: Hashable, Sendable {
     public var key: String
-    /// The restoration path, identifiers joined by `/`. Stored joined: most uses want it that way,
-    /// and splitting it for every preserved node cost an allocation per component.
-    public private(set) var pathString: String
+    /// The restoration path.
+    public private(set) var restorationPath: RestorationPath
+    /// The restoration path as text, identifiers joined by `/`.
+    public var pathString: String { restorationPath.text }
     /// Restoration identifiers, root first (`identifierComponents`).
     public var path: [String] {
-        get { pathString.split(separator: "/", omittingEmptySubsequences: false).map(String.init) }
-        set { pathString = newValue.joined(separator: "/") }
+        get { restorationPath.components }
+        set { restorationPath = RestorationPath(components: newValue) }
     }
     /// The node's own identifier (the path's last component).
-    public var identifier: Substring {
-        pathString.lastIndex(of: "/").map { pathString[pathString.index(after: $0)...] } ?? pathString[...]
-    }
+    public var identifier: Substring { restorationPath.identifier }
     public var kind: NodeKind
     public var className: String
     public var restorationClass: String?
@@ -49,7 +48,7 @@ public struct ArchiveEntry: Hashable, Sendable {
         relation: ArchiveRelation, coder: [CoderEntry]
     ) {
         self.key = key
-        self.pathString = pathString
+        restorationPath = RestorationPath(parsing: pathString)
         self.kind = kind
         self.className = className
         self.parentKey = parentKey
@@ -62,7 +61,7 @@ public struct ArchiveEntry: Hashable, Sendable {
         relation: ArchiveRelation, coder: [CoderEntry] = []
     ) {
         self.key = key
-        pathString = path.joined(separator: "/")
+        restorationPath = RestorationPath(components: path)
         self.kind = kind
         self.className = className
         self.parentKey = parentKey
