@@ -94,7 +94,7 @@ final class StandInApp: AppBoundary {
                 coder.crashApp()
                 return .void
             }
-            node.defaultDecode(coder)
+            node.restoring.decodeRestorableState(with: coder)
             return .void
         case .finishedRestoring(let node):
             _ = answers.take(.finishedRestoring, path: context.path, receiver: node.className)
@@ -163,7 +163,8 @@ final class StandInApp: AppBoundary {
             for entry in e.coder ?? [] { coder.encode(entry.value, forKey: entry.key) }
             if e.result == .crashed { coder.crashApp() }
         } else {
-            node.defaultEncode(coder)
+            // UIKit's default for an object whose encode the recording does not have.
+            node.restoring.encodeRestorableState(with: coder)
         }
     }
 
@@ -231,24 +232,6 @@ final class StandInApp: AppBoundary {
                 .storyboardInstantiate, path: path, receiver: "UIStoryboard",
                 argument: .string(ref.qualifiedIdentifier))
             return materialize(e?.result, app)
-        }
-    }
-}
-
-extension RestorableNode {
-    /// UIKit's default for an object whose encode the recording does not have.
-    func defaultEncode(_ coder: RestorationCoder) {
-        switch self {
-        case .viewController(let vc): vc.encodeRestorableState(with: coder)
-        case .view(let v): v.encodeRestorableState(with: coder)
-        case .object(let o): o.encodeRestorableState(with: coder)
-        }
-    }
-    func defaultDecode(_ coder: RestorationCoder) {
-        switch self {
-        case .viewController(let vc): vc.decodeRestorableState(with: coder)
-        case .view(let v): v.decodeRestorableState(with: coder)
-        case .object(let o): o.decodeRestorableState(with: coder)
         }
     }
 }

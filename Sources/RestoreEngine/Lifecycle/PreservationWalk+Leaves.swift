@@ -41,14 +41,24 @@ extension PreservationWalk {
 
     mutating func skip(_ view: UIView, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String) {
         // A view without an identifier is listed as skipped, like a controller (P6).
+        listSkipped(view, owner: owner, reason: reason, ownerIsCause: .viewOwnerNotPreserved, depth, position)
+    }
+
+    /// Lists a view or a registered object as skipped; its owner is the cause when the reason is
+    /// `ownerIsCause` (the owner not preserved, the object not referenced by it).
+    mutating func listSkipped(
+        _ leaf: any UIStateRestoring, owner: NodeLocator, reason: ReasonCode, ownerIsCause: ReasonCode,
+        _ depth: Int, _ position: String
+    ) {
         var node = NodeOutcome(
             path: nil,
             locator: NodeLocator(
-                NodeLocator.name(identifier: view.restorationIdentifier, className: view.className), below: owner
+                NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className), below: owner
             ).text,
-            key: nil, className: view.className, kind: .view, status: .skipped, depth: depth, parent: owner.text)
+            key: nil, className: leaf.className, kind: leaf.restorableNode.kind, status: .skipped, depth: depth,
+            parent: owner.text)
         node.reason = reason
-        node.cause = reason == .viewOwnerNotPreserved ? owner.text : nil
+        node.cause = reason == ownerIsCause ? owner.text : nil
         node.position = position
         nodes.append(node)
     }

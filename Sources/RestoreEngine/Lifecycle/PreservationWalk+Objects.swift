@@ -92,18 +92,8 @@ extension PreservationWalk {
     }
 
     private mutating func skipObject(_ reference: ObjectReference, reason: ReasonCode) {
-        let object = reference.object
-        var node = NodeOutcome(
-            path: nil,
-            locator: NodeLocator(
-                NodeLocator.name(identifier: object.restorationIdentifier, className: object.className),
-                below: NodeLocator(parsing: reference.owner)
-            ).text,
-            key: nil, className: object.className, kind: .object, status: .skipped, depth: reference.depth,
-            parent: reference.owner)
-        node.reason = reason
-        node.cause = reason == .objectNotReferenced ? reference.owner : nil
-        node.position = reference.position
-        nodes.append(node)
+        listSkipped(
+            reference.object, owner: NodeLocator(parsing: reference.owner), reason: reason,
+            ownerIsCause: .objectNotReferenced, reference.depth, reference.position)
     }
 }

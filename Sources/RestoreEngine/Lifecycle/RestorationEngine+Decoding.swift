@@ -24,7 +24,7 @@ extension RestorationEngine {
                 relink(vc, entry: i, archive, &run)
             case .object: break
             }
-            call(.decode(item.node, coder: coder), receiver: e.className, path: e.pathString, key: e.key)
+            call(.decode(item, coder: coder), receiver: e.className, path: e.pathString, key: e.key)
             if coder.appCrashed {
                 crash(during: e, archive: archive, &run)
                 return true

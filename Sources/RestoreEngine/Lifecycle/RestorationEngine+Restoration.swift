@@ -1,14 +1,10 @@
 /// State of one launch's restoration, one slot per archive entry (in archive order), so a lookup
 /// by archive key hashes the key once.
 struct RestorationRun {
-    enum Restored {
-        case viewController(UIViewController)
-        case view(UIView)
-        case object(UIStateRestoringObject)
-    }
     /// Archive key → entry index (the first entry, if a key repeats).
     let slot: [String: Int]
-    var restored: [Restored?]
+    /// The live object obtained for each entry, if any.
+    var restored: [RestorableNode?]
     var outcomes: [NodeOutcome] = []
     /// The archive is read with secure coding (P1).
     var secureCoding = false
@@ -197,7 +193,7 @@ extension RestorationEngine {
         for i in archive.entries.indices where archive.entries[i].kind != .view {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
             call(
-                .finishedRestoring(item.node), receiver: archive.entries[i].className,
+                .finishedRestoring(item), receiver: archive.entries[i].className,
                 path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
     }
@@ -366,16 +362,6 @@ extension RestorationEngine {
             node.decoded = false
             run.restored[i] = .object(obtained)
             application.liveObjects[path] = obtained
-        }
-    }
-}
-
-extension RestorationRun.Restored {
-    var node: RestorableNode {
-        switch self {
-        case .viewController(let vc): .viewController(vc)
-        case .view(let v): .view(v)
-        case .object(let o): .object(o)
         }
     }
 }

@@ -53,13 +53,15 @@ public enum RestorableNode {
     case view(UIView)
     case object(UIStateRestoringObject)
 
-    public var className: String {
+    /// The object itself, whatever its kind.
+    public var restoring: any UIStateRestoring {
         switch self {
-        case .viewController(let vc): vc.className
-        case .view(let v): v.className
-        case .object(let o): o.className
+        case .viewController(let vc): vc
+        case .view(let v): v
+        case .object(let o): o
         }
     }
+    public var className: String { restoring.className }
     public var kind: NodeKind {
         switch self {
         case .viewController: .viewController

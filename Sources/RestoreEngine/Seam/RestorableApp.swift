@@ -122,25 +122,13 @@ public final class DirectBoundary: AppBoundary {
                     restorationClass: className, withRestorationIdentifierPath: path, coder: coder,
                     application: application))
         case .encode(let node, let coder):
-            switch node {
-            case .viewController(let vc): vc.encodeRestorableState(with: coder)
-            case .view(let view): view.encodeRestorableState(with: coder)
-            case .object(let object): object.encodeRestorableState(with: coder)
-            }
+            node.restoring.encodeRestorableState(with: coder)
             return .void
         case .decode(let node, let coder):
-            switch node {
-            case .viewController(let vc): vc.decodeRestorableState(with: coder)
-            case .view(let view): view.decodeRestorableState(with: coder)
-            case .object(let object): object.decodeRestorableState(with: coder)
-            }
+            node.restoring.decodeRestorableState(with: coder)
             return .void
         case .finishedRestoring(let node):
-            switch node {
-            case .viewController(let vc): vc.applicationFinishedRestoringState()
-            case .view(let view): view.applicationFinishedRestoringState()
-            case .object(let object): object.applicationFinishedRestoringState()
-            }
+            node.restoring.applicationFinishedRestoringState()
             return .void
         case .modelIdentifier(let indexPath, let view):
             return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
