@@ -24,6 +24,8 @@ public struct DotBuilder: Sendable {
     public var options: Options
     /// Presented controllers' locators from the hierarchy that went to the background.
     var presentedLocators: Set<String>
+    /// The storyboard scene of each node, for its tooltip (none when the trace has no origins).
+    var origins: NodeOrigins
 
     /// - Parameters:
     ///   - outcome: the run's outcome; its last preservation and last restoration are drawn.
@@ -34,6 +36,7 @@ public struct DotBuilder: Sendable {
         self.options = options
         let background = events.last { $0.event == .background && $0.hierarchy != nil }
         presentedLocators = HierarchyTree.presentedLocators(in: background?.hierarchy)
+        origins = NodeOrigins(outcome: outcome, events: events)
     }
 
     /// The DOT text.
@@ -150,13 +153,20 @@ public struct DotBuilder: Sendable {
         )
     }
 
+    /// What hovering a node says: where it sits, its class, and the storyboard scene it came from.
+    private func tooltip(_ n: NodeOutcome, side: Anchor.Side) -> String {
+        let text = "\(n.path ?? n.locator) (\(n.className))"
+        guard let scene = origins.scene(of: n, side: side) else { return text }
+        return text + " from " + scene.summary
+    }
+
     private func node(_ out: inout DotWriter, name: String, tree: HierarchyTree, index i: Int) {
         let n = tree.nodes[i]
         let look = NodeLook(n)
         var attrs = [
             "id=\"\(Anchor.svg(tree.side, n.locator))\"",
             "URL=\"#\(Anchor.node(tree.side, n.locator))\"",
-            "tooltip=\"\(Escape.dotString(n.path ?? n.locator)) (\(Escape.dotString(n.className)))\"",
+            "tooltip=\"\(Escape.dotString(tooltip(n, side: tree.side)))\"",
         ]
         switch n.kind {
         case .viewController where tree.isContainer(i): attrs.append("shape=folder")

@@ -7,9 +7,12 @@ struct ReportSections {
     /// Locators per side, so linking thousands of diagnostics stays linear.
     private let preservedLocators: Set<String>
     private let restoredLocators: Set<String>
+    /// The storyboard scene of each node, named in its row (none when the trace has no origins).
+    private let origins: NodeOrigins
 
     init(input: ReportInput) {
         self.input = input
+        origins = NodeOrigins(outcome: input.outcome, events: input.events)
         preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
         restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
     }
@@ -150,10 +153,21 @@ struct ReportSections {
                 "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
             out +=
                 "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
-            out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div></td>"
+            out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
+            out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
+            out += "</td>"
             out += "<td>\(why(n))</td></tr>"
         }
         return out + "</tbody></table></div></div>"
+    }
+
+    /// Where the node is in the app's storyboards: the file, the scene, the Storyboard ID it was
+    /// instantiated by and Interface Builder's object id (Xcode's Identity inspector shows it).
+    private func sceneLine(_ scene: NodeOrigins.Scene) -> String {
+        var out = "<div class=\"muted small origin\">from <code>\(h(scene.origin.file))</code>"
+        out += " · scene <code>\(h(scene.origin.sceneID))</code>"
+        if let id = scene.storyboardIdentifier { out += " · Storyboard ID <code>\(h(id))</code>" }
+        return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
     }
 
     private func why(_ n: NodeOutcome) -> String {

@@ -1,0 +1,59 @@
+import RestoreEngine
+
+/// The storyboard scene each drawn node came from, as the trace's hierarchy records it
+/// (`"origin": {"file", "scene", "id"}`), so the report can say where to look in Xcode.
+///
+/// Outcome nodes do not carry their origin; the hierarchy that went to the background does. A
+/// preserved node is matched to it by structural position (`0.1.v0`), which holds even for nodes
+/// without an identifier. A restored node is the one preserved under the same locator: UIKit
+/// restores it from the archived identifier, so it is that scene again.
+struct NodeOrigins {
+    /// Where one node came from.
+    struct Scene: Hashable {
+        var origin: StoryboardOrigin
+        /// The Storyboard ID the node was instantiated by, when the trace names one.
+        var storyboardIdentifier: String?
+
+        /// One line for tooltips: `Library.storyboard, scene Lib-Sc-003, Storyboard ID Book, object Lib-Vc-003`.
+        var summary: String {
+            var parts = [origin.file, "scene \(origin.sceneID)"]
+            if let id = storyboardIdentifier { parts.append("Storyboard ID \(id)") }
+            parts.append("object \(origin.objectID)")
+            return parts.joined(separator: ", ")
+        }
+    }
+
+    private var byPosition: [String: Scene] = [:]
+    private var byPreservedLocator: [String: Scene] = [:]
+
+    /// Empty (every lookup nil) when the trace's hierarchy has no origins: reports of traces
+    /// without storyboards stay as they were.
+    init(outcome: Outcome, events: [EngineEvent]) {
+        guard let root = events.last(where: { $0.event == .background && $0.hierarchy != nil })?.hierarchy else {
+            return
+        }
+        // Iterative: deep hierarchies must not overflow the stack.
+        var stack: [(NodeBlueprint, String)] = [(root, "0")]
+        while let (node, position) = stack.popLast() {
+            if let origin = node.origin {
+                byPosition[position] = Scene(origin: origin, storyboardIdentifier: node.storyboard?.identifier)
+            }
+            for (i, child) in node.children.enumerated() { stack.append((child, position + "." + String(i))) }
+            if let presented = node.presented { stack.append((presented, position + ".p")) }
+            for (j, view) in node.views.enumerated() { stack.append((view, position + ".v" + String(j))) }
+        }
+        guard !byPosition.isEmpty else { return }
+        for n in outcome.preservation?.nodes ?? [] {
+            if let p = n.position, let scene = byPosition[p], byPreservedLocator[n.locator] == nil {
+                byPreservedLocator[n.locator] = scene
+            }
+        }
+    }
+
+    /// The scene a node came from, or nil when the trace does not say.
+    func scene(of n: NodeOutcome, side: Anchor.Side) -> Scene? {
+        guard !byPosition.isEmpty else { return nil }
+        if side == .preservation, let p = n.position { return byPosition[p] }
+        return byPreservedLocator[n.locator]
+    }
+}
