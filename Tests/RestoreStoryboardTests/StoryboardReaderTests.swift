@@ -33,6 +33,16 @@ import Testing
         #expect(doc.segues.count == 5)
     }
 
+    /// Found linting Apple's sample storyboards: peek-and-pop options nested in a segue are not
+    /// segues, and MapKit's Look Around scene is a view controller.
+    @Test func peekAndPopOptionsAndLookAroundScenesAreRead() throws {
+        let doc = try Fixture.read("PeekAndLookAround.storyboard")
+        #expect(doc.segues.map(\.id) == ["Rel-pl-001", "Shw-pl-002", "Emb-pl-003"])
+        #expect(doc.runTimeSegues.map(\.destination) == ["Vc0-pl-003"])
+        #expect(doc.controller("Lka-pl-004")?.uikitClass == "MKLookAroundViewController")
+        #expect(doc.segues.last?.containerView == "Cnt-pl-003")
+    }
+
     @Test func classIsCustomClassElseTheElementsUIKitClass() throws {
         let doc = try Fixture.read("Tabs.storyboard")
         let home = try #require(doc.controller("Hm1-aa-Tvc"))

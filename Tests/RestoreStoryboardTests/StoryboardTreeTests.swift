@@ -32,6 +32,17 @@ import Testing
             tree.root.children.map(\.controller.restorationIdentifier) == ["Mailboxes", "Messages", "Message", nil])
     }
 
+    /// The form Xcode 12–13 writes for a column-style split (checked on Apple's sample code):
+    /// `allowDoubleColumnStyle="YES"`, the classic relationship names, file order master, detail,
+    /// supplementary.
+    @Test func columnSplitAsXcodeWritesIt() throws {
+        let tree = try #require(try Self.catalog("ColumnsXcode13.storyboard").initialTree(of: "ColumnsXcode13"))
+        #expect(tree.root.controller.restorationIdentifier == "RecipeSplit")
+        #expect(tree.root.children.map(\.controller.id) == ["Sid-x13-002", "Lst-x13-003", "Det-x13-004"])
+        #expect(tree.root.children.map(\.controller.restorationIdentifier) == ["Sidebar", "RecipeList", nil])
+        #expect(tree.root.children[1].controller.views.map(\.restorationIdentifier) == ["RecipeCollection"])
+    }
+
     @Test func embedSeguesMakeACustomContainerAndReferencesAreFollowed() throws {
         let tree = try #require(
             try Self.catalog("Container.storyboard", "Goals.storyboard").initialTree(of: "Container"))

@@ -12,6 +12,8 @@ public enum InterfaceBuilderNames {
         "glkViewController": "GLKViewController",
         "avPlayerViewController": "AVPlayerViewController",
         "hostingController": "UIHostingController",
+        // MapKit's Look Around scene (Xcode 14+), as in Apple's MapKitLookAround sample.
+        "lookAroundViewController": "MKLookAroundViewController",
         "viewControllerPlaceholder": "UIViewController",
     ]
 

@@ -198,8 +198,12 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     }
 
     private func readSegue(_ parser: XMLParser, _ attributes: [String: String]) {
-        // `<segue reference="…"/>` (in `inferredMetricsTieBreakers`) repeats a segue declared elsewhere.
-        guard scene != nil, attributes["reference"] == nil else { return }
+        // `<segue reference="…"/>` (in `inferredMetricsTieBreakers`) repeats a segue declared elsewhere;
+        // `<segue key="commit|preview" inheritsFrom="…"/>` inside a segue are its peek-and-pop
+        // options (Xcode 8+), not segues of their own.
+        guard scene != nil, attributes["reference"] == nil, attributes["key"] == nil, stack.last != "segue" else {
+            return
+        }
         let location = currentLocation(parser)
         guard let destination = attributes["destination"], !destination.isEmpty else {
             fail(location, "a <segue> without a 'destination'; delete it in Xcode or connect it to a scene")
