@@ -120,7 +120,7 @@ extension ScenarioReader {
         merged.encodesChildren = b.encodesChildren
         merged.presented = b.presented
         merged.objects = b.objects
-        merged.children += b.children
+        merged.children = Self.merge(b.children, into: merged.children)
         for view in b.views {
             if let i = merged.views.firstIndex(where: { $0.restorationIdentifier == view.restorationIdentifier }) {
                 var v = view
@@ -131,6 +131,28 @@ extension ScenarioReader {
             }
         }
         return merged
+    }
+
+    /// The scenario's children of a storyboard node: one that names the same scene (`storyboard:`)
+    /// as a child the file builds takes that child's place, so state, views and objects can be
+    /// given to a nested scene (a split view's master table); the others come after the file's,
+    /// pushed at run time. Each file child is taken at most once, in order.
+    static func merge(_ given: [NodeBlueprint], into built: [NodeBlueprint]) -> [NodeBlueprint] {
+        var result = built
+        var taken = Set<Int>()
+        for child in given {
+            if let reference = child.storyboard,
+                let i = result.indices.first(where: {
+                    $0 < built.count && !taken.contains($0) && result[$0].storyboard == reference
+                })
+            {
+                taken.insert(i)
+                result[i] = child
+            } else {
+                result.append(child)
+            }
+        }
+        return result
     }
 
     /// A storyboard reference into a file the scenario does not list is an error: its subtree would be missing.

@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import RestoreScenario
+import RestoreTestSupport
 import Testing
 
 /// Scenarios whose app is a storyboard file (SPEC §3 `storyboards:`, `app.mainStoryboard`,
@@ -92,6 +93,39 @@ import Testing
         #expect(detail.className == "DetailViewController")
         #expect(detail.restorationIdentifier == "Detail")
         #expect(detail.views.map(\.restorationIdentifier) == ["Notes"])
+    }
+
+    /// A child naming a scene the file already builds is that child (state, views and objects
+    /// reach a nested scene); one naming another scene is pushed after the file's.
+    @Test func aChildNamingAFileChildMergesIntoIt() throws {
+        let s = try ScenarioLoader.load(path: Samples.path("master-detail.yaml"))
+        let split = try #require(s.ui)
+        #expect(
+            split.children.map(\.restorationIdentifier) == ["MasterNavigationController", "DetailNavigationController"])
+        let master = try #require(split.children.first?.children.first)
+        #expect(master.children.isEmpty)
+        #expect(master.className == "MasterViewController")
+        #expect(
+            master.origin
+                == StoryboardOrigin(file: "MasterDetail.storyboard", sceneID: "Sce-md-003", objectID: "Tvc-md-003"))
+        #expect(master.objects.map(\.restorationIdentifier) == ["ViewContext"])
+        #expect(master.views.map(\.viewState.selected) == [["x-coredata://5C1/Event/p2"]])
+        #expect(master.views.first?.origin?.objectID == "Tbl-md-003")
+        let detail = try #require(split.children.last?.children)
+        #expect(detail.map(\.restorationIdentifier) == ["DetailViewController"])
+        #expect(detail.first?.state.map(\.key) == ["detailItemURI"])
+
+        let pushed = try Self.load(
+            """
+            name: pushed-twice
+            storyboards: {Tabs: Tabs.storyboard}
+            ui:
+              storyboard: {name: Tabs, identifier: Home}
+              children:
+                - storyboard: {name: Tabs, identifier: Detail}
+                - storyboard: {name: Tabs, identifier: Detail}
+            """, with: ["Tabs.storyboard"])
+        #expect(pushed.ui?.children.count == 2, "scenes the file does not build under the node are pushed")
     }
 
     @Test func aStoryboardReferenceIntoAnotherListedFileIsFollowed() throws {
