@@ -4,7 +4,7 @@ import PackageDescription
 // Targets by role: the engine has no dependencies; everything else builds on it.
 let package = Package(
     name: "restoretrace",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v13)],
     products: [
         .executable(name: "restoretrace", targets: ["restoretrace"]),
         .executable(name: "restoretrace-bench", targets: ["restoretrace-bench"]),
@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "RestoreExport", targets: ["RestoreExport"]),
         .library(name: "RestoreReport", targets: ["RestoreReport"]),
         .library(name: "RestoreStoryboard", targets: ["RestoreStoryboard"]),
+        // For an app's debug builds: records what UIKit really does into a trace. Foundation only
+        // (RestoreTraceRecorder → RestoreTrace → RestoreEngine): no Yams, Graphviz or ArgumentParser.
+        .library(name: "RestoreTraceRecorder", targets: ["RestoreTraceRecorder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,12 +34,15 @@ let package = Package(
         .target(name: "RestoreScenario", dependencies: ["RestoreEngine", "RestoreStoryboard", "Yams"]),
         // The trace format (JSON Lines), its reader and writer, and the recorder.
         .target(name: "RestoreTrace", dependencies: ["RestoreEngine"]),
+        // The in-app recorder: a platform-neutral capture core, the engine as a stand-in for UIKit
+        // (its tested adapter), and the UIKit glue (`#if canImport(UIKit)`).
+        .target(name: "RestoreTraceRecorder", dependencies: ["RestoreEngine", "RestoreTrace"]),
         // Replay from a trace alone, divergence, what-if, diff.
         .target(name: "RestoreReplay", dependencies: ["RestoreEngine", "RestoreTrace"]),
         // Graphviz's C library, linked in-process.
         .systemLibrary(
             name: "CGraphviz", pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]),
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
         // The report's HTML/CSS/JS, embedded into the binary at build time.
         .target(
             name: "RestoreWeb", path: "Web",
@@ -82,6 +88,12 @@ let package = Package(
         .testTarget(
             name: "RestoreTraceTests",
             dependencies: ["RestoreTrace", "RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
+        .testTarget(
+            name: "RestoreTraceRecorderTests",
+            dependencies: [
+                "RestoreTraceRecorder", "RestoreTrace", "RestoreScenario", "RestoreReport", "RestoreEngine",
+                "RestoreTestSupport",
+            ]),
         .testTarget(
             name: "RestoreReplayTests",
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),

@@ -153,7 +153,7 @@ public final class RestorationEngine {
         case .bool(let b): return .bool(b)
         case .viewController(let vc):
             guard let vc else { return .object(nil) }
-            if let found = application.livePaths[ObjectIdentifier(vc)], application.liveControllers[found] === vc {
+            if let found = application.existingPath(of: vc) {
                 return .object(.existing(className: vc.className, path: found))
             }
             return .object(.new(vc.blueprint(classes: application.classes)))

@@ -44,6 +44,17 @@ public final class UIApplication {
     /// `-[UIApplication ignoreSnapshotOnNextApplicationLaunch]` (P10).
     public func ignoreSnapshotOnNextApplicationLaunch() { snapshotIgnored = true }
 
+    /// Whether the app asked to skip the snapshot in this preservation: what a recorder standing
+    /// in for UIKit reads before and after a call to see that the call asked for it.
+    public var isSnapshotIgnored: Bool { snapshotIgnored }
+
+    /// The restoration path this controller already exists at (launch UI, or obtained earlier in
+    /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
+    public func existingPath(of vc: UIViewController) -> String? {
+        guard let path = livePaths[ObjectIdentifier(vc)], liveControllers[path] === vc else { return nil }
+        return path
+    }
+
     /// The controller that exists now at this restoration path, if any (R3 step 3).
     public func viewController(atRestorationPath path: String) -> UIViewController? { liveControllers[path] }
 

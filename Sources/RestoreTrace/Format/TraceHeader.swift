@@ -5,8 +5,16 @@ public struct TraceHeader: Hashable, Sendable {
     public static let format = "restoretrace-trace/1"
     public static let formatPrefix = "restoretrace-trace/"
     public static let toolVersion = "0.1.0"
+    /// `source` of a trace the in-app recorder wrote: its events are what UIKit did in a real app.
+    public static let appSource = "app"
 
     public var tool = "restoretrace \(TraceHeader.toolVersion)"
+    /// Who produced the events: nil for the engine (`record`), `app` for the in-app recorder
+    /// (`RestoreTraceRecorder`), whose events are what UIKit really did.
+    public var source: String?
+    /// The events are a real app's (`source` is `app`): where a replay parts from them, the engine
+    /// and UIKit disagree, which is a fidelity finding and not the user's error.
+    public var isFromApp: Bool { source == Self.appSource }
     public var scenario: String
     public var description: String?
     public var app: AppConfiguration
@@ -34,6 +42,7 @@ public struct TraceHeader: Hashable, Sendable {
         .obj([
             ("format", .string(Self.format)),
             ("tool", .string(tool)),
+            ("source", source.map(JSONValue.string)),
             ("scenario", .string(scenario)),
             ("description", description.map(JSONValue.string)),
             (
@@ -76,7 +85,7 @@ public struct TraceHeader: Hashable, Sendable {
             }
             throw DecodeProblem("format", "'\(format)' is not a restoretrace trace (expected '\(Self.format)')")
         }
-        try f.rejectUnknown(["format", "tool", "scenario", "description", "app", "classes", "rules"])
+        try f.rejectUnknown(["format", "tool", "source", "scenario", "description", "app", "classes", "rules"])
         let app = try Fields(f["app"] ?? .object([]), "app")
         try app.rejectUnknown(["bundleVersion", "systemVersion", "idiom"])
         let idiom =
@@ -92,6 +101,7 @@ public struct TraceHeader: Hashable, Sendable {
                 bundleVersion: try app.string("bundleVersion") ?? "1.0",
                 systemVersion: try app.string("systemVersion") ?? "17.0", idiom: idiom))
         header.tool = try f.string("tool") ?? "unknown"
+        header.source = try f.string("source")
         let classes = try Fields(f["classes"] ?? .object([]), "classes")
         for (name, _) in classes.pairs { header.classes.append((name, try classes.requiredString(name))) }
         if let rules = f["rules"] {

@@ -1,0 +1,88 @@
+import Foundation
+import RestoreEngine
+import RestoreReplay
+import RestoreScenario
+import RestoreTestSupport
+import RestoreTrace
+import RestoreTraceRecorder
+import Testing
+
+/// The core's own duties: one header, appends across processes, the writer queue, the path said once.
+@Suite struct CaptureCoreTests {
+    private func scenario(_ name: String = "homepwner.yaml") throws -> Scenario {
+        try ScenarioLoader.load(path: Samples.path(name))
+    }
+
+    @Test func nothingReachesTheSinkUntilAFlush() throws {
+        let sink = MemoryTraceSink()
+        let output = TraceOutput(sink: sink)
+        output.append { $0 += Array("x\n".utf8) }
+        #expect(sink.bytes.isEmpty)
+        #expect(output.drain() == nil)
+        #expect(sink.bytes == Array("x\n".utf8))
+    }
+
+    @Test func aRelaunchedProcessAppendsWithoutASecondHeader() throws {
+        let s = try scenario()
+        let path = try Samples.temporaryDirectory().appendingPathComponent("t.trace.jsonl").path
+        // First "process": the whole run.
+        let first = EngineCapture.run(s, sink: try FileTraceSink(path: path))
+        first.output.drain()
+        let resume = try #require(TraceFile.resumePoint(ofTraceAt: path))
+        #expect(resume.seq == first.seq)
+        #expect(resume.launch == first.launch)
+
+        // Second "process": picks up where the file ends and adds one launch.
+        let application = UIApplication()
+        let second = AppCapture(
+            header: TraceHeader(scenario: "ignored", app: AppConfiguration()),
+            application: EngineApplication(application), sink: try FileTraceSink(path: path), resume: resume)
+        second.launched(LaunchOptions())
+        second.output.drain()
+
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""format":"restoretrace-trace/1""#) }.count == 1)
+        #expect(
+            lines.last
+                == #"{"seq":\#(resume.seq + 1),"launch":\#(resume.launch + 1),"phase":"launch","event":"launch","options":{"deviceLocked":false}}"#
+        )
+    }
+
+    @Test func aPartialLastLineIsNotAResumePoint() throws {
+        let path = try Samples.temporaryDirectory().appendingPathComponent("cut.trace.jsonl").path
+        let text =
+            #"{"format":"restoretrace-trace/1"}"# + "\n" + #"{"seq":4,"launch":2,"phase":"restoration","callback":"x"}"#
+            + "\n" + #"{"seq":5,"lau"#
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let resume = try #require(TraceFile.resumePoint(ofTraceAt: path))
+        #expect(resume.seq == 4 && resume.launch == 2 && resume.phase == .restoration)
+        #expect(TraceFile.resumePoint(ofTraceAt: path + ".missing") == nil)
+    }
+
+    @Test func theTraceLocationIsLoggedOnce() {
+        var said: [String] = []
+        let path = TraceFile.path(inContainer: "/c-\(UUID().uuidString)", name: "App")
+        TraceFile.logLocationOnce(path) { said.append($0) }
+        TraceFile.logLocationOnce(path) { said.append($0) }
+        #expect(said == ["RestoreTraceRecorder: recording state restoration to \(path)"])
+        #expect(path.hasSuffix("/Documents/RestoreTraceRecorder/App.trace.jsonl"))
+    }
+
+    @Test func aFailedWriteIsReportedAndLaterBytesDropped() {
+        final class FullDisk: TraceSink {
+            var isEmpty: Bool { true }
+            var calls = 0
+            func append(_ bytes: [UInt8]) throws {
+                calls += 1
+                throw CocoaError(.fileWriteOutOfSpace)
+            }
+        }
+        let sink = FullDisk()
+        let output = TraceOutput(sink: sink)
+        output.append { $0 += [1] }
+        output.flush()
+        output.append { $0 += [2] }
+        #expect(output.drain() != nil)
+        #expect(sink.calls == 1)
+    }
+}
