@@ -109,12 +109,16 @@ struct ReportSections {
             return out
                 + "<p id=\"replay-text\">Replay diverged after \(DotBuilder.grouped(replay.events)) events.</p></div>"
         }
+        // A real app's trace (source: app): the recorded side is UIKit, the replayed side the engine.
+        let fidelity = d.isFidelityFinding
         out +=
-            "<p id=\"replay-text\">Replay diverged at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
+            "<p id=\"replay-text\">\(fidelity ? "Fidelity finding: UIKit and the engine part" : "Replay diverged") at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
         out += d.rule.map { " (rule \(h($0)))" } ?? ""
+        out += fidelity ? ". This trace was recorded in the app: the engine's model of UIKit is what differs" : ""
         out +=
-            ".</p><div class=\"diverge\"><div><h4>Recorded</h4><pre>\(h(d.recorded ?? "(the recording has nothing here)"))</pre></div>"
-        out += "<div><h4>Replayed</h4><pre>\(h(d.replayed ?? "(the replay made no such call)"))</pre></div></div>"
+            ".</p><div class=\"diverge\"><div><h4>\(fidelity ? "UIKit did" : "Recorded")</h4><pre>\(h(d.recorded ?? "(the recording has nothing here)"))</pre></div>"
+        out +=
+            "<div><h4>\(fidelity ? "The engine expected" : "Replayed")</h4><pre>\(h(d.replayed ?? "(the replay made no such call)"))</pre></div></div>"
         if !d.context.isEmpty {
             out +=
                 "<details><summary>Context (\(d.context.count) events before)</summary><pre class=\"context\">"

@@ -15,14 +15,32 @@ public struct Divergence: Hashable, Sendable {
     public var rule: String?
     /// The node involved.
     public var path: String?
+    /// The trace came from a real app (`"source": "app"`): the recorded side is what UIKit did,
+    /// so a departure is where restoretrace's model of UIKit is wrong — a fidelity finding, not
+    /// an error in the trace or the app.
+    public var isFidelityFinding = false
+
+    /// What kind of finding this is, for JSON: `fidelity` or `divergence`.
+    public var kind: String { isFidelityFinding ? "fidelity" : "divergence" }
 
     /// A one-line summary for people.
     public var summary: String {
-        switch (recorded, replayed) {
+        if isFidelityFinding { return fidelitySummary }
+        return switch (recorded, replayed) {
         case (let r?, let p?): "at event \(seq): recorded \(Self.brief(r)), replayed \(Self.brief(p))"
         case (let r?, nil): "at event \(seq): recorded \(Self.brief(r)), but the replay made no such call"
         case (nil, let p?):
             "after event \(seq - 1): the replay made \(Self.brief(p)), which the recording does not have"
+        default: "at event \(seq)"
+        }
+    }
+
+    /// "UIKit did X where the engine expected Y", in the three shapes a departure takes.
+    private var fidelitySummary: String {
+        switch (recorded, replayed) {
+        case (let r?, let p?): "at event \(seq): UIKit did \(Self.brief(r)) where the engine expected \(Self.brief(p))"
+        case (let r?, nil): "at event \(seq): UIKit did \(Self.brief(r)) where the engine expected nothing"
+        case (nil, let p?): "after event \(seq - 1): the engine expected \(Self.brief(p)), which UIKit did not do"
         default: "at event \(seq)"
         }
     }

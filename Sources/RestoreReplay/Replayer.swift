@@ -66,10 +66,12 @@ public enum Replayer {
             throw TraceError(
                 file: path, line: reader.lineNumber, "the trace has a header but no events", hint: "record it again")
         }
+        var divergence = comparator.divergence
+        divergence?.isFidelityFinding = header.isFromApp
         return ReplayResult(
             header: header, outcome: engine.outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,
-            divergence: comparator.divergence, whatIf: whatIf, events: comparator.replayed,
+            divergence: divergence, whatIf: whatIf, events: comparator.replayed,
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) })
     }
 

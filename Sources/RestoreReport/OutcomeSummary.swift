@@ -64,6 +64,7 @@ public enum OutcomeSummary {
 
     /// Where a replay departed from the recording: the summary, the rule, the node, the events before it.
     public static func divergence(_ d: Divergence) -> [String] {
+        if d.isFidelityFinding { return fidelity(d) }
         var out = ["Replay DIVERGED \(d.summary)"]
         if let rule = d.rule { out.append("  rule: \(rule)") }
         if let path = d.path { out.append("  node: \(path)") }
@@ -73,6 +74,24 @@ public enum OutcomeSummary {
         }
         out.append("  recorded: \(d.recorded ?? "(nothing)")")
         out.append("  replayed: \(d.replayed ?? "(nothing)")")
+        return out
+    }
+
+    /// A departure from a real app's trace: restoretrace's model of UIKit differs from UIKit.
+    static func fidelity(_ d: Divergence) -> [String] {
+        var out = [
+            "FIDELITY FINDING \(d.summary)",
+            "  The trace was recorded in the app (source: app), so this is where restoretrace's model of UIKit",
+            "  differs from what UIKit did, not an error in your app or the trace. Please report it with the trace.",
+        ]
+        if let rule = d.rule { out.append("  rule: \(rule)") }
+        if let path = d.path { out.append("  node: \(path)") }
+        if !d.context.isEmpty {
+            out.append("  before it:")
+            out += d.context.map { "    " + Divergence.brief($0) }
+        }
+        out.append("  UIKit did:           \(d.recorded ?? "(nothing)")")
+        out.append("  the engine expected: \(d.replayed ?? "(nothing)")")
         return out
     }
 }

@@ -17,6 +17,7 @@ public enum ReplayJSON {
     public static func divergence(_ d: Divergence) -> JSONValue {
         .obj([
             ("seq", .int(d.seq)),
+            ("kind", .string(d.kind)),
             ("summary", .string(d.summary)),
             ("rule", d.rule.map(JSONValue.string)),
             ("path", d.path.map(JSONValue.string)),
