@@ -1,0 +1,74 @@
+#if canImport(UIKit)
+    // NOT COMPILED ON LINUX, where this package is built and tested: this file has never been
+    // built. Method replacement for the recorder's hooks, per class (CAPTURE.md §3.3).
+    import Foundation
+    import ObjectiveC
+    import UIKit
+
+    /// Replaces methods on the classes that implement them *themselves*: swizzling only
+    /// UIViewController would miss every override that does not call super (CAPTURE.md §3.3).
+    enum MethodHooks {
+        /// The classes to look at: the app's own (its executable's image, not every class in the
+        /// process — touching all of them runs their +initialize) and UIKit's restorable ones.
+        static func candidateClasses() -> [AnyClass] {
+            var out: [AnyClass] = [
+                UIViewController.self, UINavigationController.self, UITabBarController.self,
+                UISplitViewController.self, UITableViewController.self, UICollectionViewController.self,
+                UIPageViewController.self, UIView.self, UIScrollView.self, UITableView.self, UICollectionView.self,
+                UITextField.self, UITextView.self, UIImageView.self,
+            ]
+            guard let image = Bundle.main.executablePath else { return out }
+            var count: UInt32 = 0
+            guard let names = objc_copyClassNamesForImage(image, &count) else { return out }
+            defer { free(names) }
+            for i in 0..<Int(count) {
+                if let cls = objc_getClass(names[i]) as? AnyClass { out.append(cls) }
+            }
+            return out
+        }
+
+        /// The original implementation of `selector` in `cls`'s own method list, replaced by
+        /// `block`; nil (and nothing changed) when `cls` only inherits it.
+        @discardableResult
+        static func replace(_ selector: Selector, ownedBy cls: AnyClass, with block: Any) -> IMP? {
+            var count: UInt32 = 0
+            guard let methods = class_copyMethodList(cls, &count) else { return nil }
+            defer { free(methods) }
+            for i in 0..<Int(count) where method_getName(methods[i]) == selector {
+                return method_setImplementation(methods[i], imp_implementationWithBlock(block))
+            }
+            return nil
+        }
+
+        /// The metaclass, where class methods (restoration classes, `registerObject…`) live.
+        static func metaclass(of cls: AnyClass) -> AnyClass? { object_getClass(cls) }
+
+        /// `-encodeRestorableStateWithCoder:`-shaped methods: `(self, _cmd, coder) -> void`.
+        typealias CoderMethod = @convention(c) (AnyObject, Selector, NSCoder) -> Void
+        typealias CoderBlock = @convention(block) (AnyObject, NSCoder) -> Void
+        /// `-applicationFinishedRestoringState`.
+        typealias PlainMethod = @convention(c) (AnyObject, Selector) -> Void
+        typealias PlainBlock = @convention(block) (AnyObject) -> Void
+        /// `+viewControllerWithRestorationIdentifierPath:coder:` and the object variant.
+        typealias RestoreMethod = @convention(c) (AnyObject, Selector, NSArray, NSCoder) -> AnyObject?
+        typealias RestoreBlock = @convention(block) (AnyObject, NSArray, NSCoder) -> AnyObject?
+        /// `-application:shouldSaveApplicationState:` and the other delegate questions.
+        typealias AskMethod = @convention(c) (AnyObject, Selector, UIApplication, NSCoder) -> Bool
+        typealias AskBlock = @convention(block) (AnyObject, UIApplication, NSCoder) -> Bool
+        /// `-application:willEncodeRestorableStateWithCoder:` / `didDecode…`.
+        typealias TellMethod = @convention(c) (AnyObject, Selector, UIApplication, NSCoder) -> Void
+        typealias TellBlock = @convention(block) (AnyObject, UIApplication, NSCoder) -> Void
+        /// `-application:viewControllerWithRestorationIdentifierPath:coder:`.
+        typealias DelegateVCMethod = @convention(c) (AnyObject, Selector, UIApplication, NSArray, NSCoder) -> AnyObject?
+        typealias DelegateVCBlock = @convention(block) (AnyObject, UIApplication, NSArray, NSCoder) -> AnyObject?
+        /// `-[NSKeyedArchiver encodeObject:forKey:]` and friends, one typealias per value type.
+        typealias EncodeObjectMethod = @convention(c) (NSCoder, Selector, AnyObject?, NSString) -> Void
+        typealias EncodeObjectBlock = @convention(block) (NSCoder, AnyObject?, NSString) -> Void
+        typealias EncodeBoolMethod = @convention(c) (NSCoder, Selector, Bool, NSString) -> Void
+        typealias EncodeBoolBlock = @convention(block) (NSCoder, Bool, NSString) -> Void
+        typealias EncodeIntMethod = @convention(c) (NSCoder, Selector, Int, NSString) -> Void
+        typealias EncodeIntBlock = @convention(block) (NSCoder, Int, NSString) -> Void
+        typealias EncodeDoubleMethod = @convention(c) (NSCoder, Selector, Double, NSString) -> Void
+        typealias EncodeDoubleBlock = @convention(block) (NSCoder, Double, NSString) -> Void
+    }
+#endif
