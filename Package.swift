@@ -20,6 +20,7 @@ let package = Package(
         // For an app's debug builds: records what UIKit really does into a trace. Foundation only
         // (RestoreTraceRecorder → RestoreTrace → RestoreEngine): no Yams, Graphviz or ArgumentParser.
         .library(name: "RestoreTraceRecorder", targets: ["RestoreTraceRecorder"]),
+        .library(name: "RestoreArchive", targets: ["RestoreArchive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +31,9 @@ let package = Package(
         .target(name: "RestoreEngine"),
         // Interface Builder storyboards -> engine nodes, and the storyboard lint.
         .target(name: "RestoreStoryboard", dependencies: ["RestoreEngine"]),
+        // UIKit's own restoration archive (data.data): a keyed-archive reader on Foundation's
+        // PropertyListSerialization, and the archive as the engine's model.
+        .target(name: "RestoreArchive", dependencies: ["RestoreEngine"]),
         // Scenario files (YAML/JSON) -> an app the engine can run.
         .target(name: "RestoreScenario", dependencies: ["RestoreEngine", "RestoreStoryboard", "Yams"]),
         // The trace format (JSON Lines), its reader and writer, and the recorder.
@@ -59,7 +63,9 @@ let package = Package(
         // export, diff, archive; and the typed failure that says whose fault it was.
         .target(
             name: "RestoreReport",
-            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport"]),
+            dependencies: [
+                "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreArchive",
+            ]),
         // The command line: parses arguments, calls RestoreReport, prints, maps failures to exit codes.
         .target(
             name: "RestoreCLI",
@@ -79,6 +85,9 @@ let package = Package(
             name: "RestoreTestSupport",
             dependencies: ["RestoreEngine", "RestoreScenario", "RestoreReport"]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine", "RestoreTestSupport"]),
+        .testTarget(
+            name: "RestoreArchiveTests", dependencies: ["RestoreArchive", "RestoreEngine", "RestoreTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "RestoreStoryboardTests", dependencies: ["RestoreStoryboard", "RestoreEngine"],
             exclude: ["Fixtures"]),

@@ -8,25 +8,39 @@ public enum ArchiveDump {
         events.last { $0.event == .archiveWritten && $0.archive != nil }?.archive.map(text)
     }
 
-    /// The dump of one archive. Deterministic: the class map is sorted, everything else keeps archive order.
+    /// The dump of one archive, in the layout of restorationArchiveTool's published output
+    /// (CAPTURE.md §1.6): the class map, `Top Level` with the archive version keys first, then one
+    /// block per object; in each block the values follow dot leaders to one column, three dots
+    /// past the longest key. Deterministic: the class map is sorted, everything else keeps archive order.
     public static func text(_ archive: Archive) -> String {
         var out = "Restoration class map is {\n"
         for (key, className) in archive.restorationClassMap.sorted(by: { $0.key < $1.key }) {
             out += "    \(quoted(key)) = \(quoted(className));\n"
         }
-        out += "}\n\nTop Level\n"
-        out += "    kUIStateRestorationArchiveMajorVersionKey 2\n"
-        out += "    kUIStateRestorationArchiveMinorVersionKey 1\n"
-        for entry in archive.appLevel {
-            out += "    \(topLevelName(entry.key)) \(topLevelValue(entry))\n"
+        out += "}\nTop Level\n---------\n"
+        // The engine's own archives are version 2.1 and do not store it; UIKit's do.
+        var top: [(String, String)] = []
+        for (key, version) in [(majorVersionKey, "2"), (minorVersionKey, "1")]
+        where archive.appLevelValue(key) == nil {
+            top.append((key, version))
         }
+        top += archive.appLevel.map { (topLevelName($0.key), topLevelValue($0)) }
+        out += block(top)
         for e in archive.entries {
-            out += "\n[\(kindName(e.kind))] \(e.key) (Class: \(e.className))\n"
-            for entry in e.coder {
-                out += "    \(entry.key) \(describe(entry.value, indent: 1))\n"
-            }
+            out += "[\(kindName(e.kind))] \(e.key) (Class: \(e.className))\n"
+            out += block(e.coder.map { ($0.key, describe($0.value, indent: 1)) })
         }
         return out
+    }
+
+    static let majorVersionKey = "kUIStateRestorationArchiveMajorVersionKey"
+    static let minorVersionKey = "kUIStateRestorationArchiveMinorVersionKey"
+
+    /// `    key.....value` lines, the values in one column.
+    static func block(_ lines: [(key: String, value: String)]) -> String {
+        let width = (lines.map(\.key.count).max() ?? 0) + 3
+        return lines.map { "    " + $0.key + String(repeating: ".", count: width - $0.key.count) + $0.value + "\n" }
+            .joined()
     }
 
     /// UIKit's constants are named `…Key`; their string values, which the tool prints, are not.

@@ -55,9 +55,11 @@ public enum Replayer {
             (segment, pending) = try readStep(from: marker, reader, knownKeys: &knownKeys)
             recorded += segment.count
             let start = try load(marker, segment, into: standIn)
+            let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
             comparator.expect(segment)
             segment = []
             try timeline.run(kind, start, line: marker.line)
+            if let adopted { engine.adoptArchive(adopted) }
             comparator.finishSegment()
             progress?(recorded)
             standIn.unload()
@@ -109,6 +111,13 @@ public enum Replayer {
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
+
+    /// An archive written while the app was first running, before any background: UIKit's own,
+    /// imported (`import`, `record --archive`). The engine adopts it instead of preserving.
+    private static func adoptedArchive(_ segment: [RecordedEvent]) throws(TraceError) -> Archive? {
+        guard let record = segment.first(where: { $0.event == .archiveWritten }) else { return nil }
+        return try record.decoded(.archive).archive
+    }
 
     /// What the stand-in app and the timeline need decoded: a callback's answer and side
     /// effects, the coder of the calls whose writes it replays or whose question it checks,

@@ -1,17 +1,30 @@
+import RestoreArchive
 import RestoreEngine
 import RestoreExport
 import RestoreTrace
 
-/// The last archive a trace wrote: what `archive` prints, as a library call.
+/// The archive behind `archive`, as a library call: the last archive a trace wrote, or UIKit's
+/// own archive (`data.data`, its `.savedState` folder, an app container), told apart by content.
 public struct ArchiveListing: Sendable {
-    /// The trace it came from.
+    /// The `format` of `archive --json`.
+    public static let format = "restoretrace-archive/1"
+
+    /// The trace or archive it came from.
     public var trace: String
+    /// `trace` or `uikit`.
+    public var source: String
     /// The last archive written, or nil when preservation never ran or was declined.
     public var archive: Archive?
 
-    /// Reads the trace and keeps its last archive.
+    /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
         self.trace = trace
+        if UIKitArchiveFile.isArchive(trace) {
+            source = "uikit"
+            archive = try Importing.read(trace).model
+            return
+        }
+        source = "trace"
         let events: [TraceEvent]
         do { events = try TraceReader(path: trace).readAll() } catch { throw RestoreFailure(error) }
         archive = events.last(where: { $0.event.archive != nil })?.event.archive
@@ -23,10 +36,36 @@ public struct ArchiveListing: Sendable {
         return ArchiveDump.text(archive)
     }
 
-    /// The archive as JSON (the trace's own encoding), or why there is none.
+    /// `{"format":"restoretrace-archive/1","source":"trace"|"uikit","written":…,"topLevel":{KEY: VALUE},
+    /// "restorationClasses":{ARCHIVE_KEY: CLASS},"objects":[{"key","path","kind","class","values"}]}`,
+    /// coder values typed as in the trace (references as `{"ref": ARCHIVE_KEY}`). A trace without an
+    /// archive gives `"written": false`, a `reason` and empty members, so a script need not special-case it.
     public var json: String {
-        guard let archive else { return noArchive + "\n" }
-        return TraceJSON.archive(archive) + "\n"
+        let a = archive ?? Archive()
+        // The engine's archives are version 2.1 without storing it; UIKit's store it.
+        let versions = [
+            CoderEntry(key: "kUIStateRestorationArchiveMajorVersionKey", value: .int(2), isSystem: true),
+            CoderEntry(key: "kUIStateRestorationArchiveMinorVersionKey", value: .int(1), isSystem: true),
+        ].filter { a.appLevelValue($0.key) == nil }
+        // UIKit's archive is listed under the names it stores (the model keeps the engine's `…Key`).
+        let stored = Dictionary(UIKitArchiveKeys.engineNames.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let appLevel =
+            source == "uikit"
+            ? a.appLevel.map { e in CoderEntry(key: stored[e.key] ?? e.key, value: e.value, isSystem: e.isSystem) }
+            : a.appLevel
+        let classes = a.restorationClassMap.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.className)) }
+        let objects = a.entries.map { e in
+            JSONValue.object([
+                ("key", .string(e.key)), ("path", .string(e.pathString)), ("kind", .string(e.kind.rawValue)),
+                ("class", .string(e.className)), ("values", TraceJSON.coder(e.coder)),
+            ])
+        }
+        return JSONValue.obj([
+            ("format", .string(Self.format)), ("source", .string(source)), ("written", .bool(archive != nil)),
+            ("reason", archive == nil ? .string(noArchive) : nil),
+            ("topLevel", archive == nil ? .object([]) : TraceJSON.coder(versions + appLevel)),
+            ("restorationClasses", .object(classes)), ("objects", .array(objects)),
+        ]).serialized + "\n"
     }
 
     // Not an error: the trace is fine, it just has no archive (that is a finding in itself).

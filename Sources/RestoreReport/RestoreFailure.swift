@@ -1,3 +1,4 @@
+import RestoreArchive
 import RestoreExport
 import RestoreReplay
 import RestoreScenario
@@ -32,6 +33,9 @@ public struct RestoreFailure: Error, CustomStringConvertible, Sendable {
 
     /// Every problem of a scenario file, each located.
     public init(_ error: ScenarioError) { self.init(.badInput, error.description) }
+
+    /// UIKit's archive cannot be read (damaged, hostile, a newer format), located in the file.
+    public init(_ error: KeyedArchiveError) { self.init(.badInput, error.description) }
 
     /// A `--set` that does not parse.
     public init(_ error: WhatIfError) { self.init(.badInput, "error: " + error.description) }

@@ -155,7 +155,7 @@ import Testing
         let r = try CLI.run(["archive", CLI.sample("demo-travel.trace.jsonl")], in: dir)
         #expect(r.code == 0)
         #expect(r.stdout.hasPrefix("Restoration class map is {"))
-        #expect(r.stdout.contains("kUIStateRestorationArchiveMajorVersionKey 2"))
+        #expect(r.stdout.contains("Top Level\n---------\n    kUIStateRestorationArchiveMajorVersionKey.........2\n"))
         #expect(r.stdout.contains("[View Controller] Tabs/:[0]:/tripsNav (Class: UINavigationController)"))
     }
 }

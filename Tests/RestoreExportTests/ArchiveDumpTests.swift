@@ -11,6 +11,8 @@ import Testing
         try Golden.check(dump, named: "tabbar-navigation.archive.txt")
     }
 
+    /// The layout of restorationArchiveTool's published output (CAPTURE.md §1.6): `Top Level` underlined,
+    /// values after dot leaders, three dots past the block's longest key.
     @Test func printsLikeRestorationArchiveTool() throws {
         let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
         #expect(
@@ -19,10 +21,10 @@ import Testing
             ))
         #expect(
             dump.contains(
-                "Top Level\n    kUIStateRestorationArchiveMajorVersionKey 2\n    kUIStateRestorationArchiveMinorVersionKey 1\n"
+                "Top Level\n---------\n    kUIStateRestorationArchiveMajorVersionKey.........2\n    kUIStateRestorationArchiveMinorVersionKey.........1\n"
             ))
-        #expect(dump.contains("    UIApplicationStateRestorationTimestamp 2026-01-01 01:00:00 +0000\n"))
-        #expect(dump.contains("    UIApplicationStateRestorationUserInterfaceIdiom iPhone\n"))
+        #expect(dump.contains("    UIApplicationStateRestorationTimestamp............2026-01-01 01:00:00 +0000\n"))
+        #expect(dump.contains("    UIApplicationStateRestorationUserInterfaceIdiom...iPhone\n"))
         #expect(
             dump.contains(
                 "[View Controller] TabController/:[1]:/NavigationController/:[1]:/City (Class: CityViewController)\n"))
@@ -33,14 +35,15 @@ import Testing
                 "[Object] Context (Class: ViewContext)\n"))
         #expect(
             dump.contains(
-                "    kTabBarSelectedViewControllerKey Object Identifier Proxy: TabController/:[1]:/NavigationController\n"
+                "    kTabBarSelectedViewControllerKey...Object Identifier Proxy: TabController/:[1]:/NavigationController\n"
             ))
         #expect(
             dump.contains(
-                "    kUIViewControllerChildrenKey (\n        \"Object Identifier Proxy: TabController/:[0]:/First\",\n")
+                "    kUIViewControllerChildrenKey.......(\n        \"Object Identifier Proxy: TabController/:[0]:/First\",\n"
+            )
         )
-        #expect(dump.contains("    encodingKeySliderValue 0.8926057\n"))
-        #expect(dump.contains("    kViewControllerViewWasLoadedKey Yes\n"))
+        #expect(dump.contains("    encodingKeySliderValue........................0.8926057\n"))
+        #expect(dump.contains("    kViewControllerViewWasLoadedKey...............Yes\n"))
     }
 
     @Test func datesAreUTCFromTheReferenceDate() {

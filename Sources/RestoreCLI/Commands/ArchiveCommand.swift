@@ -6,18 +6,19 @@ struct ArchiveCommand: ParsableCommand {
         commandName: "archive",
         abstract: "Print the preserved archive the way Apple's restorationArchiveTool does.",
         discussion: """
-            Shows the last archive the trace wrote: the restoration class map, the top-level keys (bundle version, system version, timestamp, idiom), then one block per preserved object with its archive key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's.
+            Shows the last archive the trace wrote, or UIKit's own archive (data.data, its .savedState folder or an app's data container; told from a trace by its content): the restoration class map, the top-level keys (archive version, bundle version, system version, timestamp, idiom), then one block per preserved object with its archive key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's. UIKit's archive does not name an object's class unless it has a restoration class; restoretrace infers it from UIKit's own keys (see the README).
 
-            Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace (located).
+            Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace or archive (located).
 
-            Example:
+            Examples:
               restoretrace archive restoretrace-demo.trace.jsonl
+              restoretrace archive "$(xcrun simctl get_app_container booted com.example.app data)" --json
             """)
 
-    @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace, or UIKit's archive.", valueName: "trace"))
     var trace: String
 
-    @Flag(help: "Print the archive as JSON (the trace's own encoding) instead.")
+    @Flag(help: "Print the archive as JSON (restoretrace-archive/1) instead.")
     var json = false
 
     func run() throws {

@@ -133,7 +133,9 @@ extension RestorationEngine {
         let entries = archive.entries[i].coder
         // UIKit's own keys, read straight from the entries: no coder needed to re-link.
         func value(_ key: String) -> CoderValue? { entries.first { $0.key == key && $0.isSystem }?.value }
-        if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap(\.referenceValue) {
+        // The engine lists children as references; UIKit's own archive as identifier-path
+        // strings (restorationArchiveTool prints them quoted, without "Object Identifier Proxy").
+        if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap({ $0.referenceValue ?? $0.stringValue }) {
             if vc.containerKind == .tabBar {
                 let restored = refs.compactMap { key in run.status(key) == .restored ? run.controller(key) : nil }
                 // A tab without an identifier stays as built; identified tabs are replaced by what came back.

@@ -10,7 +10,8 @@ public struct TraceHeader: Hashable, Sendable {
 
     public var tool = "restoretrace \(TraceHeader.toolVersion)"
     /// Who produced the events: nil for the engine (`record`), `app` for the in-app recorder
-    /// (`RestoreTraceRecorder`), whose events are what UIKit really did.
+    /// (`RestoreTraceRecorder`), whose events are what UIKit really did, `uikit-archive` for
+    /// UIKit's archive converted by `import` (SPEC §6, §9).
     public var source: String?
     /// The events are a real app's (`source` is `app`): where a replay parts from them, the engine
     /// and UIKit disagree, which is a fidelity finding and not the user's error.

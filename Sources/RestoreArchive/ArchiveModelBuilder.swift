@@ -1,0 +1,144 @@
+import RestoreEngine
+
+extension UIKitArchive {
+    /// The engine's archive model of this archive, so a trace can carry it and a relaunch can
+    /// run against it (SPEC §9): identifier-path keys are the archive keys as they are, restoration
+    /// paths drop the `:[n]:` components, a key's last `/:[n]:/` makes it its parent's n-th child.
+    ///
+    /// What UIKit's archive does not say is inferred, and only from UIKit's own keys: an object's
+    /// class is its restoration class when it has one; else `UITabBarController` for a
+    /// `kTabBarSelectedViewControllerKey`, `UINavigationController` for a `kUIViewControllerChildrenKey`
+    /// (restorationArchiveTool's published output), the identifier when it is a mangled Swift class
+    /// name (`_TtC…`, a class used as its own identifier); else `UIViewController`, which any
+    /// controller passes the class check against.
+    public var model: Archive {
+        let presented = Set(
+            objects.compactMap { o in o.values.first { $0.key == UIKitArchiveKeys.presented }?.value.proxyPath })
+        let classes = Dictionary(restorationClasses.map { ($0.key, $0.className) }, uniquingKeysWith: { a, _ in a })
+        var entries: [ArchiveEntry] = []
+        for (i, object) in objects.enumerated() {
+            var entry = Self.entry(object, first: i == 0, presented: presented)
+            entry.restorationClass = classes[object.key]
+            entry.className = entry.restorationClass ?? entry.className
+            entries.append(entry)
+            for view in object.views {
+                let coder = view.values.compactMap(Self.coderEntry)
+                entries.append(
+                    ArchiveEntry(
+                        key: object.key + "/" + view.identifier, path: entry.path + [view.identifier], kind: .view,
+                        className: Self.viewClass(view.values.map(\.key)), parentKey: object.key, relation: .view,
+                        coder: coder))
+            }
+        }
+        let appLevel = topLevel.compactMap { pair -> CoderEntry? in
+            let name = UIKitArchiveKeys.engineNames[pair.key] ?? pair.key
+            return Self.coderValue(pair.value).map {
+                CoderEntry(key: name, value: $0, isSystem: UIKitArchiveKeys.isSystem(pair.key))
+            }
+        }
+        return Archive(appLevel: appLevel, entries: entries)
+    }
+
+    private static func entry(_ o: Object, first: Bool, presented: Set<String>) -> ArchiveEntry {
+        let keys = Set(o.values.map(\.key))
+        let split = Self.split(o.key)
+        let relation: ArchiveRelation
+        if let index = split.index {
+            relation = .child(index)
+        } else if split.parent == nil {
+            relation = first ? .root : .object
+        } else {
+            relation = presented.contains(o.key) ? .presented : .object
+        }
+        let isController =
+            relation != .object || keys.contains(UIKitArchiveKeys.viewWasLoaded)
+            || keys.contains(UIKitArchiveKeys.children)
+            || keys.contains(UIKitArchiveKeys.tabSelected) || keys.contains(UIKitArchiveKeys.storyboard)
+        let identifier = split.components.last ?? o.key
+        let className: String
+        if keys.contains(UIKitArchiveKeys.tabSelected) {
+            className = "UITabBarController"
+        } else if keys.contains(UIKitArchiveKeys.children) {
+            className = "UINavigationController"
+        } else if identifier.hasPrefix("_TtC") {
+            className = identifier
+        } else {
+            className = isController ? ClassHierarchy.viewControllerRoot : ClassHierarchy.objectRoot
+        }
+        var e = ArchiveEntry(
+            key: o.key, path: split.components, kind: isController ? .viewController : .object, className: className,
+            parentKey: split.parent, relation: relation, coder: o.values.compactMap(coderEntry))
+        if case .dictionary(let ref)? = e.coder.first(where: { $0.key == UIKitArchiveKeys.storyboard })?.value,
+            let name = ref["name"]?.stringValue, let id = ref["identifier"]?.stringValue
+        {
+            e.storyboard = StoryboardReference(name: name, identifier: id)
+        }
+        return e
+    }
+
+    /// `A/:[1]:/B/C` → components [A, B, C], parent `A/:[1]:/B`, no index; `A/:[1]:/B` → parent `A`, index 1.
+    static func split(_ key: String) -> (components: [String], parent: String?, index: Int?) {
+        let parts = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let components = parts.filter { indexMarker($0) == nil }
+        guard parts.count > 1 else { return (components, nil, nil) }
+        if parts.count >= 3, let index = indexMarker(parts[parts.count - 2]) {
+            return (components, parts.dropLast(2).joined(separator: "/"), index)
+        }
+        return (components, parts.dropLast().joined(separator: "/"), nil)
+    }
+
+    /// `:[n]:` → n.
+    static func indexMarker(_ part: String) -> Int? {
+        guard part.hasPrefix(":["), part.hasSuffix("]:"), part.count > 4 else { return nil }
+        return Int(part.dropFirst(2).dropLast(2))
+    }
+
+    /// The most specific UIKit class whose own keys the view wrote (`kUITableView…` → UITableView).
+    static func viewClass(_ keys: [String]) -> String {
+        let known = ["UITableView", "UICollectionView", "UITextView", "UITextField", "UIScrollView", "WKWebView"]
+        for name in known where keys.contains(where: { $0.hasPrefix("k" + name) }) { return name }
+        return ClassHierarchy.viewRoot
+    }
+
+    private static func coderEntry(_ pair: (key: String, value: KeyedValue)) -> CoderEntry? {
+        coderValue(pair.value).map {
+            CoderEntry(key: pair.key, value: $0, isSystem: UIKitArchiveKeys.isSystem(pair.key))
+        }
+    }
+
+    /// A keyed-archive value as a coder value: a proxy is a reference; a set an array; a
+    /// dictionary's non-string keys are described; an object of an unknown class a dictionary
+    /// with its class under `$class`. `nil` (an encoded nil) is no value at all, as decoding it gives.
+    static func coderValue(_ v: KeyedValue) -> CoderValue? {
+        switch v {
+        case .null: return nil
+        case .string(let s): return .string(s)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .bool(let b): return .bool(b)
+        case .data(let d): return .data(d)
+        case .date(let t): return .date(t)
+        case .array(let items), .set(let items): return .array(items.compactMap(coderValue))
+        case .proxy(let path): return .reference(path)
+        case .dictionary(let pairs): return .dictionary(dictionary(pairs))
+        case .object(let name, _, let fields):
+            var d = dictionary(fields)
+            d["$class"] = .string(name)
+            return .dictionary(d)
+        }
+    }
+
+    private static func dictionary(_ pairs: [KeyedPair]) -> [String: CoderValue] {
+        var out: [String: CoderValue] = [:]
+        for p in pairs {
+            guard let value = coderValue(p.value) else { continue }
+            out[p.key.stringValue ?? coderValue(p.key).map(\.description) ?? "nil"] = value
+        }
+        return out
+    }
+}
+
+extension KeyedValue {
+    /// The identifier path of a `_UIObjectIdentifierPathProxy`.
+    var proxyPath: String? { if case .proxy(let p) = self { p } else { nil } }
+}

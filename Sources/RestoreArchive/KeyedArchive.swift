@@ -1,0 +1,86 @@
+import Foundation
+
+/// An `NSKeyedArchiver` archive read without NSKeyedUnarchiver (which would need every class to
+/// exist): the property list is read by PropertyListSerialization (binary or XML), then
+/// `$top` is resolved through `$objects` and `CF$UID` into `KeyedValue`s.
+///
+/// Limits keep a hostile file from exhausting the machine: its size, the number of `$objects`,
+/// the nesting depth and the number of values resolved in total (a small archive that shares one
+/// object many times can otherwise unfold into billions of values). A cycle is an error, not a hang.
+public struct KeyedArchive: Sendable {
+    /// Larger files are refused before they are parsed.
+    public static let maximumBytes = 64 << 20
+    public static let maximumObjects = 1_000_000
+    public static let maximumDepth = 64
+    /// Values resolved in total, shared objects counted each time they are reached.
+    public static let maximumValues = 250_000
+
+    /// `$top`, by key.
+    public let top: [String: KeyedValue]
+    /// `$top`'s keys, sorted, so output never follows hash order.
+    public var keys: [String] { top.keys.sorted() }
+
+    public subscript(key: String) -> KeyedValue? { top[key] }
+
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: the archive's path, for messages.
+    ///   - place: where this archive sits inside another one (a nested archive), for messages.
+    public init(bytes: [UInt8], file: String, place: String? = nil) throws(KeyedArchiveError) {
+        let at = place
+        guard bytes.count <= Self.maximumBytes else {
+            throw KeyedArchiveError(
+                file: file, at: at,
+                "is \(bytes.count) bytes; an archive larger than \(Self.maximumBytes) bytes is refused",
+                hint: "UIKit's restoration archives are kilobytes; is this the right file?")
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            let binary = bytes.starts(with: Array("bplist".utf8))
+            throw KeyedArchiveError(
+                file: file, at: at,
+                binary
+                    ? "is a damaged or truncated binary property list (\(bytes.count) bytes)"
+                    : "is not a property list",
+                hint: binary
+                    ? "copy the archive again; it may have been cut short while it was written or copied"
+                    : "UIKit's archive is a binary plist named data.data inside Library/Saved Application State/BUNDLE.savedState"
+            )
+        }
+        guard case .dictionary(let dict) = PropertyListNode(root), let objects = dict["$objects"] as? [Any],
+            let topDict = dict["$top"] as? [String: Any]
+        else {
+            throw KeyedArchiveError(
+                file: file, at: at, "is a property list but not a keyed archive: it has no $top and $objects",
+                hint: "pass the data.data file written by UIKit (an NSKeyedArchiver archive)")
+        }
+        if let archiver = dict["$archiver"] as? String, archiver != "NSKeyedArchiver" {
+            throw KeyedArchiveError(
+                file: file, at: at, "$archiver is '\(archiver)', not NSKeyedArchiver",
+                hint: "only NSKeyedArchiver archives are read")
+        }
+        if let version = dict["$version"] as? NSNumber, version.intValue != 100_000 {
+            throw KeyedArchiveError(
+                file: file, at: at, "$version is \(version.intValue); this reader knows keyed archive version 100000",
+                hint: "an archive from a newer Foundation; send it to us (see the README)")
+        }
+        guard objects.count <= Self.maximumObjects else {
+            throw KeyedArchiveError(
+                file: file, at: at,
+                "$objects holds \(objects.count) objects; more than \(Self.maximumObjects) is refused")
+        }
+        var resolver = KeyedResolver(objects: objects, file: file, place: place)
+        var top: [String: KeyedValue] = [:]
+        for key in topDict.keys.sorted() {
+            top[key] = try resolver.inline(topDict[key]!, at: resolver.describe(["$top", key]), depth: 0)
+        }
+        self.top = top
+    }
+
+    /// Reads a nested archive (a value that is an archive's bytes).
+    public init(nested bytes: [UInt8], file: String, place: String) throws(KeyedArchiveError) {
+        try self.init(bytes: bytes, file: file, place: place)
+    }
+}

@@ -1,0 +1,141 @@
+/// UIKit's restoration archive (`data.data`) as it is stored: the top-level keys, the roots
+/// (`kRootRestorationIdentifiersKey`), the restoration class map, and one nested keyed archive
+/// per identifier path, each with its views' nested archives (`kViewRestorationDataKey`).
+public struct UIKitArchive: Sendable {
+    /// One preserved object: its identifier path (the archive key) and its coder.
+    public struct Object: Sendable {
+        public var key: String
+        /// The coder's keys, in restorationArchiveTool's order.
+        public var values: [(key: String, value: KeyedValue)]
+        /// `kViewRestorationDataKey`: each restorable view's identifier and coder.
+        public var views: [(identifier: String, values: [(key: String, value: KeyedValue)])]
+    }
+
+    /// The file read (after finding it in a folder or container).
+    public var file: String
+    public var majorVersion: Int
+    /// Every `$top` key that is not a root's coder, the roots list or the class map: the version
+    /// keys, UIKit's app-level keys and the app's own (`application:willEncodeRestorableStateWithCoder:`).
+    public var topLevel: [(key: String, value: KeyedValue)]
+    public var roots: [String]
+    /// Identifier path → restoration class name.
+    public var restorationClasses: [(key: String, className: String)]
+    public var objects: [Object]
+
+    /// Reads and checks `data.data`'s bytes. A major version other than 2 is refused with the version found.
+    public init(bytes: [UInt8], file: String) throws(KeyedArchiveError) {
+        let top = try KeyedArchive(bytes: bytes, file: file)
+        self.file = file
+        guard let major = top[UIKitArchiveKeys.majorVersion] else {
+            throw KeyedArchiveError(
+                file: file, at: "$top",
+                "has no \(UIKitArchiveKeys.majorVersion): not a UIKit state restoration archive",
+                hint: "pass Library/Saved Application State/BUNDLE.savedState/data.data")
+        }
+        guard major.intValue == UIKitArchiveKeys.supportedMajorVersion else {
+            throw KeyedArchiveError(
+                file: file, at: "$top › \(UIKitArchiveKeys.majorVersion)",
+                "the archive's major version is \(Self.text(major)); this restoretrace reads version \(UIKitArchiveKeys.supportedMajorVersion)",
+                hint: "a newer iOS changed the archive format; send us the file (see the README) so we can read it")
+        }
+        majorVersion = UIKitArchiveKeys.supportedMajorVersion
+        roots = try Self.roots(top, file)
+        restorationClasses = try Self.classMap(top, file)
+        var objects: [Object] = []
+        for key in roots {
+            guard let value = top[key] else { continue }  // a root UIKit listed but did not write
+            guard case .data(let nested) = value else {
+                throw KeyedArchiveError(
+                    file: file, at: "$top › \(key)", "expected a nested keyed archive (data), found \(value.typeName)")
+            }
+            objects.append(try Self.object(key, nested, file))
+        }
+        self.objects = objects
+        let consumed = Set(roots + [UIKitArchiveKeys.roots, UIKitArchiveKeys.restorationClassMap])
+        topLevel = top.keys.filter { !consumed.contains($0) }.sorted(by: UIKitArchiveKeys.toolOrder).map {
+            ($0, top[$0]!)
+        }
+    }
+
+    private static func roots(_ top: KeyedArchive, _ file: String) throws(KeyedArchiveError) -> [String] {
+        guard let value = top[UIKitArchiveKeys.roots] else { return [] }
+        guard case .array(let items) = value else {
+            throw KeyedArchiveError(
+                file: file, at: "$top › \(UIKitArchiveKeys.roots)",
+                "expected an array of identifier paths, found \(value.typeName)")
+        }
+        var out: [String] = []
+        for (i, item) in items.enumerated() {
+            guard let s = item.stringValue else {
+                throw KeyedArchiveError(
+                    file: file, at: "$top › \(UIKitArchiveKeys.roots)[\(i)]",
+                    "expected an identifier path string, found \(item.typeName)")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
+    private static func classMap(_ top: KeyedArchive, _ file: String) throws(KeyedArchiveError) -> [(
+        key: String, className: String
+    )] {
+        guard let value = top[UIKitArchiveKeys.restorationClassMap] else { return [] }
+        guard case .dictionary(let pairs) = value else {
+            throw KeyedArchiveError(
+                file: file, at: "$top › \(UIKitArchiveKeys.restorationClassMap)",
+                "expected a dictionary, found \(value.typeName)")
+        }
+        var out: [(key: String, className: String)] = []
+        for pair in pairs {
+            guard let k = pair.key.stringValue, let c = pair.value.stringValue else {
+                throw KeyedArchiveError(
+                    file: file, at: "$top › \(UIKitArchiveKeys.restorationClassMap)",
+                    "expected identifier path → class name strings, found \(pair.key.typeName) → \(pair.value.typeName)"
+                )
+            }
+            out.append((k, c))
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
+    private static func object(_ key: String, _ bytes: [UInt8], _ file: String) throws(KeyedArchiveError) -> Object {
+        let place = "$top › \(key) (nested archive)"
+        let coder = try KeyedArchive(nested: bytes, file: file, place: place)
+        var views: [(identifier: String, values: [(key: String, value: KeyedValue)])] = []
+        if let viewData = coder[UIKitArchiveKeys.viewData] {
+            guard case .dictionary(let pairs) = viewData else {
+                throw KeyedArchiveError(
+                    file: file, at: "\(place) › \(UIKitArchiveKeys.viewData)",
+                    "expected a dictionary, found \(viewData.typeName)")
+            }
+            for pair in pairs {
+                guard let id = pair.key.stringValue, case .data(let viewBytes) = pair.value else {
+                    throw KeyedArchiveError(
+                        file: file, at: "\(place) › \(UIKitArchiveKeys.viewData)",
+                        "expected view identifier → nested archive, found \(pair.key.typeName) → \(pair.value.typeName)"
+                    )
+                }
+                let view = try KeyedArchive(
+                    nested: viewBytes, file: file,
+                    place: "\(place) › \(UIKitArchiveKeys.viewData) › \(id) (nested archive)")
+                views.append((id, sorted(view)))
+            }
+            views.sort { $0.identifier < $1.identifier }
+        }
+        let values = sorted(coder).filter { $0.key != UIKitArchiveKeys.viewData }
+        return Object(key: key, values: values, views: views)
+    }
+
+    private static func sorted(_ a: KeyedArchive) -> [(key: String, value: KeyedValue)] {
+        a.keys.sorted(by: UIKitArchiveKeys.toolOrder).map { ($0, a[$0]!) }
+    }
+
+    private static func text(_ v: KeyedValue) -> String {
+        switch v {
+        case .int(let i): String(i)
+        case .string(let s): "'\(s)'"
+        case .double(let d): String(d)
+        default: "a value of type \(v.typeName)"
+        }
+    }
+}

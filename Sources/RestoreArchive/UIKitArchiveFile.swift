@@ -1,0 +1,67 @@
+import Foundation
+
+/// Finds and reads UIKit's archive from what a user has at hand: the `data.data` file, its
+/// `<bundle>.savedState` folder, or the app's data container (`xcrun simctl get_app_container
+/// booted BUNDLE data`), where it is `Library/Saved Application State/<bundle>.savedState/data.data`.
+public enum UIKitArchiveFile {
+    public static let fileName = "data.data"
+    static let savedStateFolder = "Library/Saved Application State"
+
+    /// Reads the archive at `path` (a file, a `.savedState` folder or a container).
+    public static func read(_ path: String) throws(KeyedArchiveError) -> UIKitArchive {
+        let file = try locate(path)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw KeyedArchiveError(file: file, "cannot be read", hint: "check that the file exists and is readable")
+        }
+        return try UIKitArchive(bytes: [UInt8](data), file: file)
+    }
+
+    /// Whether `path` is a property list or a folder rather than a trace (JSON Lines): a binary
+    /// plist starts `bplist`, an XML one `<?xml` or `<plist`.
+    public static func isArchive(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 8), as: UTF8.self)
+        return head.hasPrefix("bplist") || head.hasPrefix("<?xml") || head.hasPrefix("<plist")
+    }
+
+    /// The `data.data` that `path` names or holds.
+    public static func locate(_ path: String) throws(KeyedArchiveError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw KeyedArchiveError(
+                file: path, "does not exist", hint: "pass data.data, its .savedState folder or the app's data container"
+            )
+        }
+        guard isDirectory.boolValue else { return path }
+        let direct = (path as NSString).appendingPathComponent(fileName)
+        if FileManager.default.fileExists(atPath: direct) { return direct }
+        // A container, or its "Saved Application State" folder: one .savedState per app.
+        let candidates = [(path as NSString).appendingPathComponent(savedStateFolder), path].flatMap(savedStates)
+        guard let first = candidates.first else {
+            throw KeyedArchiveError(
+                file: path,
+                "holds no \(fileName): looked in it, in */\(fileName) and in \(savedStateFolder)/*.savedState/\(fileName)",
+                hint:
+                    "the app saves state only when it returns true from application:shouldSaveApplicationState: and goes to the background; stop it from Xcode (a force-quit deletes the archive)"
+            )
+        }
+        guard candidates.count == 1 else {
+            throw KeyedArchiveError(
+                file: path, "holds \(candidates.count) archives: \(candidates.joined(separator: ", "))",
+                hint: "pass one of them")
+        }
+        return first
+    }
+
+    /// `folder/*.savedState/data.data`, sorted.
+    private static func savedStates(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasSuffix(".savedState") }.sorted().map {
+            ((folder as NSString).appendingPathComponent($0) as NSString).appendingPathComponent(fileName)
+        }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+}

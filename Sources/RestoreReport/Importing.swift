@@ -1,0 +1,80 @@
+import Foundation
+import RestoreArchive
+import RestoreEngine
+import RestoreTrace
+
+/// UIKit's restoration archive turned into a trace: what `import` does, as a library call. The
+/// trace's header says `"source": "uikit-archive"`; its events are the app running and the
+/// archive, adopted as its `archive-written` event, so `archive`, `report`, `replay` and `diff` read it.
+public enum Importing {
+    public struct Result: Sendable {
+        /// The `data.data` read (after looking into a folder or container).
+        public var archiveFile: String
+        /// Where the trace was written.
+        public var path: String
+        public var objects: Int
+        public var events: Int
+
+        public var text: String {
+            "\(archiveFile): imported \(objects) preserved objects into \(path) (\(events) events)\n\nNext: restoretrace archive \(path)"
+        }
+    }
+
+    /// The header's `source` for an imported archive.
+    public static let source = "uikit-archive"
+
+    /// Reads the archive at `source` (a file, a `.savedState` folder, a container) and writes its
+    /// trace to `output` (default: `BUNDLE.trace.jsonl` in the current folder).
+    public static func importArchive(at source: String, to output: String? = nil) throws(RestoreFailure) -> Result {
+        let archive = try read(source)
+        let name = appName(archive.file)
+        let path = output ?? name + ".trace.jsonl"
+        let model = archive.model
+        let recorded: (outcome: Outcome, events: Int)
+        do {
+            recorded = try TraceRecorder.record(header: header(archive, name: name), to: path) { observer in
+                let engine = RestorationEngine(
+                    application: UIApplication(configuration: configuration(model)),
+                    boundary: DirectBoundary(app: NoApp()))
+                engine.observer = observer
+                engine.start(with: nil)
+                engine.adoptArchive(model)
+                return engine.outcome
+            }
+        } catch {
+            throw RestoreFailure(error)
+        }
+        return Result(archiveFile: archive.file, path: path, objects: model.entries.count, events: recorded.events)
+    }
+
+    /// The archive at `path`, or a located failure (exit 2).
+    public static func read(_ path: String) throws(RestoreFailure) -> UIKitArchive {
+        do { return try UIKitArchiveFile.read(path) } catch { throw RestoreFailure(error) }
+    }
+
+    static func header(_ archive: UIKitArchive, name: String) -> TraceHeader {
+        var header = TraceHeader(
+            scenario: name, description: "UIKit's restoration archive \(archive.file)",
+            app: configuration(archive.model))
+        header.source = source
+        return header
+    }
+
+    /// The app as the archive saw it: its bundle version, system version and idiom.
+    static func configuration(_ model: Archive) -> AppConfiguration {
+        AppConfiguration(
+            bundleVersion: model.appLevelValue(ReservedKeys.bundleVersion)?.stringValue ?? "unknown",
+            systemVersion: model.appLevelValue(ReservedKeys.systemVersion)?.stringValue ?? "unknown",
+            idiom: model.appLevelValue(ReservedKeys.userInterfaceIdiom)?.intValue == 1 ? .pad : .phone)
+    }
+
+    /// `com.example.app` for `…/com.example.app.savedState/data.data`, else the file's name.
+    static func appName(_ file: String) -> String {
+        let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        if folder.hasSuffix(".savedState") { return String(folder.dropLast(".savedState".count)) }
+        return ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The engine needs an app; an imported archive has none, and nothing calls it.
+    private final class NoApp: RestorableApp {}
+}

@@ -1,0 +1,106 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// `archive ARCHIVE` and `import ARCHIVE` on UIKit's own archive (SPEC §6, §9).
+@Suite struct UIKitArchiveCommandTests {
+    /// restorationArchiveTool's published output (CAPTURE.md §1.6), blocks the picture shows, with
+    /// the dot leaders of the transcription evened out (values start three dots past the longest key).
+    static let published = """
+        Restoration class map is {
+            "TabController/:[1]:/NavigationController/:[1]:/_TtC20StateRestorationDemo18CityViewController" = "_TtC20StateRestorationDemo18CityViewController";
+        }
+        Top Level
+        ---------
+            kUIStateRestorationArchiveMajorVersionKey.........2
+            kUIStateRestorationArchiveMinorVersionKey.........1
+            UIApplicationStateRestorationBundleVersion........1
+            UIApplicationStateRestorationSystemVersion........8.0
+            UIApplicationStateRestorationTimestamp............2014-07-06 16:05:18 +0000
+            UIApplicationStateRestorationUserInterfaceIdiom...iPhone
+        [View Controller] TabController (Class: UITabBarController)
+            kTabBarSelectedViewControllerKey...Object Identifier Proxy: TabController/:[1]:/NavigationController
+            kViewControllerViewWasLoadedKey....Yes
+        [View Controller] TabController/:[0]:/_TtC20StateRestorationDemo19FirstViewController (Class: _TtC20StateRestorationDemo19FirstViewController)
+            encodingKeySliderValue............0.8926057
+            kViewControllerViewWasLoadedKey...Yes
+        [View Controller] TabController/:[1]:/NavigationController (Class: UINavigationController)
+            kUIViewControllerChildrenKey......(
+                "TabController/:[1]:/NavigationController/:[0]:/_TtC20StateRestorationDemo20SecondViewController",
+                "TabController/:[1]:/NavigationController/:[1]:/_TtC20StateRestorationDemo18CityViewController"
+            )
+            kViewControllerViewWasLoadedKey...Yes
+
+        """
+
+    @Test func archivePrintsUIKitsArchiveInTheToolsLayout() throws {
+        let r = try CLI.run(
+            ["archive", UIKitArchiveFixtures.path("state-restoration-demo.data")], in: try CLI.temporaryDirectory())
+        #expect(r.code == 0)
+        #expect(r.stdout.hasPrefix(Self.published))
+    }
+
+    @Test func archiveJSONSaysTheSourceIsUIKit() throws {
+        let r = try CLI.run(
+            ["archive", UIKitArchiveFixtures.path("state-restoration-demo.xml.plist"), "--json"],
+            in: try CLI.temporaryDirectory())
+        #expect(r.code == 0)
+        #expect(
+            r.stdout.hasPrefix(
+                #"{"format":"restoretrace-archive/1","source":"uikit","written":true,"topLevel":{"kUIStateRestorationArchiveMajorVersionKey":{"int":2,"system":true}"#
+            ))
+        #expect(r.stdout.contains(#""UIApplicationStateRestorationBundleVersion":{"string":"1","system":true}"#))
+        #expect(
+            r.stdout.contains(
+                #"{"key":"TabController","path":"TabController","kind":"viewController","class":"UITabBarController","values":{"kTabBarSelectedViewControllerKey":{"ref":"TabController/:[1]:/NavigationController","system":true}"#
+            ))
+    }
+
+    @Test func importWritesATraceThatArchiveReplayAndDiffRead() throws {
+        let dir = try CLI.temporaryDirectory()
+        let saved = dir.appendingPathComponent("container/Library/Saved Application State/com.example.demo.savedState")
+        try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"),
+            toPath: saved.appendingPathComponent("data.data").path)
+        let imported = try CLI.run(["import", "container"], in: dir)
+        #expect(imported.code == 0)
+        #expect(imported.stdout.contains("imported 5 preserved objects into com.example.demo.trace.jsonl"))
+        let trace = try String(contentsOf: dir.appendingPathComponent("com.example.demo.trace.jsonl"), encoding: .utf8)
+        #expect(
+            trace.hasPrefix(
+                #"{"format":"restoretrace-trace/1","tool":"restoretrace 0.1.0","source":"uikit-archive","scenario":"com.example.demo""#
+            ))
+        #expect(trace.contains(#""event":"archive-written""#))
+        let archive = try CLI.run(["archive", "com.example.demo.trace.jsonl"], in: dir)
+        #expect(archive.stdout.hasPrefix(Self.published))
+        let replay = try CLI.run(["replay", "com.example.demo.trace.jsonl"], in: dir)
+        #expect(replay.code == 0)
+        #expect(replay.stdout.contains("replay matched"))
+        #expect(replay.stdout.contains("5 of 5 nodes preserved"))
+        let diff = try CLI.run(
+            ["diff", "com.example.demo.trace.jsonl", CLI.sample("state-restoration-demo.trace.jsonl")], in: dir)
+        #expect(diff.code == 1)
+        #expect(diff.stdout.contains("First difference"))
+    }
+
+    @Test func hostileArchivesExitTwoWithoutATrace() throws {
+        let dir = try CLI.temporaryDirectory()
+        let cases = [
+            ("truncated.data", "damaged or truncated binary property list"),
+            ("version-3.data", "the archive's major version is 3"),
+            ("cycle.data", "form a cycle"),
+            ("dangling-uid.data", "points past the end of $objects"),
+            ("shared-billions.data", "more than 250000 values"),
+        ]
+        for (name, message) in cases {
+            let r = try CLI.run(["import", UIKitArchiveFixtures.path(name), "-o", "out.trace.jsonl"], in: dir)
+            #expect(r.code == 2, "\(name)")
+            #expect(r.stderr.hasPrefix(UIKitArchiveFixtures.path(name) + ": error: "), "\(name)")
+            #expect(r.stderr.contains(message), "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.trace.jsonl").path))
+            let a = try CLI.run(["archive", UIKitArchiveFixtures.path(name)], in: dir)
+            #expect(a.code == 2, "\(name)")
+        }
+    }
+}
