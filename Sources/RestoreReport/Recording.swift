@@ -41,6 +41,24 @@ public enum Recording {
         }
     }
 
+    /// SPEC §6 `record SCENARIO --archive ARCHIVE`: relaunches the scenario's app against UIKit's
+    /// archive instead of its own preservation.
+    public static func record(
+        scenarioAt scenarioPath: String?, againstArchive archivePath: String, to output: String? = nil
+    ) throws(RestoreFailure) -> Result {
+        let scenario = try loadScenario(scenarioPath)
+        let archive = try Importing.read(archivePath).model
+        let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
+        do {
+            let recorded = try TraceRecorder.record(header: header(for: scenario), to: path) { observer in
+                scenario.run(against: archive, observer: observer)
+            }
+            return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
+        } catch {
+            throw RestoreFailure(error)
+        }
+    }
+
     /// The scenario at `path`, or the built-in demo when nil.
     public static func loadScenario(_ path: String?) throws(RestoreFailure) -> Scenario {
         do {

@@ -19,4 +19,23 @@ extension Scenario {
         engine.run(timeline)
         return engine.outcome
     }
+
+    /// SPEC §6 `record SCENARIO --archive`: the app runs with its UI, UIKit's archive (read from a
+    /// device or simulator) takes the place of the timeline's preservation, and the timeline's
+    /// first launch runs against it: which saved controllers come back under the app as it is now.
+    @discardableResult
+    public func run(against archive: Archive, observer: EngineObserver? = nil) -> Outcome {
+        let engine = makeEngine(observer: observer)
+        engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
+        engine.adoptArchive(archive)
+        engine.kill(.system)
+        engine.relaunch(firstLaunchOptions)
+        return engine.outcome
+    }
+
+    /// The options of the timeline's first relaunch (a locked device, a new bundle version, …).
+    var firstLaunchOptions: LaunchOptions {
+        for step in timeline { if case .launch(let options) = step { return options } }
+        return LaunchOptions()
+    }
 }

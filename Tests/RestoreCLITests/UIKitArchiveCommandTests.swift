@@ -103,4 +103,39 @@ import Testing
             #expect(a.code == 2, "\(name)")
         }
     }
+
+    @Test func recordAgainstTheArchiveRelaunchesTodaysAppOnIt() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(
+            [
+                "record", UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), "--archive",
+                UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "today.trace.jsonl", "--json",
+            ], in: dir)
+        #expect(r.code == 0)
+        #expect(
+            r.stdout.contains(
+                #""class":"_TtC20StateRestorationDemo18CityViewController","kind":"viewController","status":"not-restored","reason":"restoration-class-returned-nil""#
+            ))
+        #expect(r.stdout.contains(#""code":"archive-from-older-version""#))
+        let trace = try String(contentsOf: dir.appendingPathComponent("today.trace.jsonl"), encoding: .utf8)
+        // The archive stands in for preservation: no background, no encode.
+        #expect(!trace.contains(#""event":"background""#))
+        #expect(!trace.contains("encodeRestorableStateWithCoder:"))
+        #expect(trace.contains(#""reason":"read from UIKit's archive, not written by the engine""#))
+        let replay = try CLI.run(["replay", "today.trace.jsonl"], in: dir)
+        #expect(replay.code == 0)
+        #expect(replay.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"))
+    }
+
+    @Test func recordAgainstABadArchiveExitsTwoWithoutATrace() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(
+            [
+                "record", UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), "--archive",
+                UIKitArchiveFixtures.path("version-3.data"), "-o", "today.trace.jsonl",
+            ], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("the archive's major version is 3"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("today.trace.jsonl").path))
+    }
 }

@@ -27,6 +27,12 @@ struct RecordCommand: ParsableCommand {
             valueName: "trace"))
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Skip the scenario's preservation and relaunch against UIKit's own archive (data.data, its .savedState folder or an app container): which saved controllers come back under the app as the scenario describes it now.",
+            valueName: "archive"))
+    var archive: String?
+
     @Flag(help: "Print the outcome as JSON (SPEC §5) instead of the summary.")
     var json = false
 
@@ -34,9 +40,9 @@ struct RecordCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let recorded = try Recording.record(scenarioAt: scenario, to: output) {
-            Console.progress("  … \($0) events recorded")
-        }
+        let recorded =
+            try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }
+            ?? Recording.record(scenarioAt: scenario, to: output) { Console.progress("  … \($0) events recorded") }
         print(json ? recorded.json : recorded.text(verbose: verbose))
     }
 }

@@ -5,6 +5,8 @@ extension RestorationEngine {
     /// replay re-adopts it from the trace.
     public func adoptArchive(_ adopted: Archive) {
         phase = .preservation
+        // UIKit writes the archive as the app enters the background.
+        appState = .background
         archive = adopted
         archiveLoss = nil
         let nodes = adopted.entries.map { e -> NodeOutcome in
