@@ -69,6 +69,13 @@ public struct Divergence: Hashable, Sendable {
             case .decode, .indexPath: return "R5 decode"
             case .restorationClassObject: return "R6 registered objects"
             case .finishedRestoring, .didDecodeApplication: return "R7 finished restoring"
+            case .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .userActivityWillSave,
+                .updateUserActivityState, .didUpdateUserActivity:
+                return "S2 saving a scene's activity"
+            case .didDiscardSceneSessions, .willConnectToSession, .restoreInteractionState, .sceneWillEnterForeground,
+                .sceneDidBecomeActive:
+                return "S3 scene relaunch"
+            case .sceneDidDisconnect: return "S4 closing or disconnecting a scene"
             }
         }
         switch e.event {
@@ -78,6 +85,9 @@ public struct Divergence: Hashable, Sendable {
         case .crash?: return "T3 crash during restoration"
         case .archiveDeleted?: return "R9/T2/T3 archive deleted"
         case .launch?, .launchUIBuilt?, .appRunning?: return "R1 launch"
+        case .sceneConnected?: return "S1 scene-based app"
+        case .activitySaved?, .activityNotSaved?: return "S2 saving a scene's activity"
+        case .close?, .disconnect?, .sessionDiscarded?: return "S4 closing or disconnecting a scene"
         case nil: return nil
         }
     }

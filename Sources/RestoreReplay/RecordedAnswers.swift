@@ -8,11 +8,14 @@ final class RecordedAnswer: Sendable {
     let result: EventResult?
     let effects: CallEffects?
     let coder: [CoderEntry]?
+    /// The activity a scene callback returned or left (SPEC §8).
+    let activity: UserActivity?
 
-    init(result: EventResult?, effects: CallEffects?, coder: [CoderEntry]?) {
+    init(result: EventResult?, effects: CallEffects?, coder: [CoderEntry]?, activity: UserActivity? = nil) {
         self.result = result
         self.effects = effects
         self.coder = coder
+        self.activity = activity
     }
 
     /// A call recorded with nothing to answer (most `decode` and `finishedRestoring` calls);
@@ -46,9 +49,11 @@ struct RecordedAnswers {
         }
         guard let cb = e.callback else { return }
         let answer =
-            e.result == nil && e.effects == nil && e.coder == nil
-            ? RecordedAnswer.empty : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder)
-        let key = Key(callback: cb, path: e.path ?? e.receiver ?? "", argument: e.argument)
+            e.result == nil && e.effects == nil && e.coder == nil && e.activity == nil
+            ? RecordedAnswer.empty
+            : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder, activity: e.activity)
+        // Scene calls are answered by session, legacy ones by restoration path or receiver.
+        let key = Key(callback: cb, path: e.path ?? e.session ?? e.receiver ?? "", argument: e.argument)
         if let slot = slots[key] {
             lists[slot].append(answer)
         } else {

@@ -21,8 +21,11 @@ extension Replayer {
             self.engine = engine
         }
 
-        /// Runs the step a marker starts; `start` is the marker decoded, `line` where it is.
-        mutating func run(_ kind: SystemEvent, _ start: EngineEvent, line: Int) throws(TraceError) {
+        /// Runs the step a marker starts; `start` is the marker decoded, `scenes` a scene-based
+        /// app's sessions at start, `line` where the marker is.
+        mutating func run(_ kind: SystemEvent, _ start: EngineEvent, scenes: [SceneSetup], line: Int)
+            throws(TraceError)
+        {
             switch kind {
             case .appRunning:
                 guard !started else {
@@ -30,7 +33,11 @@ extension Replayer {
                         file: path, line: line, "a second 'app-running' event: a trace has one first launch")
                 }
                 started = true
-                engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
+                if engine.isSceneBased {
+                    engine.startScenes(scenes)
+                } else {
+                    engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
+                }
             case .background:
                 try requireStarted(line)
                 for dropped in whatIf.droppedIdentifiers where dropIdentifier(at: dropped) {
@@ -43,6 +50,12 @@ extension Replayer {
             case .launch:
                 try requireStarted(line)
                 relaunch(start.options ?? LaunchOptions())
+            case .close:
+                try requireStarted(line)
+                engine.run([.close(session: start.session ?? "")])
+            case .disconnect:
+                try requireStarted(line)
+                engine.run([.disconnect(session: start.session ?? "")])
             default: break
             }
         }

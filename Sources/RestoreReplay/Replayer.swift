@@ -33,6 +33,7 @@ public enum Replayer {
         let header = reader.header
         let application = UIApplication(configuration: header.app)
         for c in header.classes { application.classes.declare(c.name, superclass: c.superclass) }
+        if let types = whatIf.userActivityTypes { application.configuration.userActivityTypes = types }
         let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
         let engine = RestorationEngine(application: application, boundary: standIn)
         let comparator = Comparator()
@@ -56,9 +57,10 @@ public enum Replayer {
             recorded += segment.count
             let start = try load(marker, segment, into: standIn)
             let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
+            let scenes = kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
             comparator.expect(segment)
             segment = []
-            try timeline.run(kind, start, line: marker.line)
+            try timeline.run(kind, start, scenes: scenes, line: marker.line)
             if let adopted { engine.adoptArchive(adopted) }
             comparator.finishSegment()
             progress?(recorded)
@@ -110,7 +112,25 @@ public enum Replayer {
         return start
     }
 
-    static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch]
+    static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch, .close, .disconnect]
+
+    /// The scene sessions a scene-based trace starts with (its `scene-connected` events).
+    private static func sceneSetups(_ segment: [RecordedEvent], _ application: UIApplication) throws(TraceError)
+        -> [SceneSetup]
+    {
+        var setups: [SceneSetup] = []
+        for r in segment where r.event == .sceneConnected {
+            let e = try r.decoded(.hierarchy)
+            guard let session = e.session else {
+                throw TraceError(file: r.file, line: r.line, "a 'scene-connected' event needs its 'session'")
+            }
+            setups.append(
+                SceneSetup(
+                    session: session, configuration: e.configuration ?? "",
+                    root: e.hierarchy?.instantiateViewController(classes: application.classes)))
+        }
+        return setups
+    }
 
     /// An archive written while the app was first running, before any background: UIKit's own,
     /// imported (`import`, `record --archive`). The engine adopts it instead of preserving.
@@ -128,11 +148,13 @@ public enum Replayer {
         if let callback = e.callback {
             switch callback {
             case .encode, .willEncodeApplication, .shouldRestore: return [.result, .effects, .coder]
+            case .stateRestorationActivity, .userActivityWillSave, .updateUserActivityState, .didUpdateUserActivity:
+                return [.result, .activity]
             default: return [.result, .effects]
             }
         }
         switch e.event {
-        case .appRunning?, .launchUIBuilt?: return .hierarchy
+        case .appRunning?, .launchUIBuilt?, .sceneConnected?: return .hierarchy
         case .launch?: return .options
         default: return []
         }

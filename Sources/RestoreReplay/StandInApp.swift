@@ -103,6 +103,8 @@ final class StandInApp: AppBoundary {
             return .modelIdentifier(modelIdentifier(indexPath, view, context))
         case .indexPath(let identifier, let view):
             return .indexPath(indexPath(identifier, view, context))
+        case .scene(let sceneCall):
+            return perform(sceneCall)
         }
     }
 

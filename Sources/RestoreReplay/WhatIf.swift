@@ -9,6 +9,10 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
     case answer(path: String, Answer)
     /// The node had no restoration identifier when it was preserved.
     case dropIdentifier(path: String)
+    /// The activity a scene session's delegate returns has another `activityType` (SPEC §8).
+    case activityType(session: String, String)
+    /// Info.plist's `NSUserActivityTypes` (SPEC §8).
+    case userActivityTypes([String])
 
     public var description: String {
         switch self {
@@ -17,6 +21,8 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
         case .deviceLocked(let b): "deviceLocked=\(b)"
         case .answer(let p, let a): "answer:\(p)=\(a)"
         case .dropIdentifier(let p): "drop-id \(p)"
+        case .activityType(let s, let t): "activity:\(s).type=\(t)"
+        case .userActivityTypes(let types): "userActivityTypes=\(types.joined(separator: ","))"
         }
     }
 
@@ -41,10 +47,13 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
         case "bundleVersion":
             guard !value.isEmpty else { throw WhatIfError("'--set \(text)': the bundle version is empty") }
             return .bundleVersion(value)
+        case "userActivityTypes":
+            return .userActivityTypes(value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty })
         default:
+            if name.hasPrefix("activity:") { return try parseActivity(name: name, value: value, text: text) }
             guard name.hasPrefix("answer:") else {
                 throw WhatIfError(
-                    "'--set \(text)': unknown setting '\(name)'; use shouldRestore, bundleVersion, deviceLocked or answer:PATH"
+                    "'--set \(text)': unknown setting '\(name)'; use shouldRestore, bundleVersion, deviceLocked, answer:PATH, activity:SESSION.type or userActivityTypes"
                 )
             }
             let path = String(name.dropFirst("answer:".count))
@@ -81,6 +90,14 @@ public struct WhatIf: Hashable, Sendable {
         var out: [String: Answer] = [:]
         for case .answer(let p, let a) in edits { out[p] = a }
         return out
+    }
+    var activityTypes: [String: String] {
+        var out: [String: String] = [:]
+        for case .activityType(let session, let type) in edits { out[session] = type }
+        return out
+    }
+    var userActivityTypes: [String]? {
+        edits.reduce(nil) { if case .userActivityTypes(let t) = $1 { t } else { $0 } }
     }
     var droppedIdentifiers: [String] { edits.compactMap { if case .dropIdentifier(let p) = $0 { p } else { nil } } }
 }

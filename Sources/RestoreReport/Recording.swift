@@ -85,6 +85,8 @@ public enum Recording {
         ScenarioApp(scenario: scenario).declareClasses(in: &classes)
         return TraceHeader(
             scenario: scenario.name, description: scenario.description, app: scenario.app.configuration,
-            classes: classes.declared, shouldRestoreRule: scenario.app.delegate.effectiveRestoreRule)
+            classes: classes.declared,
+            // A scene-based app is never asked shouldRestore (S1): no rule to re-evaluate.
+            shouldRestoreRule: scenario.app.lifecycle == .scenes ? nil : scenario.app.delegate.effectiveRestoreRule)
     }
 }

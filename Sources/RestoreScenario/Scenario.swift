@@ -38,10 +38,25 @@ public struct AppSpec: Hashable, Sendable {
     /// `UIMainStoryboardFile`: the storyboard (a file under `storyboards:`) whose initial
     /// controller tree is the launch UI when `launchUI` is absent.
     public var mainStoryboard: String?
+    /// `lifecycle:` (SPEC §8): the app-based or the scene-based life cycle.
+    public var lifecycle = Lifecycle.app
+    /// `userActivityTypes:`, Info.plist's `NSUserActivityTypes`.
+    public var userActivityTypes: [String] = []
+    /// `saveActivity:`: when UIKit asks a scene for its activity (an open question of SCENES.md).
+    public var activitySaving = ActivitySaving.background
+    /// The legacy restoration keys written under `delegate:`, in file order (inert with scenes, S1).
+    public var legacyOptIns: [String] = []
     public init() {}
 
     public var configuration: AppConfiguration {
-        AppConfiguration(bundleVersion: bundleVersion, systemVersion: systemVersion, idiom: idiom)
+        var c = AppConfiguration(bundleVersion: bundleVersion, systemVersion: systemVersion, idiom: idiom)
+        c.lifecycle = lifecycle
+        if lifecycle == .scenes {
+            c.userActivityTypes = userActivityTypes
+            c.activitySaving = activitySaving
+            c.legacyOptIns = legacyOptIns
+        }
+        return c
     }
 }
 
@@ -72,6 +87,8 @@ public struct Scenario: Hashable, Sendable {
     public var storyboardFiles: [String: String] = [:]
     public var classes: [String: RestorationClassSpec] = [:]
     public var ui: NodeBlueprint?
+    /// The connected scene sessions, in order (`app.lifecycle: scenes`).
+    public var scenes: [SceneSpec] = []
     public var timeline: [TimelineStep] = Scenario.defaultTimeline
 
     public init(name: String) { self.name = name }

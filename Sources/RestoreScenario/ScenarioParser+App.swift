@@ -3,7 +3,16 @@ import Yams
 
 /// `app:`, its delegate, ANSWERs, `classes:` and `storyboards:` (SPEC §3).
 extension ScenarioReader {
-    static let appKeys = ["bundleVersion", "systemVersion", "idiom", "delegate", "mainStoryboard"]
+    static let appKeys = [
+        "bundleVersion", "systemVersion", "idiom", "delegate", "mainStoryboard", "lifecycle", "userActivityTypes",
+        "saveActivity",
+    ]
+    /// Delegate keys of view-controller-based restoration: inert in a scene-based app (S1).
+    static let legacyDelegateKeys = [
+        "shouldSaveApplicationState", "shouldSaveSecureApplicationState", "shouldRestoreApplicationState",
+        "shouldRestoreSecureApplicationState", "willEncodeRestorableState", "encodes",
+        "viewControllerWithRestorationIdentifierPath",
+    ]
     static let delegateKeys = [
         "shouldSaveSecureApplicationState", "shouldRestoreSecureApplicationState", "shouldSaveApplicationState",
         "shouldRestoreApplicationState", "encodes", "willEncodeRestorableState", "ignoreSnapshot", "makeKeyAndVisible",
@@ -24,11 +33,15 @@ extension ScenarioReader {
         if let v = f.present("idiom"), let w = word(v, "idiom", ["phone", "pad"]) {
             app.idiom = AppConfiguration.Idiom(rawValue: w) ?? .phone
         }
-        if let v = f.present("delegate") { app.delegate = delegate(v) }
+        if let v = f.present("delegate") {
+            app.delegate = delegate(v)
+            app.legacyOptIns = Self.mappingKeys(v).filter(Self.legacyDelegateKeys.contains)
+        }
         if let v = f.present("mainStoryboard"), let n = name(v, "'mainStoryboard'") {
             app.mainStoryboard = n
             mainStoryboardNode = v
         }
+        sceneKeys(f, into: &app)
         return app
     }
 

@@ -3,7 +3,7 @@ import Yams
 
 /// `timeline:` (SPEC §3): `background`, `{kill: KIND}`, `launch` or `{launch: {...}}`.
 extension ScenarioReader {
-    static let stepWords = ["background", "kill", "launch"]
+    static let stepWords = ["background", "kill", "launch", "close", "disconnect"]
     static let launchKeys = [
         "bundleVersion", "deviceLocked", "crashWhileDecoding", "crashBeforeRestoration", "extendStateRestoration",
         "data",
@@ -47,7 +47,10 @@ extension ScenarioReader {
             )
             return nil
         }
-        guard let f = fields(n, of: what, allowed: ["background", "kill", "launch"]) else { return nil }
+        guard let f = fields(n, of: what, allowed: ["background", "kill", "launch", "close", "disconnect"]) else {
+            return nil
+        }
+        if let step = sceneStep(f) { return step }
         if f.has("background") {
             guard let options = f.present("background") else { return .background }
             guard let o = fields(options, of: "'background'", allowed: ["crashWhileEncoding"]) else { return nil }

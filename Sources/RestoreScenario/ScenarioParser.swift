@@ -20,7 +20,8 @@ import Yams
 public enum ScenarioParser {
     /// The keys a scenario file may have at the top level, in SPEC order.
     public static let topLevelKeys = [
-        "format", "name", "description", "app", "launchUI", "storyboards", "classes", "ui", "timeline",
+        "format", "name", "description", "app", "launchUI", "storyboards", "classes", "ui", "scenes",
+        "timeline",
     ]
 
     /// Parses and validates a scenario.
@@ -87,7 +88,9 @@ extension ScenarioReader {
         if let v = f.present("launchUI") { scenario.launchUI = node(v, role: .viewController, "'launchUI'") }
         if let v = f.present("storyboards") { scenario.storyboards = storyboards(v) }
         if let v = f.present("ui") { scenario.ui = node(v, role: .viewController, "'ui'") }
+        if let v = f.present("scenes") { scenario.scenes = scenes(v) }
         if let v = f.present("timeline"), let steps = timeline(v) { scenario.timeline = steps }
+        checkSceneMode(scenario, root: root, fields: f)
 
         for reference in classReferences where scenario.classes[reference.name] == nil {
             let listed = scenario.classes.keys.sorted()

@@ -17,6 +17,8 @@ final class ScenarioReader {
     var mainStoryboardNode: Node?
     /// Nodes with `storyboard:` and no `class`, to be instantiated from the file.
     var storyboardNodes: [(reference: StoryboardReference, node: Node)] = []
+    /// Scene sessions named by `{close: S}` / `{disconnect: S}` steps, checked against `scenes:` at the end.
+    var sessionReferences: [(name: String, node: Node)] = []
 
     init(file: String) { self.file = file }
 

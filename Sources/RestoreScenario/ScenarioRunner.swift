@@ -15,7 +15,16 @@ extension Scenario {
     @discardableResult
     public func run(observer: EngineObserver? = nil) -> Outcome {
         let engine = makeEngine(observer: observer)
-        engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
+        if app.lifecycle == .scenes {
+            engine.startScenes(
+                scenes.map { scene in
+                    SceneSetup(
+                        session: scene.session, configuration: scene.configuration,
+                        root: scene.ui?.instantiateViewController(classes: engine.application.classes))
+                })
+        } else {
+            engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
+        }
         engine.run(timeline)
         return engine.outcome
     }

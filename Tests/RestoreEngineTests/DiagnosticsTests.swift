@@ -49,7 +49,8 @@ import Testing
                 "restoration-class-returned-nil", "class-mismatch", "not-found", "parent-not-restored",
                 "ambiguous-path", "reserved-key", "window-not-visible", "selection-dropped", "selection-moved",
                 "truncated-by-container", "insecure-coding", "view-not-loaded", "archive-from-older-version",
-                "duplicate-instance", "deprecated-api",
+                "duplicate-instance", "deprecated-api", "scene-based-app", "legacy-restoration-inert",
+                "activity-type-not-declared", "activity-not-plist", "session-discarded",
             ])
         #expect(ReasonCode.allCases.allSatisfy { !$0.summary.isEmpty && !$0.fix.isEmpty })
     }

@@ -13,6 +13,11 @@ import Testing
         e.receiver = "DetailViewController"
         e.path = "Nav/Detail"
         e.key = "Nav/Detail"
+        e.session = "main"
+        e.configuration = "Default Configuration"
+        e.activity = UserActivity(
+            type: "com.example.browse", userInfo: [CoderEntry(key: "item", value: .string("42"))],
+            nonPlistKeys: ["item"], responders: ["Detail"])
         e.argument = .string("scene")
         e.coder = [CoderEntry(key: "itemID", value: .int(7), isSystem: false)]
         e.result = .bool(true)

@@ -22,6 +22,7 @@ extension RestorationEngine {
     public func enterBackground(crashingWhileEncoding crashPath: String? = nil) {
         // A locked launch is a background launch: the app is in the background already (R12).
         guard appState == .foreground else { return }
+        if isSceneBased { return backgroundScenes() }
         application.crashWhileEncoding = crashPath
         defer { application.crashWhileEncoding = nil }
         phase = .preservation

@@ -34,6 +34,7 @@ struct RestorationRun {
 extension RestorationEngine {
     /// A relaunch: R1–R11, then the archive is discarded (R9).
     public func relaunch(_ options: LaunchOptions = LaunchOptions()) {
+        if isSceneBased { return relaunchScenes(options) }
         if appState != .terminated { kill(.system) }
         application.launchNumber += 1
         application.launchOptions = options

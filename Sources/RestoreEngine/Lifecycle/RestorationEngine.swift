@@ -8,6 +8,10 @@ public enum TimelineStep: Hashable, Sendable {
     case kill(KillKind)
     /// The app is launched again: restoration runs.
     case launch(LaunchOptions)
+    /// The user closes this scene session in the app switcher: it is discarded (S4).
+    case close(session: String)
+    /// The system disconnects this scene session to reclaim memory: it is kept (S4).
+    case disconnect(session: String)
 }
 
 /// UIKit's state preservation and restoration, headless. Drive it with a timeline; every call
@@ -32,6 +36,8 @@ public final class RestorationEngine {
     var extendedNotCompleted: Int?
     /// `deprecated-api` is said once per run, at the first deprecated call.
     var warnedDeprecated = false
+    /// The scene sessions, in the scene-based life cycle (SPEC §8).
+    var scenes = SceneState()
 
     public init(application: UIApplication, boundary: AppBoundary) {
         self.application = application
@@ -70,11 +76,14 @@ public final class RestorationEngine {
             case .backgroundCrashingWhileEncoding(let path): enterBackground(crashingWhileEncoding: path)
             case .kill(let kind): kill(kind)
             case .launch(let options): relaunch(options)
+            case .close(let session): closeScene(session)
+            case .disconnect(let session): disconnectScene(session)
             }
         }
     }
 
     public func kill(_ kind: KillKind) {
+        if isSceneBased { return killScenes(kind) }
         phase = .termination
         var e = EngineEvent(launch: launch, phase: .termination, event: .kill)
         e.kill = kind
@@ -101,7 +110,9 @@ public final class RestorationEngine {
 
     /// Makes one call through the boundary and reports it, with any side effects the app had.
     @discardableResult
-    func call(_ appCall: AppCall, receiver: String, path: String? = nil, key: String? = nil) -> AppAnswer {
+    func call(
+        _ appCall: AppCall, receiver: String, path: String? = nil, key: String? = nil, session: String? = nil
+    ) -> AppAnswer {
         let window = application.window
         let wasKey = window.isKeyWindow
         let oldRoot = window.rootViewController
@@ -115,6 +126,7 @@ public final class RestorationEngine {
         e.receiver = receiver
         e.path = path
         e.key = key
+        e.session = session
         switch appCall {
         case .willEncodeApplication(let c):
             e.coder = c.appWrites
@@ -133,6 +145,8 @@ public final class RestorationEngine {
             e.argument = .string(identifier)
         case .instantiateStoryboardScene(let ref):
             e.argument = .string(ref.qualifiedIdentifier)
+        case .scene(let sceneCall):
+            describe(sceneCall, answer: answer, in: &e)
         default: break
         }
         if e.result == nil { e.result = eventResult(for: answer, path: path) }
@@ -170,6 +184,8 @@ public final class RestorationEngine {
                         state: o.state)))
         case .modelIdentifier(let m): return .modelIdentifier(m)
         case .indexPath(let p): return .indexPath(p)
+        // A returned activity is the event's `activity`; no activity is a nil answer.
+        case .activity(let a): return a == nil ? .object(nil) : nil
         }
     }
 

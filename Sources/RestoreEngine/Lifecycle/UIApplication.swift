@@ -8,6 +8,15 @@ public struct AppConfiguration: Hashable, Sendable {
     public var bundleVersion: String
     public var systemVersion: String
     public var idiom: Idiom
+    /// The app-based or the scene-based life cycle (SPEC §8, S1).
+    public var lifecycle = Lifecycle.app
+    /// `NSUserActivityTypes` in Info.plist: only these activity types are persisted (S2).
+    public var userActivityTypes: [String] = []
+    /// When UIKit asks a scene for its restoration activity (an open question; see `ActivitySaving`).
+    public var activitySaving = ActivitySaving.background
+    /// The view-controller-based opt-ins the app delegate still implements (`shouldSaveApplicationState`…),
+    /// inert in a scene-based app (S1).
+    public var legacyOptIns: [String] = []
     public init(bundleVersion: String = "1.0", systemVersion: String = "17.0", idiom: Idiom = .phone) {
         self.bundleVersion = bundleVersion
         self.systemVersion = systemVersion

@@ -80,6 +80,8 @@ public struct Outcome: Hashable, Sendable {
     /// One per relaunch (launch 2, 3, ...), in order.
     public var launches: [PhaseOutcome] = []
     public var diagnostics: [Diagnostic] = []
+    /// The scene sessions (scene-based life cycle, SPEC §8); nil for an app-based app.
+    public var scenes: [SceneOutcome]?
     public init() {}
 
     /// The last launch's restoration.

@@ -26,6 +26,11 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
     case archiveFromOlderVersion = "archive-from-older-version"
     case duplicateInstance = "duplicate-instance"
     case deprecatedApi = "deprecated-api"
+    case sceneBasedApp = "scene-based-app"
+    case legacyRestorationInert = "legacy-restoration-inert"
+    case activityTypeNotDeclared = "activity-type-not-declared"
+    case activityNotPlist = "activity-not-plist"
+    case sessionDiscarded = "session-discarded"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool { a.rawValue < b.rawValue }
 
@@ -59,6 +64,11 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .archiveFromOlderVersion: "the archive was written by another bundle version and restored without a check"
         case .duplicateInstance: "its restoration class made a second instance of a controller the launch UI built"
         case .deprecatedApi: "the app implements only the state restoration methods deprecated in iOS 13.2"
+        case .sceneBasedApp: "the app uses scenes, so UIKit never runs view-controller-based restoration"
+        case .legacyRestorationInert: "view-controller-based restoration pieces do nothing in a scene-based app"
+        case .activityTypeNotDeclared: "its activity's type is not listed in NSUserActivityTypes, so it is not persisted"
+        case .activityNotPlist: "its activity's userInfo holds a value that is not a property-list type"
+        case .sessionDiscarded: "the user closed the scene in the app switcher, which discards its session"
         }
     }
 
@@ -102,6 +112,14 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
             "return the launch UI's instance from the restoration class (look it up by path), or drop the restoration class"
         case .deprecatedApi:
             "implement application:shouldSaveSecureApplicationState: and application:shouldRestoreSecureApplicationState: instead"
+        case .sceneBasedApp:
+            "save each scene's state as an NSUserActivity from stateRestorationActivityForScene:"
+        case .legacyRestorationInert: "replace each piece with its scene-based counterpart (listed)"
+        case .activityTypeNotDeclared: "add the activity type to NSUserActivityTypes in Info.plist"
+        case .activityNotPlist:
+            "store only property-list values (string, number, date, data, array, dictionary, URL) in userInfo"
+        case .sessionDiscarded:
+            "nothing to fix: closing a scene discards it by design; test by backgrounding, then stopping from Xcode"
         }
     }
 }

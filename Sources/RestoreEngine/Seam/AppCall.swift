@@ -21,6 +21,8 @@ public enum AppCall {
     case finishedRestoring(RestorableNode)
     case modelIdentifier(indexPath: [Int], view: UIView)
     case indexPath(modelIdentifier: String, view: UIView)
+    /// A call of the scene life cycle (SPEC §8).
+    case scene(SceneCall)
 
     public var callback: Callback? {
         switch self {
@@ -43,6 +45,7 @@ public enum AppCall {
         case .finishedRestoring: .finishedRestoring
         case .modelIdentifier: .modelIdentifier
         case .indexPath: .indexPath
+        case .scene(let call): call.callback
         }
     }
 }
@@ -79,6 +82,8 @@ public enum AppAnswer {
     case object(UIStateRestoringObject?)
     case modelIdentifier(String?)
     case indexPath([Int]?)
+    /// `stateRestorationActivityForScene:`'s answer.
+    case activity(UserActivity?)
 
     public var boolValue: Bool { if case .bool(let b) = self { b } else { false } }
     public var viewController: UIViewController? { if case .viewController(let vc) = self { vc } else { nil } }

@@ -17,6 +17,19 @@ public enum Callback: String, Sendable, CaseIterable {
     case finishedRestoring = "applicationFinishedRestoringState"
     case modelIdentifier = "modelIdentifierForElementAtIndexPath:inView:"
     case indexPath = "indexPathForElementWithModelIdentifier:inView:"
+    // The scene life cycle (SPEC §8): saving per session (S2), reconnecting (S3), closing (S4).
+    case sceneWillResignActive = "sceneWillResignActive:"
+    case sceneDidEnterBackground = "sceneDidEnterBackground:"
+    case stateRestorationActivity = "stateRestorationActivityForScene:"
+    case userActivityWillSave = "userActivityWillSave:"
+    case updateUserActivityState = "updateUserActivityState:"
+    case didUpdateUserActivity = "scene:didUpdateUserActivity:"
+    case sceneDidDisconnect = "sceneDidDisconnect:"
+    case didDiscardSceneSessions = "application:didDiscardSceneSessions:"
+    case willConnectToSession = "scene:willConnectToSession:options:"
+    case restoreInteractionState = "scene:restoreInteractionStateWithUserActivity:"
+    case sceneWillEnterForeground = "sceneWillEnterForeground:"
+    case sceneDidBecomeActive = "sceneDidBecomeActive:"
 }
 
 /// Things the system does (trace field `event`).
@@ -34,6 +47,18 @@ public enum SystemEvent: String, Sendable, CaseIterable {
     case snapshot
     case kill
     case crash
+    /// A scene session connected at launch 1, with its configuration and window hierarchy (S2).
+    case sceneConnected = "scene-connected"
+    /// A session's activity was archived with it (S2).
+    case activitySaved = "activity-saved"
+    /// A session's activity was not persisted; `reason` says why (S2).
+    case activityNotSaved = "activity-not-saved"
+    /// The user closed a scene in the switcher (S4).
+    case close
+    /// The system disconnected a scene to reclaim memory (S4).
+    case disconnect
+    /// A session and its activity are gone (S4).
+    case sessionDiscarded = "session-discarded"
 }
 
 public enum Phase: String, Sendable, CaseIterable {

@@ -82,6 +82,10 @@ public struct EngineEvent: Hashable, Sendable {
     public var effects: CallEffects?
     public var kill: KillKind?
     public var reason: String?
+    /// The scene session's persistent identifier (scene life cycle, SPEC §8).
+    public var session: String?
+    /// The scene configuration's name (`scene-connected`).
+    public var configuration: String?
 
     /// The payloads only a few system events carry, kept out of line: inline they made every
     /// event ~1 KB to copy.
@@ -89,6 +93,7 @@ public struct EngineEvent: Hashable, Sendable {
         var hierarchy: NodeBlueprint?
         var archive: Archive?
         var options: LaunchOptions?
+        var activity: UserActivity?
     }
     private var payload = Indirect<Payload>.none
 
@@ -114,6 +119,12 @@ public struct EngineEvent: Hashable, Sendable {
     public var options: LaunchOptions? {
         get { read(\.options) }
         set { write { $0.options = newValue } }
+    }
+
+    /// The activity a scene callback returned or received, or the one archived (`activity-saved`).
+    public var activity: UserActivity? {
+        get { read(\.activity) }
+        set { write { $0.activity = newValue } }
     }
 
     public init(launch: Int, phase: Phase, callback: Callback? = nil, event: SystemEvent? = nil) {

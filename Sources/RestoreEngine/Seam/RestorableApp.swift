@@ -134,6 +134,10 @@ public final class DirectBoundary: AppBoundary {
             return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
         case .indexPath(let identifier, let view):
             return .indexPath(view.modelAssociation?.indexPathForElement(withModelIdentifier: identifier, in: view))
+        case .scene(let sceneCall):
+            // An app without a scene delegate answers as UIKit's defaults do.
+            guard let sceneApp = app as? SceneDelegateApp else { return sceneCall.defaultAnswer }
+            return sceneCall.perform(on: sceneApp, application: application)
         }
     }
 }

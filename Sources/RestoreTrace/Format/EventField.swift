@@ -9,8 +9,8 @@ import RestoreEngine
 /// The cases are in the order the writer writes members and the reader checks them: the
 /// committed traces in `Traces/` pin the order, and a bad line reports the first problem found.
 public enum EventField: String, CaseIterable, Sendable {
-    case seq, launch, phase, callback, event, receiver, path, key, argument, coder, result, effects, kill, options
-    case reason, hierarchy, archive
+    case seq, launch, phase, callback, event, receiver, path, key, session, configuration, argument, coder, activity
+    case result, effects, kill, options, reason, hierarchy, archive
 
     /// The member's name in the JSON line.
     public var name: String { rawValue }
@@ -31,7 +31,10 @@ public enum EventField: String, CaseIterable, Sendable {
         case .options: .options
         case .hierarchy: .hierarchy
         case .archive: .archive
-        case .seq, .launch, .phase, .callback, .event, .receiver, .path, .key, .argument, .kill, .reason: nil
+        case .activity: .activity
+        case .seq, .launch, .phase, .callback, .event, .receiver, .path, .key, .session, .configuration, .argument,
+            .kill, .reason:
+            nil
         }
     }
 
@@ -53,6 +56,9 @@ public enum EventField: String, CaseIterable, Sendable {
         case .receiver: put(e.receiver) { $1.appendJSONString($0) }
         case .path: put(e.path) { $1.appendJSONString($0) }
         case .key: put(e.key) { $1.appendJSONString($0) }
+        case .session: put(e.session) { $1.appendJSONString($0) }
+        case .configuration: put(e.configuration) { $1.appendJSONString($0) }
+        case .activity: put(e.activity) { ActivityCodec.write($0, to: &$1) }
         case .argument: put(e.argument) { ValueCodec.write($0, to: &$1) }
         case .coder: put(e.coder) { ValueCodec.writeCoder($0, to: &$1) }
         case .result: put(e.result) { EventCodec.write($0, to: &$1) }
@@ -105,6 +111,10 @@ public enum EventField: String, CaseIterable, Sendable {
         case .receiver: line.event.receiver = try string(value)
         case .path: line.event.path = try string(value)
         case .key: line.event.key = try string(value)
+        case .session: line.event.session = try string(value)
+        case .configuration: line.event.configuration = try string(value)
+        case .activity:
+            line.event.activity = try value.map { v throws(DecodeProblem) in try ActivityCodec.decode(v, name) }
         case .argument:
             line.event.argument = try value.map { v throws(DecodeProblem) in try ValueCodec.decode(v, name) }
         case .coder: line.event.coder = try value.map { v throws(DecodeProblem) in try ValueCodec.decodeCoder(v, name) }

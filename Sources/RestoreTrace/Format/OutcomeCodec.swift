@@ -22,6 +22,7 @@ public enum OutcomeCodec {
             ("launches", .array(o.launches.map(encode))),
             ("diagnostics", .array(o.diagnostics.map(encode))),
         ]
+        if let scenes = o.scenes { members.append(("scenes", .array(scenes.map(encode)))) }
         members.append(contentsOf: extra)
         return .object(members)
     }

@@ -11,7 +11,8 @@ public struct EventPayloads: OptionSet, Hashable, Sendable {
     public static let options = EventPayloads(rawValue: 8)
     public static let hierarchy = EventPayloads(rawValue: 16)
     public static let archive = EventPayloads(rawValue: 32)
-    public static let all: EventPayloads = [.coder, .result, .effects, .options, .hierarchy, .archive]
+    public static let activity = EventPayloads(rawValue: 64)
+    public static let all: EventPayloads = [.coder, .result, .effects, .options, .hierarchy, .archive, .activity]
 }
 
 /// One event line as a replay needs it: the envelope (seq, launch, phase, callback or event,
@@ -41,7 +42,9 @@ public final class RecordedEvent: Sendable {
 
     /// The rarer envelope members, or the whole event of a line that did not take the fast path.
     private enum Rest: Sendable {
-        case members(receiver: String?, argument: CoderValue?, kill: KillKind?, reason: String?)
+        case members(
+            receiver: String?, argument: CoderValue?, kill: KillKind?, reason: String?, session: String?,
+            configuration: String?)
         /// Indirect: a whole event is large, and most lines take the fast path.
         indirect case whole(EngineEvent)
     }
@@ -68,7 +71,9 @@ public final class RecordedEvent: Sendable {
         (self.seq, launch, phase, callback, event, path, key) = (
             seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
-        rest = .members(receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason)
+        rest = .members(
+            receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason, session: e.session,
+            configuration: e.configuration)
         self.bytes = bytes
         self.bodyStart = bodyStart
         self.payloads = payloads
@@ -80,9 +85,10 @@ public final class RecordedEvent: Sendable {
     public var envelope: EngineEvent {
         switch rest {
         case .whole(let event): return event
-        case .members(let receiver, let argument, let kill, let reason):
+        case .members(let receiver, let argument, let kill, let reason, let session, let configuration):
             var e = EngineEvent(launch: launch, phase: phase, callback: callback, event: event)
             (e.receiver, e.path, e.key, e.argument, e.kill, e.reason) = (receiver, path, key, argument, kill, reason)
+            (e.session, e.configuration) = (session, configuration)
             return e
         }
     }
@@ -235,7 +241,7 @@ extension RecordedEvent {
 
 /// Where each payload's value is in a line; a few ranges, kept inline rather than in a dictionary.
 struct PayloadRanges: Sendable {
-    private var coder, result, effects, options, hierarchy, archive: Range<Int>?
+    private var coder, result, effects, options, hierarchy, archive, activity: Range<Int>?
 
     subscript(_ p: EventPayloads) -> Range<Int>? {
         get {
@@ -246,6 +252,7 @@ struct PayloadRanges: Sendable {
             case .options: options
             case .hierarchy: hierarchy
             case .archive: archive
+            case .activity: activity
             default: nil
             }
         }
@@ -257,6 +264,7 @@ struct PayloadRanges: Sendable {
             case .options: options = newValue
             case .hierarchy: hierarchy = newValue
             case .archive: archive = newValue
+            case .activity: activity = newValue
             default: break
             }
         }

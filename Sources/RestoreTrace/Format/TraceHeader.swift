@@ -46,16 +46,28 @@ public struct TraceHeader: Hashable, Sendable {
             ("source", source.map(JSONValue.string)),
             ("scenario", .string(scenario)),
             ("description", description.map(JSONValue.string)),
-            (
-                "app",
-                .object([
-                    ("bundleVersion", .string(app.bundleVersion)), ("systemVersion", .string(app.systemVersion)),
-                    ("idiom", .string(app.idiom.rawValue)),
-                ])
-            ),
+            ("app", .object(appMembers)),
             ("classes", .object(classes.map { ($0.name, .string($0.superclass)) })),
             ("rules", shouldRestoreRule.map { .object([("shouldRestoreApplicationState", Self.encode($0))]) }),
         ])
+    }
+
+    /// The app's facts; the scene-based ones only for a scene-based app, so app-based traces
+    /// keep the header they always had.
+    private var appMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [
+            ("bundleVersion", .string(app.bundleVersion)), ("systemVersion", .string(app.systemVersion)),
+            ("idiom", .string(app.idiom.rawValue)),
+        ]
+        if app.lifecycle == .scenes {
+            members += [
+                ("lifecycle", .string(app.lifecycle.rawValue)),
+                ("userActivityTypes", .array(app.userActivityTypes.map(JSONValue.string))),
+                ("saveActivity", .string(app.activitySaving.rawValue)),
+                ("legacyOptIns", .array(app.legacyOptIns.map(JSONValue.string))),
+            ]
+        }
+        return members
     }
 
     static func encode(_ rule: RestoreRule) -> JSONValue {
@@ -88,7 +100,9 @@ public struct TraceHeader: Hashable, Sendable {
         }
         try f.rejectUnknown(["format", "tool", "source", "scenario", "description", "app", "classes", "rules"])
         let app = try Fields(f["app"] ?? .object([]), "app")
-        try app.rejectUnknown(["bundleVersion", "systemVersion", "idiom"])
+        try app.rejectUnknown([
+            "bundleVersion", "systemVersion", "idiom", "lifecycle", "userActivityTypes", "saveActivity", "legacyOptIns",
+        ])
         let idiom =
             try app.string("idiom").map { (s) throws(DecodeProblem) -> AppConfiguration.Idiom in
                 guard let i = AppConfiguration.Idiom(rawValue: s) else {
@@ -101,6 +115,7 @@ public struct TraceHeader: Hashable, Sendable {
             app: AppConfiguration(
                 bundleVersion: try app.string("bundleVersion") ?? "1.0",
                 systemVersion: try app.string("systemVersion") ?? "17.0", idiom: idiom))
+        try decodeScenes(app, into: &header.app)
         header.tool = try f.string("tool") ?? "unknown"
         header.source = try f.string("source")
         let classes = try Fields(f["classes"] ?? .object([]), "classes")
@@ -119,5 +134,25 @@ public struct TraceHeader: Hashable, Sendable {
             }
         }
         return header
+    }
+}
+
+extension TraceHeader {
+    /// The scene-based facts of `app` (SPEC §8).
+    fileprivate static func decodeScenes(_ app: Fields, into c: inout AppConfiguration) throws(DecodeProblem) {
+        if let text = try app.string("lifecycle") {
+            guard let lifecycle = Lifecycle(rawValue: text) else {
+                throw DecodeProblem("app.lifecycle", "expected app or scenes, found '\(text)'")
+            }
+            c.lifecycle = lifecycle
+        }
+        c.userActivityTypes = try app.strings("userActivityTypes") ?? []
+        if let text = try app.string("saveActivity") {
+            guard let saving = ActivitySaving(rawValue: text) else {
+                throw DecodeProblem("app.saveActivity", "expected background or disconnect, found '\(text)'")
+            }
+            c.activitySaving = saving
+        }
+        c.legacyOptIns = try app.strings("legacyOptIns") ?? []
     }
 }

@@ -1,0 +1,129 @@
+/// S3 and the crash rules of S4: a scene-based app's relaunch.
+extension RestorationEngine {
+    /// `willFinishLaunching` → `didFinishLaunching` → `application:didDiscardSceneSessions:` →
+    /// per remembered session `scene:willConnectToSession:options:` (with the saved activity; nil
+    /// while the device is locked) → `scene:restoreInteractionStateWithUserActivity:` →
+    /// `sceneWillEnterForeground:` → `sceneDidBecomeActive:`. A remembered session keeps its
+    /// configuration: `application:configurationForConnectingSceneSession:options:` is not called.
+    func relaunchScenes(_ options: LaunchOptions) {
+        if appState != .terminated { kill(.system) }
+        application.launchNumber += 1
+        application.launchOptions = options
+        if let version = options.bundleVersion { application.configuration.bundleVersion = version }
+        phase = .launch
+        appState = .foreground
+        var start = EngineEvent(launch: launch, phase: .launch, event: .launch)
+        start.options = options
+        emit(start)
+        for i in scenes.sessions.indices {
+            scenes.sessions[i].restored = nil
+            scenes.sessions[i].reconnected = false
+        }
+        if let extended = extendedNotCompleted {
+            extendedNotCompleted = nil
+            deleteActivities(
+                "restoration extended at launch \(extended) was never completed: counts as a crash (S4)",
+                message:
+                    "At launch \(extended) a scene called extendStateRestoration and never completeStateRestoration: UIKit treats that as a crash during restoration and discards the saved activities (S4). Fix: call completeStateRestoration when the work it waited for ends, on every path."
+            )
+        }
+        call(.willFinishLaunching, receiver: "AppDelegate")
+        if options.crashBeforeRestoration {
+            crashScenes(reason: "crashed before the scenes connected")
+            return
+        }
+        call(.didFinishLaunching, receiver: "AppDelegate")
+        outcome.launches.append(PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch))
+        if !scenes.pendingDiscards.isEmpty {
+            call(.didDiscardSceneSessions(scenes.pendingDiscards), receiver: "AppDelegate")
+            scenes.pendingDiscards = []
+        }
+        phase = .restoration
+        for i in scenes.sessions.indices where !scenes.sessions[i].discarded {
+            guard reconnect(i, options) else { return }  // crashed
+        }
+        if options.deviceLocked {
+            // A background launch, as R12: the activities stay for the next unlocked launch.
+            appState = .background
+        } else if options.extendStateRestoration == .never, scenes.sessions.contains(where: { $0.restored != nil }) {
+            extendedNotCompleted = launch
+        }
+        publishScenes()
+    }
+
+    /// One remembered session reconnects. - Returns: false when the app crashed.
+    private func reconnect(_ i: Int, _ options: LaunchOptions) -> Bool {
+        let id = scenes.sessions[i].id
+        // The encrypted session data cannot be read while the device is locked (S3).
+        let activity = options.deviceLocked ? nil : scenes.sessions[i].saved
+        call(.willConnect(session: id, activity: activity), receiver: "SceneDelegate")
+        scenes.sessions[i].connected = true
+        scenes.sessions[i].reconnected = true
+        scenes.sessions[i].restored = activity
+        if options.deviceLocked, scenes.sessions[i].saved != nil {
+            scenes.sessions[i].reason = .deviceLocked
+            diagnose(
+                .deviceLocked, .warning, path: nil, locator: id,
+                "Scene session `\(id)` reconnected at launch \(launch) with no activity: the device was locked, so session.stateRestorationActivity was nil until unlock (S3). Fix: \(ReasonCode.deviceLocked.fix)."
+            )
+        }
+        if let activity {
+            if options.crashWhileDecoding == id {
+                var crashed = EngineEvent(launch: launch, phase: .restoration, callback: .restoreInteractionState)
+                crashed.receiver = "SceneDelegate"
+                crashed.session = id
+                crashed.activity = activity
+                crashed.result = .crashed
+                emit(crashed)
+                crashScenes(reason: "crashed in scene:restoreInteractionStateWithUserActivity:")
+                return false
+            }
+            call(.restoreInteractionState(session: id, activity: activity), receiver: "SceneDelegate")
+        }
+        if !options.deviceLocked {
+            call(.willEnterForeground(session: id), receiver: "SceneDelegate")
+            call(.didBecomeActive(session: id), receiver: "SceneDelegate")
+            scenes.sessions[i].foreground = true
+        } else {
+            scenes.sessions[i].foreground = false
+        }
+        return true
+    }
+
+    /// A crash during a scene launch: as with the archive (T3), the saved activities are deleted
+    /// so they cannot crash the next launch; the sessions themselves stay.
+    private func crashScenes(reason: String) {
+        var event = EngineEvent(launch: launch, phase: phase, event: .crash)
+        event.reason = reason
+        emit(event)
+        if outcome.launches.last?.launch != launch {
+            outcome.launches.append(PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch))
+        }
+        deleteActivities(
+            "deleted after a crash during restoration (S4)",
+            message:
+                "The app \(reason) at launch \(launch): UIKit deletes the saved scene activities, so the next launch restores none (S4). Fix: fix the crash."
+        )
+        for i in scenes.sessions.indices {
+            scenes.sessions[i].connected = false
+            scenes.sessions[i].foreground = false
+        }
+        appState = .terminated
+        publishScenes()
+    }
+
+    /// Deletes every session's saved activity (`archive-deleted`, one per session that had one).
+    private func deleteActivities(_ detail: String, message: String) {
+        var any = false
+        for i in scenes.sessions.indices where scenes.sessions[i].saved != nil {
+            any = true
+            scenes.sessions[i].saved = nil
+            scenes.sessions[i].reason = .archiveDeletedCrash
+            var e = EngineEvent(launch: launch, phase: phase, event: .archiveDeleted)
+            e.session = scenes.sessions[i].id
+            e.reason = detail
+            emit(e)
+        }
+        if any { diagnose(.archiveDeletedCrash, .error, path: nil, locator: nil, message) }
+    }
+}

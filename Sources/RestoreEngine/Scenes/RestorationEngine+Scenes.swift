@@ -1,0 +1,191 @@
+/// The scene-based life cycle's launch 1, saving (S2) and the ways a scene ends (S4).
+extension RestorationEngine {
+    /// Launch 1 of a scene-based app: the sessions are connected and in the foreground, in the
+    /// state the user left them. The legacy machinery they still carry is reported inert (S1).
+    public func startScenes(_ setups: [SceneSetup]) {
+        application.launchNumber = 1
+        appState = .foreground
+        phase = .launch
+        // UIKit's app-level window stands for the first scene's, for code that looks at it.
+        application.window.rootViewController = setups.first?.root
+        application.window.makeKeyAndVisible()
+        emit(EngineEvent(launch: 1, phase: .launch, event: .appRunning))
+        for setup in setups {
+            scenes.sessions.append(
+                SceneSessionState(id: setup.session, configuration: setup.configuration, root: setup.root))
+            if observer != nil {
+                var e = EngineEvent(launch: 1, phase: .launch, event: .sceneConnected)
+                e.session = setup.session
+                e.configuration = setup.configuration
+                e.hierarchy = setup.root?.blueprint(classes: application.classes)
+                emit(e)
+            }
+        }
+        reportInertLegacy()
+        publishScenes()
+    }
+
+    /// The app moves to the background: every foreground scene resigns, enters the background
+    /// and, unless the app asks only before disconnection, saves its activity (S2).
+    func backgroundScenes() {
+        phase = .preservation
+        appState = .background
+        preservationCount += 1
+        emit(EngineEvent(launch: launch, phase: .preservation, event: .background))
+        for i in scenes.sessions.indices where scenes.sessions[i].connected && scenes.sessions[i].foreground {
+            sendToBackground(i)
+        }
+        outcome.preservation = PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch)
+        publishScenes()
+    }
+
+    /// `sceneWillResignActive:` → `sceneDidEnterBackground:` → the save, then UIKit's snapshot.
+    private func sendToBackground(_ i: Int) {
+        let id = scenes.sessions[i].id
+        call(.willResignActive(session: id), receiver: "SceneDelegate")
+        call(.didEnterBackground(session: id), receiver: "SceneDelegate")
+        scenes.sessions[i].foreground = false
+        if application.configuration.activitySaving == .background { saveActivity(i) }
+        var snapshot = EngineEvent(launch: launch, phase: .preservation, event: .snapshot)
+        snapshot.session = id
+        emit(snapshot)
+    }
+
+    /// S2: `stateRestorationActivityForScene:` → `userActivityWillSave:` → `updateUserActivityState:`
+    /// on each responder sharing the activity → `scene:didUpdateUserActivity:`, then the archive's
+    /// checks: the type must be declared, the user info a property list.
+    func saveActivity(_ i: Int) {
+        let id = scenes.sessions[i].id
+        guard case .activity(let returned?) = call(.stateRestorationActivity(session: id), receiver: "SceneDelegate")
+        else {
+            // UIKit copies what the delegate returns into the session: nil leaves nothing to restore.
+            notSaved(i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning)
+            return
+        }
+        let live = NSUserActivity(returned)
+        call(.userActivityWillSave(session: id, live), receiver: "NSUserActivityDelegate")
+        for responder in returned.responders {
+            call(.updateUserActivityState(session: id, responder: responder, live), receiver: responder)
+        }
+        call(.didUpdateUserActivity(session: id, live), receiver: "SceneDelegate")
+        let activity = live.activity.archived
+        if !application.configuration.userActivityTypes.contains(activity.type) {
+            let declared = application.configuration.userActivityTypes
+            notSaved(
+                i, .activityTypeNotDeclared,
+                "its activity type '\(activity.type)' is not in NSUserActivityTypes ("
+                    + (declared.isEmpty ? "which is empty" : declared.map { "'\($0)'" }.joined(separator: ", "))
+                    + "), so UIKit silently does not persist it (S2)", severity: .error)
+            return
+        }
+        if let key = activity.nonPlistKeys.first {
+            notSaved(
+                i, .activityNotPlist,
+                "its activity's userInfo['\(key)'] is not a property-list type, so saving the activity fails (S2)",
+                severity: .error)
+            return
+        }
+        scenes.sessions[i].saved = activity
+        scenes.sessions[i].reason = nil
+        var e = EngineEvent(launch: launch, phase: .preservation, event: .activitySaved)
+        e.session = id
+        e.activity = activity
+        emit(e)
+    }
+
+    private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity) {
+        let id = scenes.sessions[i].id
+        scenes.sessions[i].saved = nil
+        scenes.sessions[i].reason = reason
+        var e = EngineEvent(launch: launch, phase: .preservation, event: .activityNotSaved)
+        e.session = id
+        e.reason = reason.rawValue
+        emit(e)
+        diagnose(
+            reason, severity, path: nil, locator: id,
+            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.fix).")
+    }
+
+    /// T1/T2 for scenes. A system or debugger kill leaves every session and its activity; a
+    /// force quit from the switcher closes every scene: `sceneWillResignActive:` (if active) →
+    /// `sceneDidDisconnect:`, and the sessions are discarded (reported at the next launch).
+    func killScenes(_ kind: KillKind) {
+        phase = .termination
+        var e = EngineEvent(launch: launch, phase: .termination, event: .kill)
+        e.kill = kind
+        e.reason = appState == .foreground ? "killed-in-foreground" : "killed-in-background"
+        emit(e)
+        killedInForeground = appState == .foreground
+        for i in scenes.sessions.indices where !scenes.sessions[i].discarded {
+            if kind == .user {
+                if scenes.sessions[i].connected {
+                    if scenes.sessions[i].foreground {
+                        call(.willResignActive(session: scenes.sessions[i].id), receiver: "SceneDelegate")
+                    }
+                    call(.didDisconnect(session: scenes.sessions[i].id), receiver: "SceneDelegate")
+                }
+                discard(i, why: "the user force-quit the app from the app switcher, which closes its scenes")
+            }
+            scenes.sessions[i].connected = false
+            scenes.sessions[i].foreground = false
+        }
+        appState = .terminated
+        publishScenes()
+    }
+
+    /// S4: the user closes one scene in the switcher. Its session is destroyed; the app delegate
+    /// hears of it now if the app is running, else at the next launch.
+    func closeScene(_ id: String) {
+        phase = .termination
+        var e = EngineEvent(launch: launch, phase: .termination, event: .close)
+        e.session = id
+        emit(e)
+        guard let i = scenes.index(id), !scenes.sessions[i].discarded else { return }
+        let running = appState != .terminated
+        if running, scenes.sessions[i].connected {
+            if scenes.sessions[i].foreground { call(.willResignActive(session: id), receiver: "SceneDelegate") }
+            call(.didDisconnect(session: id), receiver: "SceneDelegate")
+        }
+        discard(i, why: "the user closed the scene in the app switcher")
+        if running {
+            scenes.pendingDiscards.removeAll { $0 == id }
+            call(.didDiscardSceneSessions([id]), receiver: "AppDelegate")
+        }
+        publishScenes()
+    }
+
+    /// S4: the system disconnects a scene to reclaim memory. The scene goes to the background
+    /// if it was not, UIKit asks for its activity before disconnecting it, and the session stays.
+    func disconnectScene(_ id: String) {
+        phase = .preservation
+        var e = EngineEvent(launch: launch, phase: .preservation, event: .disconnect)
+        e.session = id
+        emit(e)
+        guard appState != .terminated, let i = scenes.index(id), scenes.sessions[i].connected else { return }
+        if scenes.sessions[i].foreground { sendToBackground(i) }
+        saveActivity(i)
+        call(.didDisconnect(session: id), receiver: "SceneDelegate")
+        scenes.sessions[i].connected = false
+        publishScenes()
+    }
+
+    /// The session is gone for good: no reconnection, its activity deleted (S4).
+    private func discard(_ i: Int, why: String) {
+        let id = scenes.sessions[i].id
+        scenes.sessions[i].discarded = true
+        scenes.sessions[i].connected = false
+        scenes.sessions[i].saved = nil
+        scenes.sessions[i].restored = nil
+        scenes.sessions[i].reconnected = false
+        scenes.sessions[i].reason = .sessionDiscarded
+        if !scenes.pendingDiscards.contains(id) { scenes.pendingDiscards.append(id) }
+        var e = EngineEvent(launch: launch, phase: phase, event: .sessionDiscarded)
+        e.session = id
+        e.reason = why
+        emit(e)
+        diagnose(
+            .sessionDiscarded, .warning, path: nil, locator: id,
+            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(ReasonCode.sessionDiscarded.fix)."
+        )
+    }
+}

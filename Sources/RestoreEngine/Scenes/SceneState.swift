@@ -1,0 +1,84 @@
+/// A scene session the app starts with (launch 1): what `scene:willConnectToSession:options:`
+/// set up before the user put the app in the background.
+public struct SceneSetup {
+    /// `UISceneSession.persistentIdentifier`.
+    public var session: String
+    /// `UISceneConfiguration.name`: reused as is when the session reconnects (S3).
+    public var configuration: String
+    /// The scene window's root view controller.
+    public var root: UIViewController?
+    public init(session: String, configuration: String, root: UIViewController?) {
+        self.session = session
+        self.configuration = configuration
+        self.root = root
+    }
+}
+
+/// One scene session as UIKit keeps it across launches.
+struct SceneSessionState {
+    var id: String
+    var configuration: String
+    var root: UIViewController?
+    /// The scene is connected (it has a live `UIScene`).
+    var connected = true
+    /// The scene is in the foreground (active).
+    var foreground = true
+    /// The user closed it: it never reconnects (S4).
+    var discarded = false
+    /// `stateRestorationActivity` as archived with the session.
+    var saved: UserActivity?
+    /// Why `saved` is nil, or why nothing came back at the last launch.
+    var reason: ReasonCode?
+    /// What the last launch handed to `scene:willConnectToSession:options:`.
+    var restored: UserActivity?
+    var reconnected = false
+
+    var outcome: SceneOutcome {
+        SceneOutcome(
+            session: id, configuration: configuration, saved: saved, reason: reason, restored: restored,
+            reconnected: reconnected)
+    }
+}
+
+/// The engine's scene-based state (SPEC §8).
+struct SceneState {
+    var sessions: [SceneSessionState] = []
+    /// Sessions the user closed while the app was not running: reported at the next launch (S3).
+    var pendingDiscards: [String] = []
+
+    func index(_ id: String) -> Int? { sessions.firstIndex { $0.id == id } }
+}
+
+extension RestorationEngine {
+    /// True when the app runs the scene-based life cycle (S1).
+    public var isSceneBased: Bool { application.configuration.lifecycle == .scenes }
+
+    /// The scene sessions' outcomes so far, in order.
+    func publishScenes() { outcome.scenes = scenes.sessions.map(\.outcome) }
+
+    /// Makes one scene call through the boundary and reports it.
+    @discardableResult
+    func call(_ sceneCall: SceneCall, receiver: String) -> AppAnswer {
+        call(.scene(sceneCall), receiver: receiver, session: sceneCall.session)
+    }
+
+    /// What a scene call's event carries: the activity it returned, received or made, and the
+    /// sessions a discard names.
+    func describe(_ sceneCall: SceneCall, answer: AppAnswer, in e: inout EngineEvent) {
+        switch sceneCall {
+        case .stateRestorationActivity:
+            if case .activity(let a?) = answer { e.activity = a }
+        case .userActivityWillSave(_, let live), .updateUserActivityState(_, _, let live),
+            .didUpdateUserActivity(_, let live):
+            e.activity = live.activity
+        case .willConnect(_, let activity):
+            e.activity = activity
+        case .restoreInteractionState(_, let activity):
+            e.activity = activity
+        case .didDiscardSceneSessions(let sessions):
+            e.argument = .array(sessions.map(CoderValue.string))
+        case .willResignActive, .didEnterBackground, .didDisconnect, .willEnterForeground, .didBecomeActive:
+            break
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import RestoreEngine
+import RestoreTrace
+
+/// The stand-in's scene delegate (SPEC §8): the recorded activities stand in for the app's.
+extension StandInApp {
+    func perform(_ call: SceneCall) -> AppAnswer {
+        let receiver: String
+        switch call {
+        case .updateUserActivityState(_, let responder, _): receiver = responder
+        case .userActivityWillSave: receiver = "NSUserActivityDelegate"
+        case .didDiscardSceneSessions: receiver = "AppDelegate"
+        default: receiver = "SceneDelegate"
+        }
+        let recorded = answers.take(call.callback, path: call.session, receiver: receiver)
+        switch call {
+        case .stateRestorationActivity(let session):
+            guard var activity = recorded?.activity else {
+                // Recorded as nil, or never asked in the recording (a what-if took the run elsewhere).
+                return .activity(nil)
+            }
+            if let type = whatIf.activityTypes[session] { activity.type = type }
+            return .activity(activity)
+        case .userActivityWillSave(_, let live), .updateUserActivityState(_, _, let live),
+            .didUpdateUserActivity(_, let live):
+            // What the callback left in the activity: adding it again repeats the app's additions.
+            if let after = recorded?.activity {
+                live.addUserInfoEntries(after.userInfo)
+                live.addNonPlistKeys(after.nonPlistKeys)
+            }
+            return .void
+        default:
+            return .void
+        }
+    }
+}
+
+extension WhatIfEdit {
+    /// `activity:SESSION.type=TYPE`.
+    static func parseActivity(name: String, value: String, text: String) throws(WhatIfError) -> WhatIfEdit {
+        let target = name.dropFirst("activity:".count)
+        guard let dot = target.lastIndex(of: "."), target[target.index(after: dot)...] == "type" else {
+            throw WhatIfError(
+                "'--set \(text)': expected activity:SESSION.type=TYPE, e.g. --set activity:main.type=com.example.browse")
+        }
+        let session = String(target[..<dot])
+        guard !session.isEmpty else { throw WhatIfError("'--set \(text)': the session is empty") }
+        guard !value.isEmpty else { throw WhatIfError("'--set \(text)': the activity type is empty") }
+        return .activityType(session: session, value)
+    }
+}

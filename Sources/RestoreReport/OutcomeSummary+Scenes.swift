@@ -1,0 +1,24 @@
+import RestoreEngine
+
+/// The scene sessions in `record`'s and `replay`'s summary (SPEC §8).
+extension OutcomeSummary {
+    /// `Scenes: n of m sessions restored`, then one line per session: saved → restored, or why not.
+    static func sceneLines(_ scenes: [SceneOutcome]) -> [String] {
+        let restored = scenes.filter { $0.restored != nil }.count
+        var out = ["Scenes: \(restored) of \(plural(scenes.count, "session")) restored"]
+        for s in scenes {
+            var line = "  \(s.restored != nil ? "✓" : "✗") \(s.session) (\(s.configuration)): "
+            line += "saved " + (s.saved.map(describe) ?? "nothing")
+            line += ", restored " + (s.restored.map(describe) ?? "nothing")
+            if let reason = s.reason { line += " — \(reason.rawValue)" }
+            out.append(line)
+        }
+        return out
+    }
+
+    /// `com.example.browse {item = "42"}`.
+    static func describe(_ a: UserActivity) -> String {
+        guard !a.userInfo.isEmpty else { return a.type }
+        return a.type + " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}"
+    }
+}

@@ -1,0 +1,130 @@
+import RestoreEngine
+import Yams
+
+/// The scene-based keys of SPEC §8: `app.lifecycle`, `app.userActivityTypes`, `app.saveActivity`,
+/// `scenes:` and the `{close: SESSION}` / `{disconnect: SESSION}` steps.
+
+extension ScenarioReader {
+    static let sceneKeys = ["session", "configuration", "ui", "activity"]
+    static let activityKeys = ["type", "userInfo", "nonPlistKeys", "responders"]
+
+    /// `lifecycle`, `userActivityTypes` and `saveActivity` under `app:`.
+    func sceneKeys(_ f: Fields, into app: inout AppSpec) {
+        if let v = f.present("lifecycle"), let w = word(v, "lifecycle", Lifecycle.allCases.map(\.rawValue)) {
+            app.lifecycle = Lifecycle(rawValue: w) ?? .app
+        }
+        if let v = f.present("userActivityTypes"), let items = list(v, of: "'userActivityTypes'") {
+            app.userActivityTypes = items.compactMap { item in
+                guard let type = string(item, "an activity type in 'userActivityTypes'") else { return nil }
+                if type.isEmpty { fail(item, "an activity type must not be empty (such as com.example.browse)") }
+                return type.isEmpty ? nil : type
+            }
+        }
+        if let v = f.present("saveActivity"),
+            let w = word(v, "saveActivity", ActivitySaving.allCases.map(\.rawValue))
+        {
+            app.activitySaving = ActivitySaving(rawValue: w) ?? .background
+        }
+    }
+
+    /// `scenes: [{session, configuration, ui, activity}]`.
+    func scenes(_ n: Node) -> [SceneSpec] {
+        guard let items = list(n, of: "'scenes'") else { return [] }
+        var result: [SceneSpec] = []
+        var seen: [String: Int] = [:]
+        for (i, item) in items.enumerated() {
+            let what = "scene \(i + 1)"
+            guard let f = fields(item, of: what, allowed: Self.sceneKeys) else { continue }
+            guard let v = f.present("session"), let id = name(v, "'session'") else {
+                if f.present("session") == nil {
+                    fail(item, "\(what) needs 'session:' (its persistent identifier, such as main)")
+                }
+                continue
+            }
+            if let first = seen[id] {
+                fail(v, "session '\(id)' is listed twice (first as scene \(first)); give each scene its own session")
+                continue
+            }
+            seen[id] = i + 1
+            var scene = SceneSpec(session: id)
+            if let c = f.present("configuration"), let text = name(c, "'configuration'") { scene.configuration = text }
+            if let u = f.present("ui") { scene.ui = node(u, role: .viewController, "the ui of scene '\(id)'") }
+            if let a = f.present("activity") { scene.activity = activity(a, session: id) }
+            result.append(scene)
+        }
+        return result
+    }
+
+    private func activity(_ n: Node, session: String) -> ActivitySpec? {
+        let what = "the activity of scene '\(session)'"
+        guard let f = fields(n, of: what, allowed: Self.activityKeys) else { return nil }
+        guard let t = f.present("type"), let type = name(t, "'type'") else {
+            if f.present("type") == nil { fail(n, "\(what) needs 'type:' (its activityType, such as com.example.browse)") }
+            return nil
+        }
+        var spec = ActivitySpec(type: type)
+        if let v = f.present("userInfo") { spec.userInfo = entries(v, "'userInfo'") ?? [] }
+        if let v = f.present("nonPlistKeys"), let items = list(v, of: "'nonPlistKeys'") {
+            for item in items {
+                guard let key = string(item, "a key in 'nonPlistKeys'") else { continue }
+                if spec.userInfo.contains(where: { $0.key == key }) {
+                    spec.nonPlistKeys.append(key)
+                } else {
+                    fail(item, "'nonPlistKeys' names '\(key)', which is not a key of userInfo; list keys of 'userInfo:'")
+                }
+            }
+        }
+        if let v = f.present("responders"), let pairs = pairs(v, of: "'responders'") {
+            for pair in pairs {
+                if pair.key.isEmpty { fail(pair.keyNode, "a responder's name must not be empty") }
+                let adds = Self.isNullNode(pair.value) ? [] : entries(pair.value, "what \(pair.key) adds") ?? []
+                spec.responders.append(ResponderSpec(name: pair.key, adds: adds))
+            }
+        }
+        return spec
+    }
+
+    /// `{close: SESSION}` and `{disconnect: SESSION}`; nil for any other step.
+    func sceneStep(_ f: Fields) -> TimelineStep? {
+        for key in ["close", "disconnect"] {
+            guard let v = f[key] else { continue }
+            guard let session = name(v, "'\(key)'") else { return nil }
+            sessionReferences.append((session, v))
+            return key == "close" ? .close(session: session) : .disconnect(session: session)
+        }
+        return nil
+    }
+
+    /// The checks that need the whole file: the mode and `scenes:` agree, and every session a
+    /// step names is a scene.
+    func checkSceneMode(_ scenario: Scenario, root: Node, fields f: Fields) {
+        let scenes = scenario.app.lifecycle == .scenes
+        if scenes, scenario.scenes.isEmpty, f.present("scenes") == nil {
+            fail(root, "a scene-based app ('lifecycle: scenes') needs 'scenes:', the connected scene sessions")
+        }
+        if !scenes, let v = f.present("scenes") {
+            fail(v, "'scenes:' needs 'app: {lifecycle: scenes}'; an app-based app has one window, 'ui:'")
+        }
+        if scenes, let v = f.present("ui") {
+            fail(v, "a scene-based app has no app-level 'ui:'; give each scene its own 'ui:' under 'scenes:'")
+        }
+        for reference in sessionReferences where scenario.scene(reference.name) == nil {
+            fail(
+                reference.node,
+                "no scene has session '\(reference.name)'"
+                    + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
+                    + "; name one of the sessions under 'scenes:'")
+        }
+    }
+
+    /// The keys of a mapping as written (empty for anything else), without judging them.
+    static func mappingKeys(_ n: Node) -> [String] {
+        guard case .mapping(let mapping) = n else { return [] }
+        return mapping.compactMap { key, _ in if case .scalar(let s) = key { s.string } else { nil } }
+    }
+
+    static func isNullNode(_ n: Node) -> Bool {
+        if case .scalar(let s) = n { return CoreScalar(s) == .null }
+        return false
+    }
+}
