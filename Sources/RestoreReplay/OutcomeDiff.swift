@@ -39,12 +39,17 @@ public struct OutcomeDiff: Hashable, Sendable {
     public var preservationPerformed: (Bool, Bool)?
     public var restorationPerformed: (Bool, Bool)?
     public var restorationReason: (ReasonCode?, ReasonCode?)?
+    /// Scene sessions whose saved or restored activity moved (scene-based apps).
+    public var sceneChanges: [SceneChange] = []
 
-    public static func == (a: OutcomeDiff, b: OutcomeDiff) -> Bool { a.changes == b.changes && a.lines == b.lines }
+    public static func == (a: OutcomeDiff, b: OutcomeDiff) -> Bool {
+        a.changes == b.changes && a.sceneChanges == b.sceneChanges && a.lines == b.lines
+    }
     public func hash(into h: inout Hasher) { h.combine(changes) }
 
     public var isEmpty: Bool {
         changes.isEmpty && preservationPerformed == nil && restorationPerformed == nil && restorationReason == nil
+            && sceneChanges.isEmpty
     }
     public var gained: [NodeChange] { changes.filter { $0.direction == .gained } }
     public var lost: [NodeChange] { changes.filter { $0.direction == .lost } }
@@ -52,6 +57,7 @@ public struct OutcomeDiff: Hashable, Sendable {
     public init(before: Outcome, after: Outcome) {
         compare(before.preservation, after.preservation, phase: .preservation)
         compare(before.restoration, after.restoration, phase: .restoration)
+        sceneChanges = SceneChange.changes(before.scenes, after.scenes)
         if let b = before.preservation, let a = after.preservation, b.performed != a.performed {
             preservationPerformed = (b.performed, a.performed)
         }
@@ -111,6 +117,7 @@ public struct OutcomeDiff: Hashable, Sendable {
             out.append("restoration reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")")
         }
         for c in changes { out.append("\(c.phase.rawValue): \(c.sentence)") }
+        for c in sceneChanges { out.append("scene \(c.sentence)") }
         return out
     }
 }

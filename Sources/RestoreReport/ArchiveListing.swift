@@ -15,6 +15,8 @@ public struct ArchiveListing: Sendable {
     public var source: String
     /// The last archive written, or nil when preservation never ran or was declined.
     public var archive: Archive?
+    /// A scene-based trace's sessions and the activity each has on disk at its end (SPEC §8).
+    public var sessions: [SessionActivity]?
 
     /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
@@ -28,10 +30,14 @@ public struct ArchiveListing: Sendable {
         let events: [TraceEvent]
         do { events = try TraceReader(path: trace).readAll() } catch { throw RestoreFailure(error) }
         archive = events.last(where: { $0.event.archive != nil })?.event.archive
+        if events.contains(where: { $0.event.event == .sceneConnected }) {
+            sessions = SessionActivity.onDisk(events.map(\.event))
+        }
     }
 
     /// The archive the way Apple's `restorationArchiveTool` prints it, or why there is none.
     public var text: String {
+        if let sessions { return SessionActivity.text(sessions) }
         guard let archive else { return noArchive + "\n" }
         return ArchiveDump.text(archive)
     }
@@ -65,6 +71,8 @@ public struct ArchiveListing: Sendable {
             ("reason", archive == nil ? .string(noArchive) : nil),
             ("topLevel", archive == nil ? .object([]) : TraceJSON.coder(versions + appLevel)),
             ("restorationClasses", .object(classes)), ("objects", .array(objects)),
+            // A scene-based trace: each session and the activity on disk with it (SPEC §8).
+            ("sessions", sessions.map(SessionActivity.json)),
         ]).serialized + "\n"
     }
 

@@ -29,11 +29,20 @@ public enum ReplayJSON {
 
     /// The edits of a what-if run and how the outcome moved.
     public static func whatIf(_ w: WhatIf, _ diff: OutcomeDiff) -> JSONValue {
-        .object([
+        .obj([
             ("edits", .array(w.edits.map { .string($0.description) })),
             ("gained", .int(diff.gained.count)),
             ("lost", .int(diff.lost.count)),
             ("changes", .array(diff.changes.map(change))),
+            ("scenes", diff.sceneChanges.isEmpty ? nil : .array(diff.sceneChanges.map(sceneChange))),
+        ])
+    }
+
+    private static func sceneChange(_ c: SceneChange) -> JSONValue {
+        .obj([
+            ("session", .string(c.session)),
+            ("before", c.before.map(OutcomeCodec.encode) ?? .null),
+            ("after", c.after.map(OutcomeCodec.encode) ?? .null),
         ])
     }
 

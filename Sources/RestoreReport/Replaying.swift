@@ -111,7 +111,13 @@ public struct ReplaySummary: Sendable {
             if diff.isEmpty {
                 out.append("  the outcome does not change")
             } else {
-                out.append("  \(diff.gained.count) gained, \(diff.lost.count) lost")
+                var counts = "  \(diff.gained.count) gained, \(diff.lost.count) lost"
+                if !diff.sceneChanges.isEmpty {
+                    let gained = diff.sceneChanges.filter(\.gained).count
+                    let lost = diff.sceneChanges.filter(\.lost).count
+                    counts += "; scene sessions: \(gained) gained, \(lost) lost"
+                }
+                out.append(counts)
                 out += diff.lines.prefix(verbose ? .max : 30).map { "  " + $0 }
             }
             out.append("")

@@ -81,6 +81,7 @@ extension ScenarioReader {
         let resolve = { (b: NodeBlueprint) -> NodeBlueprint in self.instantiate(b, catalog: catalog, origin: origin) }
         scenario.launchUI = scenario.launchUI.map(resolve)
         scenario.ui = scenario.ui.map(resolve) ?? scenario.launchUI
+        for i in scenario.scenes.indices { scenario.scenes[i].ui = scenario.scenes[i].ui.map(resolve) }
         scenario.app.delegate.defaultRoot = scenario.app.delegate.defaultRoot.map(resolve)
         for name in scenario.classes.keys.sorted() {
             scenario.classes[name]!.builds = scenario.classes[name]!.builds.map(resolve)
