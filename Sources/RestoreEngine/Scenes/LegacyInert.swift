@@ -1,10 +1,39 @@
 /// S1: what of view-controller-based restoration a scene-based app still carries, and what
 /// replaces each piece.
 struct LegacyPiece: Hashable {
-    /// What it is, as a person finds it: `restoration identifier 'Nav' (scene main)`.
+    /// What kind of piece, singular and plural: `restoration identifier(s) on controllers`.
+    var kind: (one: String, many: String)
+    /// Which one, as a person finds it: `'Nav' (UINavigationController, scene main)`.
     var what: String
     /// The scene-based replacement.
     var replacement: String
+
+    static func == (a: LegacyPiece, b: LegacyPiece) -> Bool {
+        a.kind == b.kind && a.what == b.what && a.replacement == b.replacement
+    }
+    func hash(into h: inout Hasher) { h.combine(what) }
+
+    static let optIn = ("app delegate opt-in", "app delegate opt-ins")
+    static let controllerID = ("restoration identifier on a controller", "restoration identifiers on controllers")
+    static let viewID = ("restoration identifier on a view", "restoration identifiers on views")
+    static let object = ("registered UIStateRestoring object", "registered UIStateRestoring objects")
+    static let restorationClass = ("restoration class", "restoration classes")
+
+    /// Pieces with the same kind and replacement in one clause, in the order first met.
+    static func grouped(_ pieces: [LegacyPiece]) -> String {
+        var groups: [(first: LegacyPiece, whats: [String])] = []
+        for piece in pieces {
+            if let i = groups.firstIndex(where: { $0.first.kind == piece.kind && $0.first.replacement == piece.replacement }) {
+                groups[i].whats.append(piece.what)
+            } else {
+                groups.append((piece, [piece.what]))
+            }
+        }
+        return groups.map { g in
+            (g.whats.count == 1 ? g.first.kind.one : g.first.kind.many) + " " + g.whats.joined(separator: ", ") + " → "
+                + g.first.replacement
+        }.joined(separator: "; ")
+    }
 }
 
 extension RestorationEngine {
@@ -13,7 +42,7 @@ extension RestorationEngine {
     func reportInertLegacy() {
         var pieces: [LegacyPiece] = []
         for optIn in application.configuration.legacyOptIns {
-            pieces.append(LegacyPiece(what: "app delegate opt-in \(optIn)", replacement: Self.replacement(optIn)))
+            pieces.append(LegacyPiece(kind: LegacyPiece.optIn, what: optIn, replacement: Self.replacement(optIn)))
         }
         var classes: [String] = []
         for session in scenes.sessions {
@@ -21,7 +50,7 @@ extension RestorationEngine {
             collect(root, session: session.id, into: &pieces, classes: &classes)
         }
         guard !pieces.isEmpty else { return }
-        let list = pieces.map { "\($0.what) → \($0.replacement)" }.joined(separator: "; ")
+        let list = LegacyPiece.grouped(pieces)
         diagnose(
             .legacyRestorationInert, .warning, path: nil, locator: nil,
             "This scene-based app still has \(pieces.count) piece\(pieces.count == 1 ? "" : "s") of view-controller-based restoration that UIKit never calls with scenes (S1): \(list)."
@@ -34,7 +63,7 @@ extension RestorationEngine {
         if let id = vc.restorationIdentifier, !id.isEmpty {
             pieces.append(
                 LegacyPiece(
-                    what: "restoration identifier '\(id)' on \(vc.className) (scene \(session))",
+                    kind: LegacyPiece.controllerID, what: "'\(id)' (\(vc.className), scene \(session))",
                     replacement:
                         "write its state into the scene's NSUserActivity (view.window.windowScene.userActivity) and rebuild it in scene:willConnectToSession:options:"
                 ))
@@ -43,7 +72,7 @@ extension RestorationEngine {
             classes.append(rc)
             pieces.append(
                 LegacyPiece(
-                    what: "restoration class \(rc)",
+                    kind: LegacyPiece.restorationClass, what: rc,
                     replacement: "create the controller in scene:willConnectToSession:options: from session.stateRestorationActivity"
                 ))
         }
@@ -51,7 +80,7 @@ extension RestorationEngine {
             if let id = view.restorationIdentifier, !id.isEmpty {
                 pieces.append(
                     LegacyPiece(
-                        what: "restoration identifier '\(id)' on \(view.className) (scene \(session))",
+                        kind: LegacyPiece.viewID, what: "'\(id)' (\(view.className), scene \(session))",
                         replacement: "save the view's state (selection, scroll position) in the activity's userInfo"))
             }
         }
@@ -59,7 +88,7 @@ extension RestorationEngine {
             if let id = object.restorationIdentifier, !id.isEmpty {
                 pieces.append(
                     LegacyPiece(
-                        what: "registered object '\(id)' (\(object.className), scene \(session))",
+                        kind: LegacyPiece.object, what: "'\(id)' (\(object.className), scene \(session))",
                         replacement: "put what it restores into the activity's userInfo"))
             }
         }

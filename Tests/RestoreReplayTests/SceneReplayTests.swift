@@ -1,0 +1,88 @@
+import Foundation
+import RestoreEngine
+import RestoreReplay
+import RestoreScenario
+import RestoreTestSupport
+import RestoreTrace
+import Testing
+
+/// Scene traces (SPEC §8) replay from the trace alone, answer what-ifs and diff.
+@Suite("scenes: replay, what-if, diff")
+struct SceneReplayTests {
+    static let yaml = """
+        name: scene-replay
+        app:
+          lifecycle: scenes
+          userActivityTypes: [com.example.browse]
+        scenes:
+          - session: main
+            ui: {class: UINavigationController, children: [{class: Detail}]}
+            activity:
+              type: com.example.browse
+              userInfo: {item: "42"}
+              responders: {Detail: {tab: 1}}
+          - session: side
+            activity: {type: com.example.browse, userInfo: {item: "7"}}
+        timeline: [background, {kill: system}, launch, {close: side}, {disconnect: main}, {kill: system}, launch]
+        """
+
+    func recorded(_ yaml: String = Self.yaml) throws -> (path: String, outcome: Outcome) {
+        try TemporaryTrace.record(ScenarioParser.parse(yaml, file: "test.yaml"))
+    }
+
+    @Test func aSceneTraceReplaysWithItsOwnOutcome() throws {
+        let (path, outcome) = try recorded()
+        let result = try Replayer.replay(path: path)
+        #expect(result.divergence == nil)
+        #expect(result.recordedEvents == result.replayedEvents)
+        #expect(result.outcome.scenes == outcome.scenes)
+        #expect(result.outcome.scenes?.map(\.session) == ["main", "side"])
+        #expect(result.outcome.scenes?.first?.restored?.value("tab") == .int(1))
+        #expect(result.outcome.scenes?.last?.reason == .sessionDiscarded)
+    }
+
+    @Test func whatIfTheActivityTypeChanges() throws {
+        let (path, _) = try recorded()
+        let result = try Replayer.replay(
+            path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("activity:main.type=com.example.other")]))
+        #expect(result.divergence != nil)
+        #expect(result.outcome.scenes?.first?.reason == .activityTypeNotDeclared)
+        #expect(result.outcome.scenes?.first?.restored == nil)
+    }
+
+    @Test func whatIfTheDeclaredTypesChange() throws {
+        let (path, _) = try recorded()
+        let none = try Replayer.replay(path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=")]))
+        #expect(none.outcome.scenes?.allSatisfy { $0.saved == nil } == true)
+        let diff = OutcomeDiff(before: try Replayer.replay(path: path).outcome, after: none.outcome)
+        // `side` was closed by the user in both runs: only `main` moved.
+        #expect(diff.sceneChanges.map(\.session) == ["main"])
+        #expect(diff.sceneChanges.first?.lost == true)
+        #expect(diff.lines.contains { $0.hasPrefix("scene `main`") })
+    }
+
+    @Test func badActivitySettingsAreRefused() {
+        #expect(throws: WhatIfError.self) { try WhatIfEdit.parseSet("activity:main.title=x") }
+        #expect(throws: WhatIfError.self) { try WhatIfEdit.parseSet("activity:.type=x") }
+        #expect(throws: WhatIfError.self) { try WhatIfEdit.parseSet("activity:main.type=") }
+    }
+
+    @Test func diffFindsTheChangedActivity() throws {
+        let (a, _) = try recorded()
+        let (b, _) = try recorded(Self.yaml.replacingOccurrences(of: "{tab: 1}", with: "{tab: 2}"))
+        let result = try TraceDiff.diff(a, b)
+        #expect(result.firstDifference?.recorded?.contains("updateUserActivityState:") == true)
+        #expect(result.firstDifference?.rule == "S2 saving a scene's activity")
+        #expect(result.outcome.sceneChanges.map(\.session) == ["main"])
+    }
+
+    @Test func theSceneHeaderRoundTripsAndLegacyHeadersKeepTheirShape() throws {
+        let (path, _) = try recorded()
+        let header = try TraceReader(path: path).header
+        #expect(header.app.lifecycle == .scenes)
+        #expect(header.app.userActivityTypes == ["com.example.browse"])
+        #expect(header.shouldRestoreRule == nil)
+        let legacy = TraceHeader(scenario: "x", app: AppConfiguration())
+        #expect(!legacy.json.serialized.contains("lifecycle"))
+    }
+}

@@ -1,0 +1,270 @@
+import RestoreEngine
+import RestoreTestSupport
+import Testing
+
+@testable import RestoreScenario
+
+/// SPEC §8: the scene-based life cycle, rule by rule (S1–S4), and its codes.
+@Suite("scenes: S1–S4")
+struct SceneLifecycleTests {
+    static let app = """
+        name: scenes
+        app:
+          lifecycle: scenes
+          userActivityTypes: [com.example.browse]
+
+        """
+
+    static let scene = """
+        scenes:
+          - session: main
+            ui: {class: BrowserController}
+            activity:
+              type: com.example.browse
+              userInfo: {item: "42"}
+
+        """
+
+    func run(_ yaml: String) throws -> (outcome: Outcome, log: EventLog) {
+        let log = EventLog()
+        let outcome = try parsed(yaml).run(observer: log)
+        return (outcome, log)
+    }
+
+    // MARK: S1
+
+    /// S1: no legacy callback is made, both phases say `scene-based-app`, and every legacy piece
+    /// is listed once, in one warning, with its replacement.
+    @Test func legacyMachineryIsInertAndListedInOneWarning() throws {
+        let (outcome, log) = try run(
+            """
+            name: inert
+            app:
+              lifecycle: scenes
+              userActivityTypes: [com.example.browse]
+              delegate:
+                shouldSaveSecureApplicationState: true
+                shouldRestoreApplicationState: true
+            classes: {Restorer: {answer: new}}
+            scenes:
+              - session: main
+                ui:
+                  class: UINavigationController
+                  restorationIdentifier: Nav
+                  children:
+                    - {class: Detail, restorationIdentifier: Detail, restorationClass: Restorer, state: {photo: p1}}
+                activity: {type: com.example.browse}
+            """)
+        let legacy: [Callback] = [
+            .shouldSave, .shouldSaveSecure, .shouldRestore, .shouldRestoreSecure, .encode, .decode,
+            .restorationClassViewController, .delegateViewController, .willEncodeApplication,
+        ]
+        #expect(legacy.allSatisfy { log.calls($0).isEmpty })
+        #expect(outcome.preservation?.performed == false)
+        #expect(outcome.preservation?.reason == .sceneBasedApp)
+        #expect(outcome.restoration?.performed == false)
+        #expect(outcome.restoration?.reason == .sceneBasedApp)
+        let inert = outcome.diagnostics(.legacyRestorationInert)
+        #expect(inert.count == 1)
+        let message = try #require(inert.first?.message)
+        #expect(message.contains("5 pieces"))
+        for piece in ["shouldSaveSecureApplicationState", "shouldRestoreApplicationState", "'Nav'", "'Detail'", "Restorer"] {
+            #expect(message.contains(piece), "\(piece) missing from: \(message)")
+        }
+        #expect(message.contains("stateRestorationActivityForScene:"))
+        #expect(message.contains("scene:willConnectToSession:options:"))
+    }
+
+    @Test func aCleanSceneAppEarnsNoInertWarning() throws {
+        let (outcome, _) = try run(Self.app + Self.scene)
+        #expect(outcome.diagnostics(.legacyRestorationInert).isEmpty)
+        #expect(outcome.diagnostics.isEmpty)
+    }
+
+    // MARK: S2
+
+    /// S2: the saving order, per session, and the activity as every callback left it.
+    @Test func savingAsksTheDelegateThenTheActivityDelegateThenEachResponderThenDidUpdate() throws {
+        let (outcome, log) = try run(
+            Self.app + """
+                scenes:
+                  - session: main
+                    activity:
+                      type: com.example.browse
+                      userInfo: {item: "42"}
+                      responders: {ListController: {scroll: 240}, DetailController: {tab: 1}}
+                timeline: [background]
+                """)
+        #expect(
+            log.events.compactMap(\.callback).map(\.rawValue) == [
+                "sceneWillResignActive:", "sceneDidEnterBackground:", "stateRestorationActivityForScene:",
+                "userActivityWillSave:", "updateUserActivityState:", "updateUserActivityState:",
+                "scene:didUpdateUserActivity:",
+            ])
+        #expect(log.calls(.updateUserActivityState).map(\.receiver) == ["ListController", "DetailController"])
+        let saved = try #require(outcome.scenes?.first?.saved)
+        #expect(saved.userInfo.map(\.key) == ["item", "scroll", "tab"])
+        #expect(log.system(.activitySaved).first?.activity == saved)
+        #expect(log.system(.activitySaved).first?.session == "main")
+    }
+
+    @Test func anUndeclaredActivityTypeIsNotPersisted() throws {
+        let (outcome, log) = try run(
+            Self.app.replacingOccurrences(of: "[com.example.browse]", with: "[com.example.other]") + Self.scene)
+        let scene = try #require(outcome.scenes?.first)
+        #expect(scene.saved == nil)
+        #expect(scene.restored == nil)
+        #expect(scene.reason == .activityTypeNotDeclared)
+        #expect(log.system(.activitySaved).isEmpty)
+        #expect(log.system(.activityNotSaved).first?.reason == "activity-type-not-declared")
+        // The relaunch connects the session with no activity, so nothing restores it.
+        #expect(log.calls(.willConnectToSession).first?.activity == nil)
+        #expect(log.calls(.restoreInteractionState).isEmpty)
+        let d = try #require(outcome.diagnostics(.activityTypeNotDeclared).first)
+        #expect(d.severity == .error)
+        #expect(d.message.contains("'com.example.browse'"))
+        #expect(d.message.contains("NSUserActivityTypes"))
+    }
+
+    @Test func aNonPropertyListValueFailsTheSave() throws {
+        let (outcome, _) = try run(
+            Self.app + """
+                scenes:
+                  - session: main
+                    activity:
+                      type: com.example.browse
+                      userInfo: {item: "42", thumbnail: image}
+                      nonPlistKeys: [thumbnail]
+                """)
+        #expect(outcome.scenes?.first?.saved == nil)
+        #expect(outcome.scenes?.first?.reason == .activityNotPlist)
+        #expect(outcome.diagnostics(.activityNotPlist).first?.message.contains("'thumbnail'") == true)
+    }
+
+    @Test func askingOnlyBeforeDisconnectSavesNothingAtBackground() throws {
+        let (outcome, log) = try run(
+            Self.app.replacingOccurrences(of: "lifecycle: scenes", with: "lifecycle: scenes\n  saveActivity: disconnect")
+                + Self.scene)
+        #expect(log.calls(.stateRestorationActivity).isEmpty)
+        #expect(outcome.scenes?.first?.restored == nil)
+    }
+
+    // MARK: S3
+
+    /// S3: the relaunch order, with the saved activity handed to willConnect and restoreInteractionState.
+    @Test func relaunchConnectsEveryRememberedSessionInOrder() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                  - session: second
+                    configuration: Second Scene
+                    activity: {type: com.example.browse, userInfo: {item: "7"}}
+                """)
+        let launch2 = log.launch(2).compactMap(\.callback).map(\.rawValue)
+        #expect(
+            launch2 == [
+                "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+                "scene:willConnectToSession:options:", "scene:restoreInteractionStateWithUserActivity:",
+                "sceneWillEnterForeground:", "sceneDidBecomeActive:",
+                "scene:willConnectToSession:options:", "scene:restoreInteractionStateWithUserActivity:",
+                "sceneWillEnterForeground:", "sceneDidBecomeActive:",
+            ])
+        #expect(log.calls(.willConnectToSession).map(\.session) == ["main", "second"])
+        #expect(log.calls(.restoreInteractionState).map { $0.activity?.value("item") } == ["42", "7"])
+        #expect(outcome.scenes?.map(\.restored?.type) == ["com.example.browse", "com.example.browse"])
+        #expect(!launch2.contains("application:configurationForConnectingSceneSession:options:"))
+    }
+
+    @Test func aLockedDeviceConnectsWithNoActivityAndKeepsItForTheNextLaunch() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: system
+                  - launch: {deviceLocked: true}
+                  - launch
+                """)
+        #expect(log.calls(.willConnectToSession).map { $0.activity != nil } == [false, true])
+        #expect(log.launch(2).filter { $0.callback == .sceneDidBecomeActive }.isEmpty)
+        #expect(outcome.diagnostics(.deviceLocked).count == 1)
+        #expect(outcome.scenes?.first?.restored?.value("item") == "42")
+    }
+
+    // MARK: S4
+
+    @Test func closingASceneDiscardsItsSessionAndReportsItAtTheNextLaunch() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: system
+                  - close: main
+                  - launch
+                """)
+        let discard = try #require(log.calls(.didDiscardSceneSessions).first)
+        #expect(discard.launch == 2)
+        #expect(discard.argument == .array([.string("main")]))
+        #expect(log.index(of: .didFinishLaunching)! < log.index(of: .didDiscardSceneSessions)!)
+        #expect(log.calls(.willConnectToSession).isEmpty)
+        #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
+        #expect(outcome.scenes?.first?.restored == nil)
+        #expect(outcome.diagnostics(.sessionDiscarded).count == 1)
+    }
+
+    @Test func disconnectingASceneKeepsItsSessionAndActivity() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - disconnect: main
+                  - kill: system
+                  - launch
+                """)
+        #expect(log.calls(.sceneDidDisconnect).count == 1)
+        #expect(log.lastIndex(of: .stateRestorationActivity)! < log.index(of: .sceneDidDisconnect)!)
+        #expect(outcome.scenes?.first?.restored?.value("item") == "42")
+        #expect(outcome.diagnostics(.sessionDiscarded).isEmpty)
+    }
+
+    @Test func forceQuitClosesEveryScene() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - kill: user
+                  - launch
+                """)
+        #expect(log.calls(.sceneWillResignActive).count == 1)
+        #expect(log.calls(.sceneDidDisconnect).count == 1)
+        #expect(log.calls(.sceneDidEnterBackground).isEmpty)
+        #expect(log.calls(.didDiscardSceneSessions).first?.launch == 2)
+        #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
+    }
+
+    @Test func extendedRestorationNeverCompletedDiscardsTheSavedActivities() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: system
+                  - launch: {extendStateRestoration: never}
+                  - kill: system
+                  - launch
+                """)
+        #expect(log.calls(.willConnectToSession).map { $0.activity != nil } == [true, false])
+        #expect(outcome.scenes?.first?.reason == .archiveDeletedCrash)
+        #expect(log.system(.archiveDeleted).first?.session == "main")
+    }
+
+    @Test func aCrashInRestoreInteractionStateDeletesTheActivities() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: system
+                  - launch: {crashWhileDecoding: main}
+                  - launch
+                """)
+        #expect(log.calls(.restoreInteractionState).first?.result == .crashed)
+        #expect(log.calls(.willConnectToSession).last?.activity == nil)
+        #expect(outcome.scenes?.first?.restored == nil)
+        #expect(outcome.scenes?.first?.reason == .archiveDeletedCrash)
+    }
+}

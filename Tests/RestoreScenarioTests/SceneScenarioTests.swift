@@ -1,0 +1,89 @@
+import RestoreEngine
+import Testing
+
+@testable import RestoreScenario
+
+/// SPEC §8's scenario keys: what they read into, and located errors for bad values.
+@Suite("scenes: scenario keys")
+struct SceneScenarioTests {
+    @Test func sceneKeysAreRead() throws {
+        let s = try parsed(
+            """
+            name: keys
+            app:
+              lifecycle: scenes
+              userActivityTypes: [com.example.browse, com.example.edit]
+              saveActivity: disconnect
+              delegate: {shouldSaveApplicationState: true, makeKeyAndVisible: never}
+            scenes:
+              - session: main
+                configuration: Main Scene
+                ui: {class: Root}
+                activity:
+                  type: com.example.browse
+                  userInfo: {item: "42", tab: 1}
+                  nonPlistKeys: [tab]
+                  responders: {Detail: {editing: true}, List: ~}
+            timeline: [background, {disconnect: main}, {close: main}, launch]
+            """)
+        #expect(s.app.lifecycle == .scenes)
+        #expect(s.app.userActivityTypes == ["com.example.browse", "com.example.edit"])
+        #expect(s.app.activitySaving == .disconnect)
+        #expect(s.app.legacyOptIns == ["shouldSaveApplicationState"])
+        let scene = try #require(s.scenes.first)
+        #expect(scene.session == "main")
+        #expect(scene.configuration == "Main Scene")
+        #expect(scene.ui?.className == "Root")
+        #expect(scene.activity?.userInfo.map(\.key) == ["item", "tab"])
+        #expect(scene.activity?.nonPlistKeys == ["tab"])
+        #expect(scene.activity?.responders.map(\.name) == ["Detail", "List"])
+        #expect(s.timeline[1] == .disconnect(session: "main"))
+        #expect(s.timeline[2] == .close(session: "main"))
+    }
+
+    @Test func badSceneValuesAreLocated() {
+        let found = located(
+            problems(
+                """
+                name: bad
+                app:
+                  lifecycle: scene
+                  userActivityTypes: com.example.browse
+                scenes:
+                  - session: main
+                    activity: {userInfo: {a: 1}}
+                  - session: main
+                  - configuration: Orphan
+                timeline: [{close: mian}]
+                """))
+        #expect(found.contains { $0.hasPrefix("3:14: ") && $0.contains("lifecycle") && $0.contains("scenes") })
+        #expect(found.contains { $0.hasPrefix("4:22: ") && $0.contains("userActivityTypes") })
+        #expect(found.contains { $0.hasPrefix("7:15: ") && $0.contains("needs 'type:'") })
+        #expect(found.contains { $0.hasPrefix("8:14: ") && $0.contains("listed twice") })
+        #expect(found.contains { $0.hasPrefix("9:5: ") && $0.contains("needs 'session:'") })
+        #expect(found.contains { $0.hasPrefix("10:20: ") && $0.contains("no scene has session 'mian'") })
+    }
+
+    @Test func scenesNeedTheSceneLifecycleAndTheReverse() {
+        let noScenes = located(problems("name: a\napp: {lifecycle: scenes}\n"))
+        #expect(noScenes.contains { $0.contains("needs 'scenes:'") })
+        let noLifecycle = located(problems("name: a\nscenes: [{session: main}]\n"))
+        #expect(noLifecycle.contains { $0.hasPrefix("2:9: ") && $0.contains("lifecycle: scenes") })
+        let appUI = located(
+            problems("name: a\napp: {lifecycle: scenes}\nui: {class: Root}\nscenes: [{session: main}]\n"))
+        #expect(appUI.contains { $0.hasPrefix("3:5: ") && $0.contains("no app-level 'ui:'") })
+    }
+
+    @Test func nonPlistKeysMustBeUserInfoKeys() {
+        let found = located(
+            problems(
+                """
+                name: a
+                app: {lifecycle: scenes}
+                scenes:
+                  - session: main
+                    activity: {type: t, userInfo: {a: 1}, nonPlistKeys: [b]}
+                """))
+        #expect(found.contains { $0.contains("'nonPlistKeys' names 'b'") })
+    }
+}
