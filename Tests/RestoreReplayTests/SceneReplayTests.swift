@@ -86,3 +86,33 @@ struct SceneReplayTests {
         #expect(!legacy.json.serialized.contains("lifecycle"))
     }
 }
+
+/// The README's "Migrating to scenes" walk-through, on the committed sample.
+@Suite("scenes: the migration sample")
+struct SceneMigrationSampleTests {
+    static let trace = Samples.path("scene-migration-breaks-restoration.trace.jsonl")
+
+    @Test func theMigrationRestoresNothingAndSaysWhy() throws {
+        let outcome = try Replayer.replay(path: Self.trace).outcome
+        #expect(outcome.scenes?.map(\.restored) == [nil])
+        #expect(outcome.scenes?.first?.reason == .activityTypeNotDeclared)
+        #expect(outcome.diagnostics.map(\.code) == [.legacyRestorationInert, .activityTypeNotDeclared])
+        let inert = try #require(outcome.diagnostics.first?.message)
+        #expect(inert.contains("7 pieces"))
+        #expect(inert.contains("restoration class NoteViewController"))
+    }
+
+    @Test func declaringTheTypeBringsTheSceneBack() throws {
+        let fixed = try Replayer.replay(
+            path: Self.trace,
+            whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=com.example.notes.compose,com.example.notes.browse")]))
+        let restored = try #require(fixed.outcome.scenes?.first?.restored)
+        #expect(restored.type == "com.example.notes.browse")
+        #expect(restored.userInfo.map(\.key) == ["noteID", "scrollOffset", "editing"])
+        #expect(fixed.outcome.diagnostics(.legacyRestorationInert).count == 1)
+    }
+}
+
+extension Outcome {
+    fileprivate func diagnostics(_ code: ReasonCode) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
+}
