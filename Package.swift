@@ -111,7 +111,8 @@ let package = Package(
             dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay", "RestoreTestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
-            name: "RestoreReportTests", dependencies: ["RestoreReport", "RestoreEngine", "RestoreTestSupport"]),
+            name: "RestoreReportTests",
+            dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreCLITests",
             dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario", "RestoreTestSupport"],

@@ -16,6 +16,9 @@ enum Anchor {
     /// The SVG element id of a node: distinct from the page anchor so the page keeps unique ids.
     static func svg(_ side: Side, _ locator: String) -> String { "g" + node(side, locator) }
 
+    /// The report's anchor for a scene session's card (`session-main`).
+    static func session(_ id: String) -> String { "session-" + encode(id) }
+
     static func encode(_ s: String) -> String {
         var out = ""
         for byte in s.utf8 {

@@ -16,7 +16,7 @@ struct ReportSections {
         preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
         restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
     }
-    private var outcome: Outcome { input.outcome }
+    var outcome: Outcome { input.outcome }
     /// Lists in the verdict stop here; the Nodes section has everything.
     static let listLimit = 40
 
@@ -33,6 +33,7 @@ struct ReportSections {
     // MARK: Verdict
 
     var verdict: String {
+        if let scenes = outcome.scenes { return sceneVerdict(scenes) }
         var parts: [String] = []
         let lost = outcome.restoration?.nodes.filter { $0.status == .notRestored } ?? []
         let skipped = outcome.preservation?.nodes.filter { $0.status == .skipped } ?? []
@@ -98,7 +99,7 @@ struct ReportSections {
         return "<ul class=\"node-list\">" + items.joined() + "</ul>"
     }
 
-    private var replay: String {
+    var replay: String {
         guard let replay = input.replay else { return "" }
         if replay.matched {
             return
@@ -130,6 +131,7 @@ struct ReportSections {
     // MARK: Nodes
 
     var nodes: String {
+        if let scenes = outcome.scenes { return sceneCards(scenes) }
         var out = table(outcome.preservation, side: .preservation, title: "At preservation")
         out += table(outcome.restoration, side: .restoration, title: "After restoration")
         return out
@@ -240,5 +242,5 @@ struct ReportSections {
             + "<code>restoretrace archive</code> prints them the way <code>restorationArchiveTool</code> does.</p>"
     }
 
-    private func h(_ s: String) -> String { Escape.html(s) }
+    func h(_ s: String) -> String { Escape.html(s) }
 }

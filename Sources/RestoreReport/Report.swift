@@ -73,7 +73,9 @@ public enum Report {
         var lines: [String] = []
         let reader = try TraceReader(path: trace)
         while let record = try reader.nextRecord() {
-            if let kind = record.event, [.appRunning, .background, .launchUIBuilt, .archiveWritten].contains(kind) {
+            // Scene sessions: their windows, and the activity the app ended saving with (SPEC §8).
+            let decoded: Set<SystemEvent> = [.appRunning, .background, .launchUIBuilt, .archiveWritten, .sceneConnected]
+            if record.event.map(decoded.contains) == true || record.callback == .didUpdateUserActivity {
                 let event = try record.decoded()
                 events.append(event)
                 lines.append(EventCodec.line(pageEvent(event), seq: record.seq))

@@ -65,7 +65,7 @@ extension RestorationEngine {
                 LegacyPiece(
                     kind: LegacyPiece.controllerID, what: "'\(id)' (\(vc.className), scene \(session))",
                     replacement:
-                        "write its state into the scene's NSUserActivity (view.window.windowScene.userActivity) and rebuild it in scene:willConnectToSession:options:"
+                        "write the controller's state into the scene's NSUserActivity (view.window.windowScene.userActivity) and rebuild it in scene:willConnectToSession:options:"
                 ))
         }
         if let rc = vc.restorationClass, !classes.contains(rc) {

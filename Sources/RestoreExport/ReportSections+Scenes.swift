@@ -1,0 +1,111 @@
+import RestoreEngine
+
+/// The report of a scene-based app (SPEC §8): the verdict counts sessions restored, and the
+/// Nodes section becomes one card per scene session — its window's hierarchy, the activity saved
+/// and the one restored side by side, why a session was lost — then the inert legacy pieces.
+extension ReportSections {
+    func sceneVerdict(_ scenes: [SceneOutcome]) -> String {
+        let restored = scenes.filter { $0.restored != nil }
+        let launch = outcome.restoration.map { " at launch \($0.launch)" } ?? ""
+        let headline =
+            outcome.restoration == nil
+            ? "No relaunch in this timeline: no scene session was restored."
+            : "Restored \(restored.count) of \(scenes.count) scene session\(scenes.count == 1 ? "" : "s")\(launch)."
+        let tone = outcome.restoration == nil ? "neutral" : restored.count == scenes.count ? "good" : "bad"
+        var parts = [
+            "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
+                + "<p class=\"sub\">\(h("Scene-based app: UIKit saves one NSUserActivity per scene session; view-controller-based restoration never runs (scene-based-app)."))</p></div>"
+        ]
+        let lost = scenes.filter { $0.restored == nil }
+        if !lost.isEmpty {
+            let items = lost.map { s in
+                "<li><a href=\"#\(Anchor.session(s.session))\"><code>\(h(s.session))</code></a> "
+                    + "<span class=\"muted\">\(h(s.configuration))</span><br>"
+                    + (s.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h(Self.sceneSummary($0)))" }
+                        ?? "no activity was saved") + ".</li>"
+            }
+            parts.append("<div class=\"card\"><h3>Sessions not restored</h3><ul class=\"node-list\">\(items.joined())</ul></div>")
+        }
+        parts.append(replay)
+        return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
+    }
+
+    /// What a reason means for a scene session (the legacy summaries speak of archives and nodes).
+    static func sceneSummary(_ reason: ReasonCode) -> String {
+        switch reason {
+        case .saveDeclined: "stateRestorationActivityForScene: returned nil"
+        case .archiveDeletedCrash: "the app crashed during restoration, so UIKit deleted the saved activity"
+        case .deviceLocked: "the device was locked, so session.stateRestorationActivity was nil at connection"
+        default: reason.summary
+        }
+    }
+
+    func sceneCards(_ scenes: [SceneOutcome]) -> String {
+        var hierarchies: [String: NodeBlueprint] = [:]
+        var offered: [String: UserActivity] = [:]
+        for e in input.events {
+            guard let s = e.session else { continue }
+            if e.event == .sceneConnected, let b = e.hierarchy { hierarchies[s] = b }
+            // The activity as the app left it in the last save, kept or not.
+            if e.callback == .didUpdateUserActivity, let a = e.activity { offered[s] = a }
+        }
+        var out = scenes.map { sceneCard($0, hierarchy: hierarchies[$0.session], offered: offered[$0.session]) }
+            .joined()
+        let inert = outcome.diagnostics.filter { $0.code == .legacyRestorationInert }
+        if !inert.isEmpty {
+            out +=
+                "<div class=\"card wide\" id=\"legacy-inert\"><h3>Inert legacy restoration</h3>"
+                + inert.map { "<p>\(h($0.message))</p>" }.joined() + "</div>"
+        }
+        return out
+    }
+
+    private func sceneCard(_ s: SceneOutcome, hierarchy: NodeBlueprint?, offered: UserActivity?) -> String {
+        let mark = s.restored != nil ? "✓" : "✗"
+        var out = "<div class=\"card nodes-card\" id=\"\(Anchor.session(s.session))\">"
+        out +=
+            "<h3>\(mark) Session <code>\(h(s.session))</code> <span class=\"muted\">\(h(s.configuration))</span></h3>"
+        if let reason = s.reason {
+            out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(Self.sceneSummary(reason))).</p>"
+        }
+        out += "<h4>Window</h4>"
+        out += hierarchy.map { "<ul class=\"node-list\">" + tree($0) + "</ul>" } ?? "<p class=\"muted\">No window hierarchy recorded.</p>"
+        out += "<h4>Activity</h4>"
+        if s.saved == nil, let offered, s.reason == .activityTypeNotDeclared || s.reason == .activityNotPlist {
+            out += "<p>The app returned <code>\(h(offered.type))</code>"
+            out += offered.userInfo.isEmpty ? "" : " with " + offered.userInfo.map { "<code>\(h($0.key))</code>" }.joined(separator: ", ")
+            out += ", and UIKit did not persist it.</p>"
+        }
+        out += activityTable(saved: s.saved, restored: s.restored)
+        return out + "</div>"
+    }
+
+    private func tree(_ b: NodeBlueprint) -> String {
+        var line = "<li><code>\(h(b.className))</code>"
+        if let id = b.restorationIdentifier { line += " <span class=\"muted\">restorationIdentifier \(h(id)) (inert)</span>" }
+        let below = b.children + (b.presented.map { [$0] } ?? [])
+        if !below.isEmpty { line += "<ul>" + below.map(tree).joined() + "</ul>" }
+        return line + "</li>"
+    }
+
+    /// The saved and the restored activity side by side, one row per `userInfo` key.
+    private func activityTable(saved: UserActivity?, restored: UserActivity?) -> String {
+        guard saved != nil || restored != nil else { return "<p class=\"muted\">Nothing saved, nothing restored.</p>" }
+        var keys: [String] = []
+        for entry in (saved?.userInfo ?? []) + (restored?.userInfo ?? []) where !keys.contains(entry.key) {
+            keys.append(entry.key)
+        }
+        func cell(_ a: UserActivity?, _ key: String?) -> String {
+            guard let a else { return "<td class=\"muted\">—</td>" }
+            guard let key else { return "<td><code>\(h(a.type))</code></td>" }
+            return "<td>" + (a.value(key).map { "<code>\(h($0.description))</code>" } ?? "<span class=\"muted\">—</span>") + "</td>"
+        }
+        var out =
+            "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Saved</th><th scope=\"col\">Restored</th></tr></thead><tbody>"
+        out += "<tr><th scope=\"row\">activityType</th>\(cell(saved, nil))\(cell(restored, nil))</tr>"
+        for key in keys {
+            out += "<tr><th scope=\"row\"><code>\(h(key))</code></th>\(cell(saved, key))\(cell(restored, key))</tr>"
+        }
+        return out + "</tbody></table></div>"
+    }
+}
