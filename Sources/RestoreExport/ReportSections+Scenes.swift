@@ -24,7 +24,9 @@ extension ReportSections {
                     + (s.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h(Self.sceneSummary($0)))" }
                         ?? "no activity was saved") + ".</li>"
             }
-            parts.append("<div class=\"card\"><h3>Sessions not restored</h3><ul class=\"node-list\">\(items.joined())</ul></div>")
+            parts.append(
+                "<div class=\"card\"><h3>Sessions not restored</h3><ul class=\"node-list\">\(items.joined())</ul></div>"
+            )
         }
         parts.append(replay)
         return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
@@ -69,11 +71,15 @@ extension ReportSections {
             out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(Self.sceneSummary(reason))).</p>"
         }
         out += "<h4>Window</h4>"
-        out += hierarchy.map { "<ul class=\"node-list\">" + tree($0) + "</ul>" } ?? "<p class=\"muted\">No window hierarchy recorded.</p>"
+        out +=
+            hierarchy.map { "<ul class=\"node-list\">" + tree($0) + "</ul>" }
+            ?? "<p class=\"muted\">No window hierarchy recorded.</p>"
         out += "<h4>Activity</h4>"
         if s.saved == nil, let offered, s.reason == .activityTypeNotDeclared || s.reason == .activityNotPlist {
             out += "<p>The app returned <code>\(h(offered.type))</code>"
-            out += offered.userInfo.isEmpty ? "" : " with " + offered.userInfo.map { "<code>\(h($0.key))</code>" }.joined(separator: ", ")
+            out +=
+                offered.userInfo.isEmpty
+                ? "" : " with " + offered.userInfo.map { "<code>\(h($0.key))</code>" }.joined(separator: ", ")
             out += ", and UIKit did not persist it.</p>"
         }
         out += activityTable(saved: s.saved, restored: s.restored)
@@ -82,7 +88,9 @@ extension ReportSections {
 
     private func tree(_ b: NodeBlueprint) -> String {
         var line = "<li><code>\(h(b.className))</code>"
-        if let id = b.restorationIdentifier { line += " <span class=\"muted\">restorationIdentifier \(h(id)) (inert)</span>" }
+        if let id = b.restorationIdentifier {
+            line += " <span class=\"muted\">restorationIdentifier \(h(id)) (inert)</span>"
+        }
         let below = b.children + (b.presented.map { [$0] } ?? [])
         if !below.isEmpty { line += "<ul>" + below.map(tree).joined() + "</ul>" }
         return line + "</li>"
@@ -98,7 +106,9 @@ extension ReportSections {
         func cell(_ a: UserActivity?, _ key: String?) -> String {
             guard let a else { return "<td class=\"muted\">—</td>" }
             guard let key else { return "<td><code>\(h(a.type))</code></td>" }
-            return "<td>" + (a.value(key).map { "<code>\(h($0.description))</code>" } ?? "<span class=\"muted\">—</span>") + "</td>"
+            return "<td>"
+                + (a.value(key).map { "<code>\(h($0.description))</code>" } ?? "<span class=\"muted\">—</span>")
+                + "</td>"
         }
         var out =
             "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Saved</th><th scope=\"col\">Restored</th></tr></thead><tbody>"

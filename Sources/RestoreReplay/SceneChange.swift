@@ -15,13 +15,16 @@ public struct SceneChange: Hashable, Sendable {
     }
 
     static func describe(_ s: SceneOutcome) -> String {
-        var text = "saved " + (s.saved.map(activity) ?? "nothing") + ", restored " + (s.restored.map(activity) ?? "nothing")
+        var text =
+            "saved " + (s.saved.map(activity) ?? "nothing") + ", restored " + (s.restored.map(activity) ?? "nothing")
         if let r = s.reason { text += " (\(r.rawValue))" }
         return text
     }
 
     static func activity(_ a: UserActivity) -> String {
-        a.type + (a.userInfo.isEmpty ? "" : " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}")
+        a.type
+            + (a.userInfo.isEmpty
+                ? "" : " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}")
     }
 
     /// The sessions whose saved or restored activity or reason differ, in `before`'s order, then `after`'s new ones.

@@ -40,7 +40,8 @@ extension WhatIfEdit {
         let target = name.dropFirst("activity:".count)
         guard let dot = target.lastIndex(of: "."), target[target.index(after: dot)...] == "type" else {
             throw WhatIfError(
-                "'--set \(text)': expected activity:SESSION.type=TYPE, e.g. --set activity:main.type=com.example.browse")
+                "'--set \(text)': expected activity:SESSION.type=TYPE, e.g. --set activity:main.type=com.example.browse"
+            )
         }
         let session = String(target[..<dot])
         guard !session.isEmpty else { throw WhatIfError("'--set \(text)': the session is empty") }

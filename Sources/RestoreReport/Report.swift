@@ -74,7 +74,9 @@ public enum Report {
         let reader = try TraceReader(path: trace)
         while let record = try reader.nextRecord() {
             // Scene sessions: their windows, and the activity the app ended saving with (SPEC §8).
-            let decoded: Set<SystemEvent> = [.appRunning, .background, .launchUIBuilt, .archiveWritten, .sceneConnected]
+            let decoded: Set<SystemEvent> = [
+                .appRunning, .background, .launchUIBuilt, .archiveWritten, .sceneConnected,
+            ]
             if record.event.map(decoded.contains) == true || record.callback == .didUpdateUserActivity {
                 let event = try record.decoded()
                 events.append(event)

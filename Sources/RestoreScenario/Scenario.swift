@@ -46,6 +46,10 @@ public struct AppSpec: Hashable, Sendable {
     public var activitySaving = ActivitySaving.background
     /// The legacy restoration keys written under `delegate:`, in file order (inert with scenes, S1).
     public var legacyOptIns: [String] = []
+    /// `infoPlist:`, the app's Info.plist as written (relative to the scenario).
+    public var infoPlist: String?
+    /// From the Info.plist: `UISceneStoryboardFile` by scene configuration name.
+    public var sceneStoryboards: [String: String] = [:]
     public init() {}
 
     public var configuration: AppConfiguration {

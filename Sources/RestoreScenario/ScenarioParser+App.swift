@@ -5,7 +5,7 @@ import Yams
 extension ScenarioReader {
     static let appKeys = [
         "bundleVersion", "systemVersion", "idiom", "delegate", "mainStoryboard", "lifecycle", "userActivityTypes",
-        "saveActivity",
+        "saveActivity", "infoPlist",
     ]
     /// Delegate keys of view-controller-based restoration: inert in a scene-based app (S1).
     static let legacyDelegateKeys = [

@@ -10,6 +10,11 @@ extension ScenarioReader {
 
     /// `lifecycle`, `userActivityTypes` and `saveActivity` under `app:`.
     func sceneKeys(_ f: Fields, into app: inout AppSpec) {
+        infoPlistReading.explicit = Set(f.order)
+        if let v = f.present("infoPlist"), let path = name(v, "'infoPlist'") {
+            infoPlistReading.path = path
+            infoPlistReading.node = v
+        }
         if let v = f.present("lifecycle"), let w = word(v, "lifecycle", Lifecycle.allCases.map(\.rawValue)) {
             app.lifecycle = Lifecycle(rawValue: w) ?? .app
         }
@@ -59,7 +64,9 @@ extension ScenarioReader {
         let what = "the activity of scene '\(session)'"
         guard let f = fields(n, of: what, allowed: Self.activityKeys) else { return nil }
         guard let t = f.present("type"), let type = name(t, "'type'") else {
-            if f.present("type") == nil { fail(n, "\(what) needs 'type:' (its activityType, such as com.example.browse)") }
+            if f.present("type") == nil {
+                fail(n, "\(what) needs 'type:' (its activityType, such as com.example.browse)")
+            }
             return nil
         }
         var spec = ActivitySpec(type: type)
@@ -70,7 +77,8 @@ extension ScenarioReader {
                 if spec.userInfo.contains(where: { $0.key == key }) {
                     spec.nonPlistKeys.append(key)
                 } else {
-                    fail(item, "'nonPlistKeys' names '\(key)', which is not a key of userInfo; list keys of 'userInfo:'")
+                    fail(
+                        item, "'nonPlistKeys' names '\(key)', which is not a key of userInfo; list keys of 'userInfo:'")
                 }
             }
         }
@@ -102,7 +110,8 @@ extension ScenarioReader {
         if scenes, scenario.scenes.isEmpty, f.present("scenes") == nil {
             fail(root, "a scene-based app ('lifecycle: scenes') needs 'scenes:', the connected scene sessions")
         }
-        if !scenes, let v = f.present("scenes") {
+        // With an Info.plist, the plist may make it scene-based: checked once it is read.
+        if !scenes, infoPlistReading.path == nil, let v = f.present("scenes") {
             fail(v, "'scenes:' needs 'app: {lifecycle: scenes}'; an app-based app has one window, 'ui:'")
         }
         if scenes, let v = f.present("ui") {

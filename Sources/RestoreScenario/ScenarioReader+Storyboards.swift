@@ -78,6 +78,15 @@ extension ScenarioReader {
                 "the node has no 'class:' and storyboard '\(reference.name)' is not a storyboard file under 'storyboards:'; give 'class:' or add the file"
             )
         }
+        // A scene without `ui:` starts from its configuration's storyboard (Info.plist's UISceneStoryboardFile).
+        for i in scenario.scenes.indices where scenario.scenes[i].ui == nil {
+            if let board = scenario.app.sceneStoryboards[scenario.scenes[i].configuration],
+                let tree = catalog.initialTree(of: board)
+            {
+                report(tree.unresolved)
+                scenario.scenes[i].ui = tree.root.blueprint(originFile: origin)
+            }
+        }
         let resolve = { (b: NodeBlueprint) -> NodeBlueprint in self.instantiate(b, catalog: catalog, origin: origin) }
         scenario.launchUI = scenario.launchUI.map(resolve)
         scenario.ui = scenario.ui.map(resolve) ?? scenario.launchUI

@@ -19,6 +19,8 @@ final class ScenarioReader {
     var storyboardNodes: [(reference: StoryboardReference, node: Node)] = []
     /// Scene sessions named by `{close: S}` / `{disconnect: S}` steps, checked against `scenes:` at the end.
     var sessionReferences: [(name: String, node: Node)] = []
+    /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
+    var infoPlistReading = InfoPlistReading()
 
     init(file: String) { self.file = file }
 

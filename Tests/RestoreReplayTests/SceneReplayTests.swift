@@ -105,7 +105,9 @@ struct SceneMigrationSampleTests {
     @Test func declaringTheTypeBringsTheSceneBack() throws {
         let fixed = try Replayer.replay(
             path: Self.trace,
-            whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=com.example.notes.compose,com.example.notes.browse")]))
+            whatIf: WhatIf([
+                try WhatIfEdit.parseSet("userActivityTypes=com.example.notes.compose,com.example.notes.browse")
+            ]))
         let restored = try #require(fixed.outcome.scenes?.first?.restored)
         #expect(restored.type == "com.example.notes.browse")
         #expect(restored.userInfo.map(\.key) == ["noteID", "scrollOffset", "editing"])

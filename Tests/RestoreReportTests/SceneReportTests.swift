@@ -18,7 +18,10 @@ import Testing
         #expect(html.contains("Restored 2 of 2 scene sessions at launch 2."))
         #expect(html.contains("id=\"session-main\""))
         #expect(html.contains("id=\"session-photo\""))
-        #expect(html.contains("<th scope=\"row\"><code>editorTitle</code></th><td><code>&quot;Cherries&quot;</code></td><td><code>&quot;Cherries&quot;</code></td>"))
+        #expect(
+            html.contains(
+                "<th scope=\"row\"><code>editorTitle</code></th><td><code>&quot;Cherries&quot;</code></td><td><code>&quot;Cherries&quot;</code></td>"
+            ))
         #expect(html.contains("restorationIdentifier DetailParentViewController (inert)"))
         #expect(html.contains("id=\"legacy-inert\""))
     }
@@ -56,7 +59,9 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(listing.json.utf8)) as? [String: Any])
         #expect(json["format"] as? String == "restoretrace-archive/1")
         let first = try #require((json["sessions"] as? [[String: Any]])?.first)
-        #expect((first["activity"] as? [String: Any])?["type"] as? String == "com.example.apple-samplecode.staterestore.mainActivity")
+        #expect(
+            (first["activity"] as? [String: Any])?["type"] as? String
+                == "com.example.apple-samplecode.staterestore.mainActivity")
     }
 
     @Test func theOutcomeJSONHasScenesAndTheSummaryCountsThem() throws {

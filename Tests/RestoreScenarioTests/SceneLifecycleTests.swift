@@ -68,7 +68,9 @@ struct SceneLifecycleTests {
         #expect(inert.count == 1)
         let message = try #require(inert.first?.message)
         #expect(message.contains("5 pieces"))
-        for piece in ["shouldSaveSecureApplicationState", "shouldRestoreApplicationState", "'Nav'", "'Detail'", "Restorer"] {
+        for piece in [
+            "shouldSaveSecureApplicationState", "shouldRestoreApplicationState", "'Nav'", "'Detail'", "Restorer",
+        ] {
             #expect(message.contains(piece), "\(piece) missing from: \(message)")
         }
         #expect(message.contains("stateRestorationActivityForScene:"))
@@ -143,7 +145,8 @@ struct SceneLifecycleTests {
 
     @Test func askingOnlyBeforeDisconnectSavesNothingAtBackground() throws {
         let (outcome, log) = try run(
-            Self.app.replacingOccurrences(of: "lifecycle: scenes", with: "lifecycle: scenes\n  saveActivity: disconnect")
+            Self.app.replacingOccurrences(
+                of: "lifecycle: scenes", with: "lifecycle: scenes\n  saveActivity: disconnect")
                 + Self.scene)
         #expect(log.calls(.stateRestorationActivity).isEmpty)
         #expect(outcome.scenes?.first?.restored == nil)

@@ -1,4 +1,6 @@
+import Foundation
 import RestoreEngine
+import RestoreTestSupport
 import Testing
 
 @testable import RestoreScenario
@@ -85,5 +87,70 @@ struct SceneScenarioTests {
                     activity: {type: t, userInfo: {a: 1}, nonPlistKeys: [b]}
                 """))
         #expect(found.contains { $0.contains("'nonPlistKeys' names 'b'") })
+    }
+}
+
+/// `app.infoPlist`: the life cycle, activity types, version and scene storyboards from the real file.
+@Suite("scenes: app.infoPlist")
+struct SceneInfoPlistTests {
+    static let folder = Samples.traces.path
+
+    func load(_ yaml: String) throws -> Scenario {
+        let path = Self.folder + "/infoplist-test-\(UUID().uuidString).yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try ScenarioLoader.load(path: path)
+    }
+
+    @Test func thePlistMakesTheAppSceneBasedAndNamesItsStoryboard() throws {
+        let s = try load(
+            """
+            name: plist
+            app: {infoPlist: Notes-Info.plist}
+            storyboards: {Shelf: Shelf.storyboard}
+            scenes:
+              - session: notes
+                activity: {type: com.example.notes.compose}
+            """)
+        #expect(s.app.lifecycle == .scenes)
+        #expect(s.app.userActivityTypes == ["com.example.notes.compose"])
+        #expect(s.app.bundleVersion == "3.0")
+        #expect(s.app.sceneStoryboards == ["Default Configuration": "Shelf"])
+        #expect(s.scenes.first?.ui?.className == "UITabBarController")
+        #expect(s.run().scenes?.first?.restored?.type == "com.example.notes.compose")
+    }
+
+    @Test func writtenKeysWinOverThePlist() throws {
+        let s = try load(
+            """
+            name: plist
+            app: {infoPlist: Notes-Info.plist, userActivityTypes: [a.b], bundleVersion: "9"}
+            scenes: [{session: notes}]
+            """)
+        #expect(s.app.userActivityTypes == ["a.b"])
+        #expect(s.app.bundleVersion == "9")
+    }
+
+    @Test func aMissingPlistIsLocatedAtTheKey() {
+        do {
+            _ = try load("name: plist\napp: {infoPlist: Missing-Info.plist}\n")
+            Issue.record("expected an error")
+        } catch {
+            let first = (error as? ScenarioError)?.problems.first
+            #expect(first?.location?.line == 2)
+            #expect(first?.location?.column == 18)
+            #expect(first?.message.contains("Info.plist 'Missing-Info.plist'") == true)
+        }
+    }
+
+    @Test func aContradictingLifecycleIsAnError() {
+        do {
+            _ = try load("name: plist\napp: {infoPlist: Notes-Info.plist, lifecycle: app}\nui: {class: A}\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                (error as? ScenarioError)?.problems.contains { $0.message.contains("'lifecycle: app' is written") }
+                    == true)
+        }
     }
 }

@@ -11,17 +11,20 @@ struct LintCommand: ParsableCommand {
         discussion: """
             For each .storyboard file: the launch tree (the initial view controller and the children its relationship and embed segues create) with ★ preserved / ✗ skipped and the reason, the views that carry a Restoration ID, the scenes shown only at run time by segues, then findings with a fix: identifiers that can never be preserved, segue destinations without a restoration identifier (lost once shown), Storyboard IDs without "Use Storyboard ID", duplicate sibling identifiers, custom containers with embedded children, storyboard references into files not given.
 
+            With the app's Info.plist (XML or binary) among the files: for an app that adopts scenes (UIApplicationSceneManifest), every restoration identifier in the storyboards is reported inert, with its scene-based replacement, and an empty NSUserActivityTypes is an error; for an app that does not, that built with the SDK after iOS 26 it will not launch (TN3187), and what its restoration becomes with scenes.
+
             Preserved/skipped come from the same engine `record` runs, with an app that agrees to save. Pass every storyboard the app has, so references between them are followed.
 
             Examples:
               restoretrace lint Base.lproj/Main.storyboard
               restoretrace lint Base.lproj/*.storyboard --json
               restoretrace lint Main.storyboard --fail-on warning    # for CI
+              restoretrace lint Info.plist Base.lproj/Main.storyboard
 
             Exit codes: 0 done, 1 --fail-on found a finding at that severity, 2 bad input (not XML, not a storyboard, a segue to a missing scene), with file:line:column.
             """)
 
-    @Argument(help: ArgumentHelp("The .storyboard files.", valueName: "storyboard"))
+    @Argument(help: ArgumentHelp("The .storyboard files, and optionally the app's Info.plist.", valueName: "file"))
     var storyboards: [String]
 
     @Flag(help: "Print {\"format\":\"restoretrace-lint/1\",\"files\":[…]} instead of text.")
@@ -37,17 +40,29 @@ struct LintCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if storyboards.isEmpty { throw ValidationError("give at least one .storyboard file") }
+        if storyboards.isEmpty {
+            throw ValidationError("give at least one .storyboard file (and the app's Info.plist)")
+        }
     }
 
     func run() throws {
         var documents: [StoryboardDocument] = []
         var problems: [Diagnostic] = []
+        var plist: InfoPlist?
         for path in storyboards {
+            if path.hasSuffix(".plist") {
+                guard plist == nil else {
+                    problems.append(Diagnostic(at: SourceLocation(file: path), "give one Info.plist, the app's"))
+                    continue
+                }
+                do { plist = try InfoPlist.read(path: path) } catch { problems += error.problems }
+                continue
+            }
             do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
         }
         if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
-        let report = StoryboardLinter.lint(documents)
+        var report = StoryboardLinter.lint(documents)
+        if let plist { report.infoPlist = InfoPlistLint.lint(plist, storyboards: report.files) }
         print(json ? report.json : report.text, terminator: "")
         if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {
             throw Difference()

@@ -66,7 +66,8 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .deprecatedApi: "the app implements only the state restoration methods deprecated in iOS 13.2"
         case .sceneBasedApp: "the app uses scenes, so UIKit never runs view-controller-based restoration"
         case .legacyRestorationInert: "view-controller-based restoration pieces do nothing in a scene-based app"
-        case .activityTypeNotDeclared: "its activity's type is not listed in NSUserActivityTypes, so it is not persisted"
+        case .activityTypeNotDeclared:
+            "its activity's type is not listed in NSUserActivityTypes, so it is not persisted"
         case .activityNotPlist: "its activity's userInfo holds a value that is not a property-list type"
         case .sessionDiscarded: "the user closed the scene in the app switcher, which discards its session"
         }

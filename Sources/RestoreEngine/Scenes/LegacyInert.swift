@@ -23,7 +23,9 @@ struct LegacyPiece: Hashable {
     static func grouped(_ pieces: [LegacyPiece]) -> String {
         var groups: [(first: LegacyPiece, whats: [String])] = []
         for piece in pieces {
-            if let i = groups.firstIndex(where: { $0.first.kind == piece.kind && $0.first.replacement == piece.replacement }) {
+            if let i = groups.firstIndex(where: {
+                $0.first.kind == piece.kind && $0.first.replacement == piece.replacement
+            }) {
                 groups[i].whats.append(piece.what)
             } else {
                 groups.append((piece, [piece.what]))
@@ -73,7 +75,8 @@ extension RestorationEngine {
             pieces.append(
                 LegacyPiece(
                     kind: LegacyPiece.restorationClass, what: rc,
-                    replacement: "create the controller in scene:willConnectToSession:options: from session.stateRestorationActivity"
+                    replacement:
+                        "create the controller in scene:willConnectToSession:options: from session.stateRestorationActivity"
                 ))
         }
         for view in vc.views {

@@ -4,6 +4,10 @@ extension LintReport {
         let w = JSONText()
         w.object {
             w.member("format", LintReport.format)
+            if let infoPlist {
+                w.key("infoPlist")
+                infoPlist.write(to: w)
+            }
             w.key("files")
             w.array(files) { file in file.write(to: w) }
         }
@@ -115,6 +119,13 @@ final class JSONText {
     func member(_ k: String, _ v: String?) {
         key(k)
         text += v.map(Self.quote) ?? "null"
+        needsComma = true
+    }
+
+    /// A string as an array element.
+    func value(_ v: String) {
+        separate()
+        text += Self.quote(v)
         needsComma = true
     }
 

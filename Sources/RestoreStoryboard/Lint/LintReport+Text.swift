@@ -2,7 +2,7 @@ extension LintReport {
     /// The report for a person: per file, the launch tree with ★ preserved / ✗ skipped and why,
     /// the scenes that arrive only at run time, then each finding in compiler style with its fix.
     public var text: String {
-        var lines: [String] = []
+        var lines: [String] = infoPlist.map { $0.textLines + [""] } ?? []
         for file in files {
             lines.append(contentsOf: file.textLines)
             lines.append("")

@@ -4,9 +4,11 @@ import RestoreEngine
 public struct LintReport: Sendable {
     public static let format = "restoretrace-lint/1"
     public var files: [LintFile]
+    /// The app's Info.plist, when one was given: its life cycle and what it means for restoration.
+    public var infoPlist: InfoPlistLint?
 
-    /// Every finding of every file.
-    public var findings: [LintFinding] { files.flatMap(\.findings) }
+    /// Every finding of every file (the Info.plist's first).
+    public var findings: [LintFinding] { (infoPlist?.findings ?? []) + files.flatMap(\.findings) }
 
     /// Whether a finding at or above `severity` exists (`--fail-on`).
     public func hasFinding(atLeast severity: LintSeverity) -> Bool {
@@ -101,6 +103,12 @@ public struct LintFinding: Sendable {
         case unresolvedReference = "unresolved-reference"
         /// No initial view controller: nothing is built at launch from this storyboard.
         case noInitialViewController = "no-initial-view-controller"
+        /// A scene-based app still carries view-controller-based restoration (SPEC §8, S1).
+        case legacyRestorationInert = "legacy-restoration-inert"
+        /// An app-based app: it stops launching with the SDK after iOS 26 (TN3187).
+        case scenesRequired = "scenes-required"
+        /// A scene-based app declares no NSUserActivityTypes: no activity is ever persisted (S2).
+        case activityTypeNotDeclared = "activity-type-not-declared"
     }
     public var code: Code
     public var severity: LintSeverity

@@ -1,0 +1,70 @@
+import Foundation
+import RestoreEngine
+import RestoreStoryboard
+import Yams
+
+/// `app.infoPlist`, read after the rest of `app:`.
+struct InfoPlistReading {
+    var path: String?
+    var node: Node?
+    /// The `app:` keys the scenario writes itself: they win over the plist.
+    var explicit: Set<String> = []
+}
+
+/// `app: {infoPlist: Info.plist}` (SPEC §8): the life cycle, the activity types, the bundle
+/// version, the main storyboard and each scene configuration's storyboard come from the app's
+/// real Info.plist (XML or binary). A key the scenario writes under `app:` wins; a scene-based
+/// plist with `lifecycle: app` written is a contradiction, reported at `lifecycle`.
+extension ScenarioReader {
+    func applyInfoPlist(into scenario: inout Scenario) {
+        guard let written = infoPlistReading.path else { return }
+        let folder = (file as NSString).deletingLastPathComponent
+        let path = written.hasPrefix("/") || folder.isEmpty ? written : folder + "/" + written
+        let plist: InfoPlist
+        do {
+            plist = try InfoPlist.read(path: path)
+        } catch {
+            for p in error.problems { fail(infoPlistReading.node, "Info.plist '\(written)': \(p.message)") }
+            return
+        }
+        let explicit = infoPlistReading.explicit
+        scenario.app.infoPlist = written
+        if let manifest = plist.sceneManifest {
+            if explicit.contains("lifecycle"), scenario.app.lifecycle == .app {
+                fail(
+                    infoPlistReading.node,
+                    "Info.plist '\(written)' has a UIApplicationSceneManifest, but 'lifecycle: app' is written; remove 'lifecycle:' to take the plist's"
+                )
+                return
+            }
+            scenario.app.lifecycle = .scenes
+            for c in manifest.configurations {
+                if let name = c.name, let board = c.storyboard { scenario.app.sceneStoryboards[name] = board }
+            }
+        }
+        if !explicit.contains("userActivityTypes"), let types = plist.userActivityTypes {
+            scenario.app.userActivityTypes = types
+        }
+        if !explicit.contains("bundleVersion"), let version = plist.bundleVersion {
+            scenario.app.bundleVersion = version
+        }
+        // The main storyboard only when the scenario gives its file (otherwise there is nothing to read).
+        if scenario.app.lifecycle == .app, !explicit.contains("mainStoryboard"), let main = plist.mainStoryboard,
+            storyboardFiles.contains(where: { $0.name == main })
+        {
+            scenario.app.mainStoryboard = main
+        }
+        // The scene-mode checks ran before the plist was read: run the one that depends on the mode.
+        if scenario.app.lifecycle == .app, !scenario.scenes.isEmpty {
+            fail(
+                infoPlistReading.node,
+                "Info.plist '\(written)' has no UIApplicationSceneManifest, so the app is app-based and 'scenes:' does not apply"
+            )
+        }
+        if scenario.app.lifecycle == .scenes, scenario.scenes.isEmpty {
+            fail(
+                infoPlistReading.node,
+                "Info.plist '\(written)' makes this a scene-based app: give its sessions under 'scenes:'")
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import RestoreEngine
+
+/// The parts of an app's `Info.plist` that decide how it restores state (SPEC §8): whether it
+/// adopts scenes, its scene configurations, the activity types it declares, its main storyboard
+/// and its bundle version. XML and binary property lists both read, through
+/// `PropertyListSerialization`.
+public struct InfoPlist: Hashable, Sendable {
+    /// The file as given, for messages.
+    public var file: String
+    /// `CFBundleVersion`.
+    public var bundleVersion: String?
+    /// `UIMainStoryboardFile`.
+    public var mainStoryboard: String?
+    /// `NSUserActivityTypes`; nil when the key is absent.
+    public var userActivityTypes: [String]?
+    /// `UIApplicationSceneManifest`; nil for an app-based app.
+    public var sceneManifest: SceneManifest?
+
+    public init(file: String) { self.file = file }
+
+    /// Whether the app adopts the scene-based life cycle.
+    public var isSceneBased: Bool { sceneManifest != nil }
+
+    /// `UIApplicationSceneManifest`.
+    public struct SceneManifest: Hashable, Sendable {
+        /// `UIApplicationSupportsMultipleScenes`.
+        public var supportsMultipleScenes = false
+        /// `UISceneConfigurations`, every role's, in file order (roles sorted by name).
+        public var configurations: [SceneConfiguration] = []
+    }
+
+    /// One entry of `UISceneConfigurations`.
+    public struct SceneConfiguration: Hashable, Sendable {
+        /// The session role (`UIWindowSceneSessionRoleApplication`).
+        public var role: String
+        /// `UISceneConfigurationName`.
+        public var name: String?
+        /// `UISceneDelegateClassName`, without Xcode's `$(PRODUCT_MODULE_NAME).` prefix.
+        public var delegateClass: String?
+        /// `UISceneStoryboardFile`.
+        public var storyboard: String?
+
+        public init(role: String, name: String?, delegateClass: String?, storyboard: String?) {
+            self.role = role
+            self.name = name
+            self.delegateClass = delegateClass
+            self.storyboard = storyboard
+        }
+    }
+
+    /// Reads `path`. - Throws: `StoryboardError` (located at the file) when it cannot be read,
+    /// is not a property list, or a key has the wrong type.
+    public static func read(path: String) throws(StoryboardError) -> InfoPlist {
+        let whole = SourceLocation(file: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw StoryboardError(
+                at: whole,
+                message: "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw StoryboardError(
+                at: whole, message: "not a property list (XML or binary); give the app's Info.plist")
+        }
+        guard let top = root as? [String: Any] else {
+            throw StoryboardError(at: whole, message: "the property list is not a dictionary; an Info.plist is one")
+        }
+        var problems: [String] = []
+        var plist = InfoPlist(file: path)
+        plist.bundleVersion = Self.string(top["CFBundleVersion"], "CFBundleVersion", &problems)
+        plist.mainStoryboard = Self.string(top["UIMainStoryboardFile"], "UIMainStoryboardFile", &problems)
+        if let types = top["NSUserActivityTypes"] {
+            if let list = types as? [Any], list.allSatisfy({ $0 is String }) {
+                plist.userActivityTypes = list.compactMap { $0 as? String }
+            } else {
+                problems.append("NSUserActivityTypes must be an array of strings")
+            }
+        }
+        if let manifest = top["UIApplicationSceneManifest"] {
+            plist.sceneManifest = Self.manifest(manifest, &problems)
+        }
+        guard problems.isEmpty else {
+            throw StoryboardError(problems: problems.map { Diagnostic(at: whole, $0) })
+        }
+        return plist
+    }
+
+    private static func string(_ value: Any?, _ key: String, _ problems: inout [String]) -> String? {
+        guard let value else { return nil }
+        guard let s = value as? String else {
+            problems.append("\(key) must be a string")
+            return nil
+        }
+        return s
+    }
+
+    private static func manifest(_ value: Any, _ problems: inout [String]) -> SceneManifest? {
+        guard let dict = value as? [String: Any] else {
+            problems.append("UIApplicationSceneManifest must be a dictionary")
+            return nil
+        }
+        var m = SceneManifest()
+        if let multiple = dict["UIApplicationSupportsMultipleScenes"] {
+            if let b = multiple as? Bool {
+                m.supportsMultipleScenes = b
+            } else {
+                problems.append("UIApplicationSceneManifest.UIApplicationSupportsMultipleScenes must be a boolean")
+            }
+        }
+        guard let roles = dict["UISceneConfigurations"] else { return m }
+        guard let byRole = roles as? [String: Any] else {
+            problems.append("UIApplicationSceneManifest.UISceneConfigurations must be a dictionary of roles")
+            return m
+        }
+        for role in byRole.keys.sorted() {
+            guard let entries = byRole[role] as? [Any] else {
+                problems.append("UISceneConfigurations.\(role) must be an array of configurations")
+                continue
+            }
+            for (i, entry) in entries.enumerated() {
+                guard let c = entry as? [String: Any] else {
+                    problems.append("UISceneConfigurations.\(role)[\(i)] must be a dictionary")
+                    continue
+                }
+                let at = "UISceneConfigurations.\(role)[\(i)]."
+                var delegate = string(c["UISceneDelegateClassName"], at + "UISceneDelegateClassName", &problems)
+                // Xcode's templates write `$(PRODUCT_MODULE_NAME).SceneDelegate`: the class is the last part.
+                if let d = delegate, let dot = d.lastIndex(of: ".") { delegate = String(d[d.index(after: dot)...]) }
+                m.configurations.append(
+                    SceneConfiguration(
+                        role: role,
+                        name: string(c["UISceneConfigurationName"], at + "UISceneConfigurationName", &problems),
+                        delegateClass: delegate,
+                        storyboard: string(c["UISceneStoryboardFile"], at + "UISceneStoryboardFile", &problems)))
+            }
+        }
+        return m
+    }
+}

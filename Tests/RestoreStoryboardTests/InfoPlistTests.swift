@@ -1,0 +1,98 @@
+import Foundation
+import RestoreEngine
+import RestoreStoryboard
+import Testing
+
+/// Info.plist reading (XML and binary) and what lint makes of it (SPEC §8).
+@Suite struct InfoPlistTests {
+    @Test func readsTheSceneManifestAndTheRestorationKeys() throws {
+        let plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
+        #expect(plist.isSceneBased)
+        #expect(plist.bundleVersion == "3.0")
+        #expect(plist.mainStoryboard == "Shelf")
+        #expect(plist.userActivityTypes == ["com.example.notes.compose"])
+        let manifest = try #require(plist.sceneManifest)
+        #expect(manifest.supportsMultipleScenes == false)
+        #expect(
+            manifest.configurations == [
+                InfoPlist.SceneConfiguration(
+                    role: "UIWindowSceneSessionRoleApplication", name: "Default Configuration",
+                    delegateClass: "SceneDelegate", storyboard: "Shelf")
+            ])
+    }
+
+    @Test func binaryPlistsReadTheSame() throws {
+        let xml = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("Scenes-Info.plist")))
+        let object = try PropertyListSerialization.propertyList(from: xml, options: [], format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        #expect(binary.starts(with: Array("bplist".utf8)))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("Info-\(UUID().uuidString).plist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try binary.write(to: URL(fileURLWithPath: path))
+        var fromBinary = try InfoPlist.read(path: path)
+        fromBinary.file = Fixture.path("Scenes-Info.plist")
+        #expect(fromBinary == (try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))))
+    }
+
+    @Test func badPlistsAreReportedAgainstTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plists-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func problems(_ text: String) -> [String] {
+            let path = dir.appendingPathComponent("Info.plist").path
+            try? Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try InfoPlist.read(path: path)
+                return []
+            } catch {
+                return error.problems.map(\.description)
+            }
+        }
+        #expect(problems("not a plist").first?.contains("not a property list") == true)
+        #expect(
+            problems(
+                "<plist version=\"1.0\"><dict><key>NSUserActivityTypes</key><string>a</string></dict></plist>"
+            ).first?.contains("NSUserActivityTypes must be an array of strings") == true)
+        #expect(problems("<plist version=\"1.0\"><array/></plist>").first?.contains("not a dictionary") == true)
+        #expect(throws: StoryboardError.self) { try InfoPlist.read(path: dir.appendingPathComponent("none").path) }
+    }
+
+    @Test func aSceneAppsRestorationIdentifiersAreInertEachWithItsReplacement() throws {
+        let plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
+        let report = StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
+        let lint = InfoPlistLint.lint(plist, storyboards: report.files)
+        let inert = lint.findings.filter { $0.code == .legacyRestorationInert }
+        #expect(!inert.isEmpty)
+        #expect(inert.allSatisfy { $0.severity == .warning && $0.location.line != nil })
+        #expect(inert.allSatisfy { $0.fix.contains("NSUserActivity") || $0.fix.contains("userInfo") })
+        #expect(inert.map { $0.location.line ?? 0 } == inert.map { $0.location.line ?? 0 }.sorted())
+        #expect(!lint.findings.contains { $0.code == .scenesRequired })
+    }
+
+    @Test func aSceneAppWithoutActivityTypesIsAnError() throws {
+        var plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
+        plist.userActivityTypes = nil
+        let lint = InfoPlistLint.lint(plist, storyboards: [])
+        #expect(lint.findings.map(\.code) == [.activityTypeNotDeclared])
+        #expect(lint.findings.first?.severity == .error)
+    }
+
+    @Test func anAppBasedAppWillStopLaunching() throws {
+        let plist = try InfoPlist.read(path: Fixture.path("Legacy-Info.plist"))
+        #expect(!plist.isSceneBased)
+        var report = StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
+        report.infoPlist = InfoPlistLint.lint(plist, storyboards: report.files)
+        let finding = try #require(report.infoPlist?.findings.first)
+        #expect(finding.code == .scenesRequired)
+        #expect(finding.message.contains("after iOS 26 it will not launch"))
+        #expect(finding.message.contains("will then be inert"))
+        #expect(
+            report.text.hasPrefix(Fixture.path("Legacy-Info.plist") + ":\n  app-based: no UIApplicationSceneManifest"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        let info = try #require(json["infoPlist"] as? [String: Any])
+        #expect(info["lifecycle"] as? String == "app")
+        #expect((info["findings"] as? [[String: Any]])?.first?["code"] as? String == "scenes-required")
+        #expect(report.hasFinding(atLeast: .warning))
+    }
+}
