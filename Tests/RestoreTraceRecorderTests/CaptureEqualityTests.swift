@@ -11,7 +11,19 @@ import Testing
 /// The capture core driven by the engine standing in for UIKit: for every sample in `Traces/`,
 /// what it writes must be what `record` writes (but for the header's `source`), and replay matched.
 @Suite struct CaptureEqualityTests {
-    @Test(arguments: Samples.scenarioNames)
+    /// The app-based samples: the in-app recorder does not capture the scene life cycle (SPEC §8) yet.
+    static let appBasedSamples = Samples.scenarioNames.filter { name in
+        (try? ScenarioLoader.load(path: Samples.path(name)))?.app.lifecycle != .scenes
+    }
+
+    @Test func sceneSamplesAreTheOnlyOnesLeftOut() {
+        #expect(
+            Set(Samples.scenarioNames).subtracting(Self.appBasedSamples) == [
+                "restoring-your-apps-state-scenes.yaml", "scene-migration-breaks-restoration.yaml",
+            ])
+    }
+
+    @Test(arguments: appBasedSamples)
     func captureEqualsRecordAndReplaysMatched(_ sample: String) throws {
         let scenario = try ScenarioLoader.load(path: Samples.path(sample))
         let recorded = try TemporaryTrace.record(scenario).path

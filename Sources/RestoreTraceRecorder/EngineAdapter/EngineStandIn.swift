@@ -46,6 +46,8 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
             .willEncodeApplication, .shouldRestore, .shouldRestoreSecure, .didDecodeApplication,
             .delegateViewController:
             "AppDelegate"
+        // The in-app recorder does not capture the scene life cycle (SPEC §8) yet.
+        case .scene: "SceneDelegate"
         }
     }
 
@@ -57,7 +59,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
             .decode(_, let c):
             c
         case .loadInitialInterface, .instantiateStoryboardScene, .willFinishLaunching, .didFinishLaunching, .responds,
-            .finishedRestoring, .modelIdentifier, .indexPath:
+            .finishedRestoring, .modelIdentifier, .indexPath, .scene:
             nil
         }
     }
@@ -79,6 +81,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .object(let o): .object(o)
         case .modelIdentifier(let m): .modelIdentifier(m)
         case .indexPath(let p): .indexPath(p)
+        case .activity: .none
         }
     }
 
@@ -97,6 +100,8 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .snapshot: capture.snapshotTaken()
         case .kill: capture.killed(event.kill ?? .system, inForeground: engine.appState == .foreground)
         case .crash: capture.crashed(path: event.path, key: event.key, reason: event.reason ?? "")
+        // Scene sessions are not captured in the app yet (SPEC §8 traces come from `record`).
+        case .sceneConnected, .activitySaved, .activityNotSaved, .close, .disconnect, .sessionDiscarded: break
         }
     }
 }
