@@ -34,6 +34,7 @@ public enum ChromeTraceExporter {
         ]
         var tracks: Set<Int> = []
         var lastEncode: [String: Int] = [:]
+        var lastSaved: [String: Int] = [:]
         var flowID = 0
         for (index, e) in events.enumerated() {
             let seq = index + 1
@@ -44,6 +45,7 @@ public enum ChromeTraceExporter {
                 out.append(["ph": "M", "name": "thread_sort_index", "pid": 1, "tid": tid, "args": ["sort_index": tid]])
             }
             let ts = seq * slot
+            if e.event == .activitySaved, let session = e.session { lastSaved[session] = index }
             if e.callback == nil {
                 var instant: [String: Any] = [
                     "ph": "i", "s": "t", "name": e.name, "cat": "system", "pid": 1, "tid": tid, "ts": ts,
@@ -56,6 +58,14 @@ public enum ChromeTraceExporter {
                 "ph": "X", "name": e.name, "cat": "callback", "pid": 1, "tid": tid, "ts": ts, "dur": sliceLength,
                 "args": args(e, seq: seq),
             ])
+            if let session = e.session, e.callback == .willConnectToSession, e.activity != nil,
+                let from = lastSaved[session]
+            {
+                // The activity saved with the session, handed back at its reconnection.
+                flowID += 1
+                out += flow(
+                    id: flowID, name: "activity", from: (track(events[from]), (from + 1) * slot + 1), to: (tid, ts + 1))
+            }
             guard let key = e.key else { continue }
             if e.callback == .encode {
                 lastEncode[key] = index
@@ -75,6 +85,14 @@ public enum ChromeTraceExporter {
         return out
     }
 
+    /// A flow arrow from one slice to another.
+    static func flow(id: Int, name: String, from: (tid: Int, ts: Int), to: (tid: Int, ts: Int)) -> [[String: Any]] {
+        [
+            ["ph": "s", "name": name, "cat": name, "id": id, "pid": 1, "tid": from.tid, "ts": from.ts],
+            ["ph": "f", "bp": "e", "name": name, "cat": name, "id": id, "pid": 1, "tid": to.tid, "ts": to.ts],
+        ]
+    }
+
     /// Tracks sort by launch, then phase in the order a launch goes through them.
     static func track(_ e: EngineEvent) -> Int {
         let order: [Phase] = [.launch, .preservation, .termination, .restoration]
@@ -90,6 +108,12 @@ public enum ChromeTraceExporter {
         if let coder = e.coder { a[EventField.coder.name] = coder.map(\.key) }
         if let result = e.result { a[EventField.result.name] = describe(result) }
         if let reason = e.reason { a[EventField.reason.name] = reason }
+        // Scene sessions (SPEC §8): which session, and what its activity holds.
+        if let session = e.session { a[EventField.session.name] = session }
+        if let configuration = e.configuration { a[EventField.configuration.name] = configuration }
+        if let activity = e.activity {
+            a[EventField.activity.name] = ["type": activity.type, "userInfo": activity.userInfo.map(\.key)]
+        }
         return a
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// The commands on scene-based traces, end to end (SPEC §8).
+@Suite struct SceneCommandTests {
+    static let traces = Samples.traces
+
+    @Test func chromeTraceLinksEachSavedActivityToItsReconnection() throws {
+        let r = try CLI.run(
+            ["export", "restoring-your-apps-state-scenes.trace.jsonl", "--format", "chrome-trace"], in: Self.traces)
+        #expect(r.code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]])
+        #expect(events.filter { $0["cat"] as? String == "activity" }.count == 4)  // two sessions, start and finish
+        let connect = try #require(events.first { $0["name"] as? String == "scene:willConnectToSession:options:" })
+        let args = try #require(connect["args"] as? [String: Any])
+        #expect(args["session"] as? String == "main")
+        #expect(
+            (args["activity"] as? [String: Any])?["type"] as? String
+                == "com.example.apple-samplecode.staterestore.mainActivity")
+    }
+
+    @Test func replayDiffAndArchiveWorkOnSceneTraces() throws {
+        let replay = try CLI.run(
+            ["replay", "scene-migration-breaks-restoration.trace.jsonl", "--no-report"], in: Self.traces)
+        #expect(replay.code == 0)
+        #expect(replay.stdout.contains("Scenes: 0 of 1 session restored"))
+        let archive = try CLI.run(["archive", "restoring-your-apps-state-scenes.trace.jsonl"], in: Self.traces)
+        #expect(archive.stdout.hasPrefix("Scene sessions (UISceneSession.stateRestorationActivity)"))
+        let diff = try CLI.run(
+            ["diff", "restoring-your-apps-state-scenes.trace.jsonl", "scene-migration-breaks-restoration.trace.jsonl"],
+            in: Self.traces)
+        #expect(diff.code == 1)
+        let same = try CLI.run(
+            ["diff", "restoring-your-apps-state-scenes.trace.jsonl", "restoring-your-apps-state-scenes.trace.jsonl"],
+            in: Self.traces)
+        #expect(same.code == 0)
+    }
+
+    @Test func aBadWhatIfIsBadInput() throws {
+        let r = try CLI.run(
+            ["replay", "scene-migration-breaks-restoration.trace.jsonl", "--no-report", "--set", "activity:notes=x"],
+            in: Self.traces)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("activity:SESSION.type=TYPE"))
+    }
+}
