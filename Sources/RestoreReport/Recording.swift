@@ -47,6 +47,13 @@ public enum Recording {
         scenarioAt scenarioPath: String?, againstArchive archivePath: String, to output: String? = nil
     ) throws(RestoreFailure) -> Result {
         let scenario = try loadScenario(scenarioPath)
+        if scenario.app.lifecycle == .scenes {
+            // UIKit never reads a view-controller archive for a scene-based app (SPEC §8, S1).
+            throw RestoreFailure(
+                .badInput,
+                "\(scenarioPath ?? scenario.name): a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive; --archive needs an app-based scenario"
+            )
+        }
         let archive = try Importing.read(archivePath).model
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {

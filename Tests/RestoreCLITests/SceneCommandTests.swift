@@ -45,4 +45,16 @@ import Testing
         #expect(r.code == 2)
         #expect(r.stderr.contains("activity:SESSION.type=TYPE"))
     }
+
+    @Test func aSceneScenarioCannotReadAViewControllerArchive() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(
+            [
+                "record", Samples.path("restoring-your-apps-state-scenes.yaml"), "--archive",
+                UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "scenes.trace.jsonl",
+            ], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("never reads UIKit's view-controller archive"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("scenes.trace.jsonl").path))
+    }
 }
