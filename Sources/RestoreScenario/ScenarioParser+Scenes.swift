@@ -17,6 +17,15 @@ extension ScenarioReader {
         }
         if let v = f.present("lifecycle"), let w = word(v, "lifecycle", Lifecycle.allCases.map(\.rawValue)) {
             app.lifecycle = Lifecycle(rawValue: w) ?? .app
+            // UIScene arrived in iOS 13: an older system has no scene life cycle to run.
+            if app.lifecycle == .scenes, let major = Int(app.systemVersion.split(separator: ".").first ?? ""),
+                major < 13
+            {
+                fail(
+                    v,
+                    "'lifecycle: scenes' needs iOS 13 or later, but systemVersion is \(app.systemVersion); raise systemVersion or use 'lifecycle: app'"
+                )
+            }
         }
         if let v = f.present("userActivityTypes"), let items = list(v, of: "'userActivityTypes'") {
             app.userActivityTypes = items.compactMap { item in

@@ -76,6 +76,12 @@ struct SceneScenarioTests {
         #expect(appUI.contains { $0.hasPrefix("3:5: ") && $0.contains("no app-level 'ui:'") })
     }
 
+    @Test func scenesNeedIOS13() {
+        let found = located(
+            problems("name: a\napp: {systemVersion: \"12.4\", lifecycle: scenes}\nscenes: [{session: m}]\n"))
+        #expect(found.contains { $0.hasPrefix("2:41: ") && $0.contains("needs iOS 13 or later") })
+    }
+
     @Test func nonPlistKeysMustBeUserInfoKeys() {
         let found = located(
             problems(
