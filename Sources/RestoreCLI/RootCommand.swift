@@ -15,7 +15,7 @@ public struct RootCommand: ParsableCommand {
               restoretrace replay restoretrace-demo.trace.jsonl
               restoretrace replay restoretrace-demo.trace.jsonl --set shouldRestore=false
 
-            Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input (the message names the file and line), 3 the environment failed (a write was refused, the disk is full: the message names the path and the system's reason).
+            Exit codes: 0 done, 1 replay diverged, diff found a difference or --fail-on matched, 2 bad input (the message names the file and line), 3 the environment failed (a write was refused, the disk is full: the message names the path and the system's reason).
             """,
         version: "restoretrace 0.1.0",
         subcommands: [
@@ -56,7 +56,7 @@ public enum RestoreTraceMain {
 /// The exit codes of SPEC §6, by cause.
 enum ExitStatus {
     static let done: Int32 = 0
-    /// `replay` diverged or `diff` found a difference.
+    /// `replay` diverged, `diff` found a difference or `--fail-on` matched.
     static let difference: Int32 = 1
     static let badInput: Int32 = 2
     static let environment: Int32 = 3
@@ -69,7 +69,7 @@ enum ExitStatus {
     }
 }
 
-/// Replay diverged or diff found a difference; the output already said so.
+/// Replay diverged, diff found a difference or a `--fail-on` gate matched; the output already said so.
 struct Difference: Error {}
 
 enum Console {

@@ -19,7 +19,7 @@ import Testing
             .replacingOccurrences(of: "\n", with: " ")
         #expect(
             root.contains(
-                "Exit codes: 0 done, 1 replay diverged or diff found a difference, 2 bad input (the message names the file and line), 3 the environment failed"
+                "Exit codes: 0 done, 1 replay diverged, diff found a difference or --fail-on matched, 2 bad input (the message names the file and line), 3 the environment failed"
             ))
         for command in ["record", "replay", "report", "diff", "archive", "export"] {
             let help = try CLI.run([command, "--help"], in: FileManager.default.temporaryDirectory).stdout

@@ -8,11 +8,12 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace alone is enough to replay. With no SCENARIO it records the built-in demo app.
 
-            Exit codes: 0 recorded, whatever the scenario's findings (lost screens are results, not failures); 2 a bad scenario (every problem listed as FILE:LINE:COLUMN), and no trace is written; 3 the trace could not be written (a read-only folder, a full disk: the path and the system's reason).
+            Exit codes: 0 recorded, whatever the scenario's findings (lost screens are results, not failures), unless --fail-on asks; 1 --fail-on matched (the trace is still written); 2 a bad scenario (every problem listed as FILE:LINE:COLUMN), and no trace is written; 3 the trace could not be written (a read-only folder, a full disk: the path and the system's reason).
 
             Examples:
               restoretrace record
               restoretrace record Traces/homepwner.yaml --json
+              restoretrace record Traces/homepwner.yaml --fail-on lost
             """)
 
     @Argument(
@@ -39,10 +40,14 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List every lost node and finding, including informational ones.")
     var verbose = false
 
+    @Option(name: .customLong("fail-on"), help: FailOn.help)
+    var failOn: FailOn?
+
     func run() throws {
         let recorded =
             try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }
             ?? Recording.record(scenarioAt: scenario, to: output) { Console.progress("  … \($0) events recorded") }
         print(json ? recorded.json : recorded.text(verbose: verbose))
+        try FailOn.enforce(failOn?.check(recorded.outcome))
     }
 }

@@ -20,7 +20,7 @@ struct ReplayCommand: ParsableCommand {
 
             A what-if run departs from the recording by design, so it exits 0 and reports the change.
 
-            Exit codes: 0 every callback matches; 1 at the first divergence (shown with the events before it, the node and the rule); 2 a bad trace or change (located); 3 the report could not be written (the path and the system's reason).
+            Exit codes: 0 every callback matches; 1 at the first divergence (shown with the events before it, the node and the rule), or when --fail-on matched; 2 a bad trace or change (located); 3 the report could not be written (the path and the system's reason).
             """)
 
     @Argument(help: ArgumentHelp("The trace to replay.", valueName: "trace"))
@@ -51,6 +51,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List every lost node and finding.")
     var verbose = false
 
+    @Option(name: .customLong("fail-on"), help: FailOn.help)
+    var failOn: FailOn?
+
     func run() throws {
         let request = Replaying.Request(
             trace: trace, settings: settings, droppedIdentifiers: droppedIdentifiers, writeReport: !noReport,
@@ -58,5 +61,7 @@ struct ReplayCommand: ParsableCommand {
         let summary = try Replaying.run(request, progress: Console.throttledProgress { "  … \($0) events replayed" })
         print(json ? summary.json : summary.text(verbose: verbose))
         if !summary.matched { throw Difference() }
+        // The gate looks at the run shown: the what-if run when there is one.
+        try FailOn.enforce(failOn?.check(summary.shown.outcome))
     }
 }

@@ -1,0 +1,70 @@
+import RestoreEngine
+
+/// What `--fail-on` gates a pipeline on: a finding at a severity, or a screen that did not come back.
+///
+/// `record` and `replay` exit 0 whatever the scenario earns (findings are results); a CI job that
+/// wants a red build for them names the level here, and the command exits 1 when the gate matches.
+public enum FailOn: String, CaseIterable, Sendable {
+    /// Any finding of severity error.
+    case error
+    /// Any finding of severity warning or error.
+    case warning
+    /// Any node preserved in the last preservation that the next launch did not restore.
+    case lost
+
+    /// What matched in `outcome`; `failed` is false when the gate passes.
+    public func check(_ outcome: Outcome) -> Verdict {
+        switch self {
+        case .error, .warning:
+            let floor: Severity = self == .error ? .error : .warning
+            let found = outcome.diagnostics.filter { $0.severity >= floor }
+            let errors = found.filter { $0.severity == .error }.count
+            let counts =
+                self == .error
+                ? OutcomeSummary.plural(errors, "error")
+                : "\(OutcomeSummary.plural(errors, "error")), \(OutcomeSummary.plural(found.count - errors, "warning"))"
+            return Verdict(
+                gate: self, matches: found.map { $0.path ?? $0.locator ?? $0.code.rawValue },
+                summary: "\(counts) found")
+        case .lost:
+            let lost = LostNodes.of(outcome)
+            return Verdict(
+                gate: self, matches: lost.map(\.locator),
+                summary: "\(OutcomeSummary.plural(lost.count, "preserved node")) did not come back")
+        }
+    }
+
+    /// The result of one gate on one outcome.
+    public struct Verdict: Sendable, Equatable {
+        public var gate: FailOn
+        /// What matched: the paths (or locators, or codes) of the findings or lost nodes.
+        public var matches: [String]
+        /// How many matched, in words.
+        public var summary: String
+
+        /// Whether the command should exit 1.
+        public var failed: Bool { !matches.isEmpty }
+
+        /// One line for standard error, naming the first few matches.
+        public var message: String {
+            let shown = matches.prefix(5).joined(separator: ", ")
+            let more = matches.count > 5 ? ", … (\(matches.count - 5) more)" : ""
+            return "--fail-on \(gate.rawValue): \(summary)" + (matches.isEmpty ? "" : ": \(shown)\(more)")
+        }
+    }
+}
+
+/// The nodes that were preserved and did not come back at the following launch.
+public enum LostNodes {
+    /// Every node the last preservation archived that the launch after it did not restore (for any
+    /// reason: not restored, the archive discarded, restoration declined). Empty when no launch
+    /// followed the last preservation: nothing has had a chance to come back yet.
+    public static func of(_ outcome: Outcome) -> [NodeOutcome] {
+        guard let preservation = outcome.preservation, preservation.performed,
+            let restoration = outcome.launches.first(where: { $0.launch > preservation.launch })
+        else { return [] }
+        // Archive keys are unique where restoration paths may not be (ambiguous paths).
+        let restored = Set(restoration.nodes.filter { $0.status == .restored }.map { $0.key ?? $0.locator })
+        return preservation.nodes.filter { $0.status == .preserved && !restored.contains($0.key ?? $0.locator) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `--fail-on error|warning|lost` turns findings into exit 1 for a CI gate; without it `record`
+/// and `replay` exit 0 whatever the scenario earns.
+@Suite struct FailOnTests {
+    @Test func aCleanScenarioPassesEveryGate() throws {
+        let dir = try CLI.temporaryDirectory()
+        for level in ["error", "warning", "lost"] {
+            let r = try CLI.run(["record", CLI.sample("homepwner.yaml"), "-o", "h.jsonl", "--fail-on", level], in: dir)
+            #expect(r.code == 0, "--fail-on \(level): \(r.stderr)")
+            #expect(r.stderr.isEmpty)
+        }
+    }
+
+    @Test func recordFailsOnALostNodeAndStillWritesTheTrace() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["record", "-o", "d.jsonl", "--fail-on", "lost"], in: dir)
+        #expect(r.code == 1)
+        #expect(
+            r.stderr == "--fail-on lost: 1 preserved node did not come back: Tabs/tripsNav/tripDetail/photoViewer\n")
+        #expect(r.stdout.contains("demo-travel: recorded"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.jsonl").path))
+        // The same run without the gate is a success: findings are results.
+        #expect(try CLI.run(["record", "-o", "d.jsonl"], in: dir).code == 0)
+    }
+
+    @Test func warningGateCountsWarningsAndErrorGateOnlyErrors() throws {
+        let dir = try CLI.temporaryDirectory()
+        let warning = try CLI.run(["record", "-o", "d.jsonl", "--fail-on", "warning"], in: dir)
+        #expect(warning.code == 1)
+        #expect(
+            warning.stderr.hasPrefix("--fail-on warning: 0 errors, 4 warnings found: Tabs/<UINavigationController>"))
+        #expect(try CLI.run(["record", "-o", "d.jsonl", "--fail-on", "error"], in: dir).code == 0)
+        let error = try CLI.run(
+            [
+                "record", CLI.sample("reserved-key-in-will-encode.yaml"), "-o", "r.jsonl", "--fail-on", "error",
+                "--json",
+            ],
+            in: dir)
+        #expect(error.code == 1)
+        #expect(error.stderr == "--fail-on error: 2 errors found: AppDelegate, Nav/Home\n")
+        // --json output is still the whole outcome, so a pipeline can read why.
+        #expect(error.stdout.contains("\"format\":\"restoretrace-outcome/1\""))
+    }
+
+    @Test func replayGatesTheRunItShowsTheWhatIfWhenThereIsOne() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = CLI.sample("homepwner.trace.jsonl")
+        #expect(try CLI.run(["replay", trace, "--no-report", "--fail-on", "lost"], in: dir).code == 0)
+        let whatIf = try CLI.run(
+            ["replay", trace, "--no-report", "--fail-on", "lost", "--set", "shouldRestore=false"], in: dir)
+        #expect(whatIf.code == 1)
+        #expect(whatIf.stderr.hasPrefix("--fail-on lost: "))
+        #expect(whatIf.stderr.contains("preserved nodes did not come back"))
+        let demo = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--fail-on", "lost"], in: dir)
+        #expect(demo.code == 1)
+        #expect(demo.stdout.contains("replay matched"))
+    }
+
+    @Test func anUnknownLevelIsBadInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["record", "-o", "d.jsonl", "--fail-on", "info"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("--fail-on"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.jsonl").path))
+    }
+}
