@@ -24,7 +24,7 @@ public enum FailOn: String, CaseIterable, Sendable {
                 ? OutcomeSummary.plural(errors, "error")
                 : "\(OutcomeSummary.plural(errors, "error")), \(OutcomeSummary.plural(found.count - errors, "warning"))"
             return Verdict(
-                gate: self, matches: found.map { $0.path ?? $0.locator ?? $0.code.rawValue },
+                gate: self, matches: found.map { $0.path ?? $0.locator ?? $0.code?.rawValue ?? $0.message },
                 summary: "\(counts) found")
         case .lost:
             let lost = LostNodes.of(outcome)
