@@ -13,9 +13,13 @@ public struct TraceComparison: Sendable {
     /// Whether the traces agree event for event and in outcome.
     public var identical: Bool { result.identical }
 
-    /// `{"identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…]}`.
+    /// The `format` of `diff --json`.
+    public static let format = "restoretrace-diff/1"
+
+    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…]}`.
     public var json: String {
         JSONValue.obj([
+            ("format", .string(Self.format)),
             ("identical", .bool(result.identical)),
             ("eventsA", .int(result.eventsA)), ("eventsB", .int(result.eventsB)),
             ("firstDifference", result.firstDifference.map(ReplayJSON.divergence) ?? .null),

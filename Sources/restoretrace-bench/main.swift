@@ -81,7 +81,7 @@ for size in sizes {
 let demo = BenchStages.demoProcesses(runs: 5)
 if args.contains("--json") {
     print(
-        "{\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":["
+        "{\"format\":\"restoretrace-bench/1\",\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":["
             + rows.map(\.json).joined(separator: ",") + "]}")
 } else {
     print(BenchTable.render(rows))

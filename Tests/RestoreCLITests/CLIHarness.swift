@@ -6,13 +6,16 @@ import Testing
 enum CLI {
     static let packageRoot = Samples.packageRoot
 
-    static var binary: URL {
+    static var binary: URL { executable("restoretrace") }
+
+    /// One of the package's built executables (`restoretrace`, `restoretrace-bench`).
+    static func executable(_ name: String) -> URL {
         let build = packageRoot.appendingPathComponent(".build")
         for config in ["debug", "release"] {
-            let candidate = build.appendingPathComponent(config).appendingPathComponent("restoretrace")
+            let candidate = build.appendingPathComponent(config).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return build.appendingPathComponent("debug/restoretrace")
+        return build.appendingPathComponent("debug/\(name)")
     }
 
     struct Result {
@@ -21,8 +24,11 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `restoretrace ARGS` in `directory`.
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs `restoretrace ARGS` (or another of the package's executables) in `directory`.
+    static func run(_ arguments: [String], in directory: URL, executable name: String = "restoretrace") throws
+        -> Result
+    {
+        let binary = executable(name)
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             Issue.record("\(binary.path) is missing: run `swift build` before the tests")
             return Result(code: -1, stdout: "", stderr: "")
