@@ -83,7 +83,7 @@ let package = Package(
         // the event log, recording a scenario into a temporary trace.
         .target(
             name: "RestoreTestSupport",
-            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreReport"]),
+            dependencies: ["RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReport"]),
         .testTarget(name: "RestoreEngineTests", dependencies: ["RestoreEngine", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreArchiveTests", dependencies: ["RestoreArchive", "RestoreEngine", "RestoreTestSupport"],
@@ -112,7 +112,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "RestoreReportTests",
-            dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTestSupport"]),
+            dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreCLITests",
             dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario", "RestoreTestSupport"],

@@ -20,7 +20,7 @@ public struct RootCommand: ParsableCommand {
         version: "restoretrace 0.1.0",
         subcommands: [
             RecordCommand.self, ReplayCommand.self, ReportCommand.self, DiffCommand.self, ArchiveCommand.self,
-            ImportCommand.self, ExportCommand.self, LintCommand.self,
+            ImportCommand.self, ExportCommand.self, LintCommand.self, SchemaCommand.self,
         ]
     )
     public init() {}

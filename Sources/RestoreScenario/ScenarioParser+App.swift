@@ -24,6 +24,12 @@ extension ScenarioReader {
         "shouldRestoreApplicationState": "shouldRestoreSecureApplicationState",
     ]
     static let answerWords = ["new", "nil", "existing", "storyboard"]
+    /// The keys of an ANSWER written as a mapping.
+    static let answerKeys = ["instanceOf"]
+    /// The keys of `shouldRestoreApplicationState` written as a mapping.
+    static let restoreRuleKeys = ["ifEqual"]
+    /// The keys of a restoration class under `classes:`.
+    static let classKeys = ["answer", "builds"]
 
     func app(_ n: Node) -> AppSpec {
         var app = AppSpec()
@@ -96,7 +102,7 @@ extension ScenarioReader {
     /// `true | false | {ifEqual: {KEY: VALUE}}`.
     private func restoreRule(_ n: Node, _ key: String) -> RestoreRule? {
         if case .mapping = n {
-            guard let f = fields(n, of: "'\(key)'", allowed: ["ifEqual"]) else { return nil }
+            guard let f = fields(n, of: "'\(key)'", allowed: Self.restoreRuleKeys) else { return nil }
             guard let v = f["ifEqual"] else {
                 fail(n, "'\(key)' as a mapping needs 'ifEqual: {KEY: VALUE}'")
                 return nil
@@ -114,7 +120,7 @@ extension ScenarioReader {
     /// ANSWER: `new`, `nil` (also YAML's null: `null`, `~`), `existing`, `storyboard`, `{instanceOf: CLASS}`.
     func answer(_ n: Node, _ what: String) -> Answer? {
         if case .mapping = n {
-            guard let f = fields(n, of: what, allowed: ["instanceOf"]) else { return nil }
+            guard let f = fields(n, of: what, allowed: Self.answerKeys) else { return nil }
             guard let v = f["instanceOf"] else {
                 fail(n, "\(what) as a mapping needs 'instanceOf: CLASS'")
                 return nil
@@ -162,7 +168,7 @@ extension ScenarioReader {
                 result[pair.key] = spec
                 continue
             }
-            guard let f = fields(pair.value, of: "class '\(pair.key)'", allowed: ["answer", "builds"]) else { continue }
+            guard let f = fields(pair.value, of: "class '\(pair.key)'", allowed: Self.classKeys) else { continue }
             if let v = f["answer"], let a = answer(v, "class '\(pair.key)'") { spec.answer = a }
             if let v = f.present("builds"), let items = list(v, of: "'builds'") {
                 spec.builds = items.enumerated().compactMap { i, item in

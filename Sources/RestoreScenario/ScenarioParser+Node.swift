@@ -12,6 +12,7 @@ extension ScenarioReader {
         "selectedRange", "editable",
     ]
     static let viewKeys = ["class", "inherits", "kind", "restorationIdentifier", "state"] + viewPropertyKeys
+    static let storyboardReferenceKeys = ["name", "identifier"]
     static let objectKeys = ["restorationIdentifier", "class", "objectRestorationClass", "restorationParent", "state"]
 
     /// Reads a NODE. `role` comes from where it sits: a node under `views:` is a view even
@@ -128,7 +129,7 @@ extension ScenarioReader {
 
     /// `storyboard: {name, identifier}`, both required.
     func storyboardReference(_ n: Node) -> StoryboardReference? {
-        guard let f = fields(n, of: "'storyboard'", allowed: ["name", "identifier"]) else { return nil }
+        guard let f = fields(n, of: "'storyboard'", allowed: Self.storyboardReferenceKeys) else { return nil }
         var name: String?
         var identifier: String?
         if let v = f.present("name") {

@@ -4,6 +4,8 @@ import Yams
 /// `timeline:` (SPEC §3): `background`, `{kill: KIND}`, `launch` or `{launch: {...}}`.
 extension ScenarioReader {
     static let stepWords = ["background", "kill", "launch", "close", "disconnect"]
+    /// The options of `{background: {...}}`.
+    static let backgroundKeys = ["crashWhileEncoding"]
     static let launchKeys = [
         "bundleVersion", "deviceLocked", "crashWhileDecoding", "crashBeforeRestoration", "extendStateRestoration",
         "data",
@@ -47,13 +49,11 @@ extension ScenarioReader {
             )
             return nil
         }
-        guard let f = fields(n, of: what, allowed: ["background", "kill", "launch", "close", "disconnect"]) else {
-            return nil
-        }
+        guard let f = fields(n, of: what, allowed: Self.stepWords) else { return nil }
         if let step = sceneStep(f) { return step }
         if f.has("background") {
             guard let options = f.present("background") else { return .background }
-            guard let o = fields(options, of: "'background'", allowed: ["crashWhileEncoding"]) else { return nil }
+            guard let o = fields(options, of: "'background'", allowed: Self.backgroundKeys) else { return nil }
             guard let v = o.present("crashWhileEncoding"), let text = string(v, "'crashWhileEncoding'") else {
                 return .background
             }

@@ -23,7 +23,9 @@ extension Scenario {
                         root: scene.ui?.instantiateViewController(classes: engine.application.classes))
                 })
         } else {
-            engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
+            // Without `ui:`, the app goes to the background showing the launch UI as built (SPEC §3).
+            engine.start(
+                with: (ui ?? launchUI).map { $0.instantiateViewController(classes: engine.application.classes) })
         }
         engine.run(timeline)
         return engine.outcome

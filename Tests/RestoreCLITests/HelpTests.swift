@@ -5,7 +5,7 @@ import Testing
 /// `--help` is documentation: golden-tested so a change to it is a reviewed change.
 /// Re-record with `RESTORETRACE_RECORD_GOLDENS=1` (that run fails on purpose).
 @Suite struct HelpTests {
-    @Test(arguments: ["", "record", "replay", "report", "diff", "archive", "export", "lint"])
+    @Test(arguments: ["", "record", "replay", "report", "diff", "archive", "export", "lint", "schema"])
     func helpMatchesGolden(_ command: String) throws {
         let args = (command.isEmpty ? [] : [command]) + ["--help"]
         let r = try CLI.run(args, in: FileManager.default.temporaryDirectory)

@@ -54,3 +54,20 @@ import Testing
         #expect(!FailOn.error.check(outcome).failed)
     }
 }
+
+/// A scenario without `ui:` goes to the background showing its launch UI (SPEC §3's default).
+@Suite struct DefaultUITests {
+    @Test func withoutUITheLaunchUIIsWhatIsPreserved() throws {
+        let outcome = try ScenarioParser.parse(
+            """
+            name: t
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: Feed, restorationIdentifier: Feed}]
+            """, file: "t.yaml"
+        ).run()
+        #expect(outcome.preservation?.nodes.map(\.locator) == ["Nav", "Nav/Feed"])
+        #expect(outcome.restoration?.count.done == 2)
+    }
+}

@@ -1,0 +1,92 @@
+import RestoreScenario
+import RestoreTrace
+
+/// The JSON Schema (draft 2020-12) of the scenario format, generated from `ScenarioKeys`: what
+/// `restoretrace schema scenario` prints, for editors (completion, hover, validation) and validators.
+///
+/// Strict like the parser: every record has `additionalProperties: false`, so an unknown key is
+/// an error in the editor as it is in `restoretrace record`. Every key has a description that
+/// ends with its default, and a `default` where the default is a value.
+public enum ScenarioSchema {
+    /// The schema as JSON.
+    public static var json: JSONValue {
+        var object = record(ScenarioKeys.root)
+        let header: [(String, JSONValue)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("title", .string("restoretrace scenario (\(Scenario.format))")),
+        ]
+        let definitions = ScenarioKeys.definitions.dropFirst().map { ($0.name, definition($0)) }
+        if case .object(let pairs) = object {
+            object = .object(header + pairs + [("$defs", .object(definitions))])
+        }
+        return object
+    }
+
+    /// The same declaration as a Markdown reference (`docs/scenario.md`).
+    public static var markdown: String { ScenarioReference.markdown }
+
+    /// The schema as indented text, ending with a newline.
+    public static var text: String { json.pretty + "\n" }
+
+    static func definition(_ d: ScenarioDefinition) -> JSONValue {
+        guard let shape = d.shape else { return record(d) }
+        return merge(["description": .string(d.summary)], schema(shape))
+    }
+
+    static func record(_ d: ScenarioDefinition) -> JSONValue {
+        let required = d.keys.filter { $0.defaultValue == .required }.map { JSONValue.string($0.name) }
+        var pairs: [(String, JSONValue)] = [
+            ("description", .string(d.summary)), ("type", .string("object")),
+            ("properties", .object(d.keys.map { ($0.name, property($0)) })),
+        ]
+        if !required.isEmpty { pairs.append(("required", .array(required))) }
+        pairs.append(("additionalProperties", .bool(false)))
+        return .object(pairs)
+    }
+
+    static func property(_ key: ScenarioKey) -> JSONValue {
+        var extra: [String: JSONValue] = ["description": .string(key.description)]
+        if case .literal(let value) = key.defaultValue { extra["default"] = literal(value) }
+        return merge(extra, schema(key.shape))
+    }
+
+    /// `description` and `default` first, then the shape's own keywords, so the text reads top-down.
+    static func merge(_ first: [String: JSONValue], _ shape: JSONValue) -> JSONValue {
+        let leading = ["description", "default"].compactMap { k in first[k].map { (k, $0) } }
+        guard case .object(let pairs) = shape else { return .object(leading) }
+        return .object(leading + pairs)
+    }
+
+    static func schema(_ shape: ScenarioShape) -> JSONValue {
+        switch shape {
+        case .text: .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))])
+        case .boolean: .object([("type", .string("boolean"))])
+        case .integer: .object([("type", .string("integer"))])
+        case .number: .object([("type", .string("number"))])
+        case .null: .object([("type", .string("null"))])
+        case .words(let words): .object([("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))])
+        case .constant(let c): .object([("const", .string(c))])
+        case .list(let item, let count):
+            .object(
+                [("type", .string("array")), ("items", schema(item))]
+                    + (count.map { [("minItems", .int($0)), ("maxItems", .int($0))] } ?? []))
+        case .map(let value, let keys):
+            .object([
+                ("type", .string("object")), ("propertyNames", .object([("description", .string(keys))])),
+                ("additionalProperties", schema(value)),
+            ])
+        case .reference(let name): .object([("$ref", .string("#/$defs/\(name)"))])
+        case .either(let shapes): .object([("anyOf", .array(shapes.map(schema)))])
+        }
+    }
+
+    static func literal(_ l: ScenarioLiteral) -> JSONValue {
+        switch l {
+        case .boolean(let b): .bool(b)
+        case .integer(let i): .int(i)
+        case .string(let s): .string(s)
+        case .list(let items): .array(items.map(literal))
+        case .map(let pairs): .object(pairs.map { ($0.0, literal($0.1)) })
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The timeline, the answers, coder values and the scene-based life cycle.
+extension ScenarioKeys {
+    static let timeline: [ScenarioDefinition] = [
+        ScenarioDefinition(
+            shape: "step",
+            "A timeline step: `background` (preservation), `{kill: KIND}`, `launch` (a relaunch, restoration), or one of them with options.",
+            .either([
+                .words(["background", "launch"]), .reference("backgroundStep"), .reference("killStep"),
+                .reference("launchStep"), .reference("closeStep"), .reference("disconnectStep"),
+            ])),
+        ScenarioDefinition(
+            record: "backgroundStep", "The app goes to the background: preservation.",
+            [
+                ScenarioKey(
+                    "background", .either([.null, .reference("backgroundOptions")]), "Options of this preservation.",
+                    default: .required)
+            ]),
+        ScenarioDefinition(
+            record: "backgroundOptions", "Options of a preservation.",
+            [
+                ScenarioKey(
+                    "crashWhileEncoding", .text, "The app crashes while the node at this restoration path encodes.",
+                    default: .described("no crash"))
+            ]),
+        ScenarioDefinition(
+            record: "killStep", "The app is terminated.",
+            [
+                ScenarioKey(
+                    "kill", .words(["system", "user", "debugger"]),
+                    "Who kills it: the system (the archive survives), the user in the app switcher (it is deleted) or the debugger.",
+                    default: .required)
+            ]),
+        ScenarioDefinition(
+            record: "launchStep", "The app is launched again: restoration.",
+            [
+                ScenarioKey(
+                    "launch", .either([.null, .reference("launchOptions")]), "Options of this launch.",
+                    default: .required)
+            ]),
+        ScenarioDefinition(
+            record: "launchOptions", "Options of a relaunch.",
+            [
+                ScenarioKey(
+                    "bundleVersion", .text,
+                    "The app's bundle version at this launch (an update since the archive was written).",
+                    default: .described("app.bundleVersion")),
+                ScenarioKey(
+                    "deviceLocked", .boolean,
+                    "The device is locked: the archive, under data protection, cannot be read.",
+                    default: .literal(.boolean(false))),
+                ScenarioKey(
+                    "crashWhileDecoding", .text, "The app crashes while the node at this restoration path decodes.",
+                    default: .described("no crash")),
+                ScenarioKey(
+                    "crashBeforeRestoration", .boolean, "The app crashes in this launch before restoration starts.",
+                    default: .literal(.boolean(false))),
+                ScenarioKey(
+                    "extendStateRestoration", .words(["complete", "never"]),
+                    "The app calls extendStateRestoration, then completeStateRestoration or never.",
+                    default: .described("not extended")),
+                ScenarioKey(
+                    "data", .map(.list(.text), keys: "restoration path of a table or collection view"),
+                    "A table's model identifiers after the data changed.", default: .literal(.map([]))),
+            ]),
+        ScenarioDefinition(
+            record: "closeStep", "The user closes a scene in the app switcher: its session is discarded.",
+            [
+                ScenarioKey(
+                    "close", .text, "The scene session's persistent identifier.", default: .required, isRead: false)
+            ]),
+        ScenarioDefinition(
+            record: "disconnectStep", "The system disconnects a scene to reclaim memory: its session is kept.",
+            [
+                ScenarioKey(
+                    "disconnect", .text, "The scene session's persistent identifier.", default: .required, isRead: false
+                )
+            ]),
+    ]
+
+    static let values: [ScenarioDefinition] = [
+        ScenarioDefinition(
+            shape: "answer",
+            "ANSWER: `new` (a new instance of the archived class, with what its restoration class `builds`), `nil`, `existing` (the object now at that path, or nil), `storyboard` (instantiated from the archived storyboard), or `{instanceOf: CLASS}`.",
+            .either([.words(["new", "nil", "existing", "storyboard"]), .null, .reference("instanceOf")])),
+        ScenarioDefinition(
+            record: "instanceOf", "An answer that is a new instance of another class.",
+            [ScenarioKey("instanceOf", .text, "The class of the new instance.", default: .required)]),
+        ScenarioDefinition(
+            shape: "restoreRule",
+            "The answer of shouldRestoreApplicationState: `true`, `false`, or `{ifEqual: {KEY: VALUE}}`.",
+            .either([.boolean, .reference("ifEqualRule")])),
+        ScenarioDefinition(
+            record: "ifEqualRule", "YES only when the archive's app-level coder holds these values.",
+            [
+                ScenarioKey(
+                    "ifEqual", .map(.reference("value"), keys: "app-level coder key"),
+                    "The keys and values the archive must hold, such as UIApplicationStateRestorationBundleVersionKey.",
+                    default: .required)
+            ]),
+        ScenarioDefinition(
+            shape: "value", "VALUE: a string, integer, float, boolean, or a list or map of those (not null).",
+            .either([.text, .list(.reference("value")), .map(.reference("value"), keys: "key")])),
+    ]
+
+    static let scenes: [ScenarioDefinition] = [
+        ScenarioDefinition(
+            record: "scene", "A connected scene session (scene-based life cycle).",
+            [
+                ScenarioKey(
+                    "session", .text, "The session's persistent identifier.", default: .required, isRead: false),
+                ScenarioKey(
+                    "configuration", .text, "UISceneConfigurationName.",
+                    default: .literal(.string("Default Configuration")), isRead: false),
+                ScenarioKey(
+                    "ui", .reference("node"), "The scene window's root view controller.", default: .described("none"),
+                    isRead: false),
+                ScenarioKey(
+                    "activity", .reference("activity"), "What stateRestorationActivityForScene: returns.",
+                    default: .described("nil"), isRead: false),
+            ]),
+        ScenarioDefinition(
+            record: "activity", "An NSUserActivity saved with a scene session.",
+            [
+                ScenarioKey("type", .text, "Its activityType.", default: .required, isRead: false),
+                ScenarioKey(
+                    "userInfo", .map(.reference("value"), keys: "userInfo key"), "Its userInfo (property-list values).",
+                    default: .literal(.map([])), isRead: false),
+            ]),
+    ]
+}

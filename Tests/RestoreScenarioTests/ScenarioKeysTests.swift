@@ -1,0 +1,85 @@
+import Testing
+
+@testable import RestoreScenario
+
+/// The one declaration of the scenario keys (`ScenarioKeys`, which generates the JSON Schema and
+/// docs/scenario.md) against the keys the parser accepts, place by place: they cannot drift.
+@Suite struct ScenarioKeysTests {
+    /// Each record of the declaration with the parser's list of keys for the same place.
+    static let places: [(record: String, parser: [String])] = [
+        ("scenario", ScenarioParser.topLevelKeys), ("app", ScenarioReader.appKeys),
+        ("delegate", ScenarioReader.delegateKeys), ("restorationClass", ScenarioReader.classKeys),
+        ("node", ScenarioReader.controllerKeys), ("view", ScenarioReader.viewKeys),
+        ("object", ScenarioReader.objectKeys), ("storyboardReference", ScenarioReader.storyboardReferenceKeys),
+        ("backgroundOptions", ScenarioReader.backgroundKeys), ("launchOptions", ScenarioReader.launchKeys),
+        ("instanceOf", ScenarioReader.answerKeys), ("ifEqualRule", ScenarioReader.restoreRuleKeys),
+        ("scene", []), ("activity", []),
+    ]
+
+    @Test(arguments: places.map(\.record))
+    func declaredKeysAreTheKeysTheParserReads(_ record: String) throws {
+        let definition = try #require(ScenarioKeys.definition(record))
+        let parser = Self.places.first { $0.record == record }!.parser
+        // A key the parser learns to read must be marked read in the declaration, and the other way round.
+        #expect(Set(definition.readKeys) == Set(parser), "\(record)")
+    }
+
+    @Test func timelineStepsAreTheStepsTheParserReads() {
+        let steps = ["backgroundStep", "killStep", "launchStep", "closeStep", "disconnectStep"]
+        let read = steps.flatMap { ScenarioKeys.definition($0)?.readKeys ?? [] }
+        #expect(Set(read) == Set(ScenarioReader.stepWords))
+    }
+
+    @Test func everyRecordTheDeclarationHasIsComparedWithTheParser() {
+        let records = ScenarioKeys.definitions.filter { $0.shape == nil }.map(\.name)
+        let steps = ["backgroundStep", "killStep", "launchStep", "closeStep", "disconnectStep"]
+        #expect(Set(records) == Set(Self.places.map(\.record) + steps))
+    }
+
+    @Test func keysNotReadYetAreStillRefusedByTheParser() {
+        let yaml = """
+            name: t
+            app: {lifecycle: scenes, userActivityTypes: [com.example.browse], mainStoryboard: Main}
+            scenes: [{session: main}]
+            timeline: [background, {close: main}]
+            """
+        do {
+            _ = try ScenarioParser.parse(yaml, file: "t.yaml")
+            Issue.record("parsed keys the declaration marks as not read")
+        } catch {
+            let text = error.description
+            for key in ["lifecycle", "userActivityTypes", "mainStoryboard", "scenes", "close"] {
+                #expect(text.contains("unknown key '\(key)'"), "\(key)")
+            }
+        }
+    }
+
+    @Test func everyKeyHasADescriptionThatEndsWithItsDefault() {
+        for d in ScenarioKeys.definitions {
+            #expect(!d.summary.isEmpty, "\(d.name)")
+            for k in d.keys {
+                #expect(k.summary.hasSuffix("."), "\(d.name).\(k.name)")
+                #expect(k.description.hasSuffix(k.defaultValue.sentence), "\(d.name).\(k.name)")
+                #expect(k.defaultValue.sentence.hasPrefix("Default: ") || k.defaultValue == .required)
+            }
+        }
+    }
+
+    @Test func everyReferenceNamesADefinition() {
+        func references(_ s: ScenarioShape) -> [String] {
+            switch s {
+            case .reference(let name): [name]
+            case .list(let item, _): references(item)
+            case .map(let value, _): references(value)
+            case .either(let shapes): shapes.flatMap(references)
+            default: []
+            }
+        }
+        let names = Set(ScenarioKeys.definitions.map(\.name))
+        for d in ScenarioKeys.definitions {
+            for name in (d.keys.map(\.shape) + [d.shape].compactMap { $0 }).flatMap(references) {
+                #expect(names.contains(name), "\(d.name) refers to \(name)")
+            }
+        }
+    }
+}
