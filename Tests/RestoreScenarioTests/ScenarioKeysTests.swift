@@ -39,7 +39,7 @@ import Testing
     @Test func keysNotReadYetAreStillRefusedByTheParser() {
         let yaml = """
             name: t
-            app: {lifecycle: scenes, userActivityTypes: [com.example.browse], mainStoryboard: Main}
+            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
             scenes: [{session: main}]
             timeline: [background, {close: main}]
             """
@@ -48,7 +48,7 @@ import Testing
             Issue.record("parsed keys the declaration marks as not read")
         } catch {
             let text = error.description
-            for key in ["lifecycle", "userActivityTypes", "mainStoryboard", "scenes", "close"] {
+            for key in ["lifecycle", "userActivityTypes", "scenes", "close"] {
                 #expect(text.contains("unknown key '\(key)'"), "\(key)")
             }
         }

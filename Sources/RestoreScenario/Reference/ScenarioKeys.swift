@@ -22,7 +22,7 @@ public enum ScenarioKeys {
                 "storyboards",
                 .map(
                     .either([.map(.reference("node"), keys: "storyboard identifier"), .text]), keys: "storyboard name"),
-                "Storyboards by name: scenes written by hand, instantiable by identifier (a `.storyboard` file path instead is not read by this version yet).",
+                "Storyboards by name: a `.storyboard` file (its path relative to the scenario), or scenes written by hand, instantiable by identifier.",
                 default: .literal(.map([]))),
             ScenarioKey(
                 "classes", .map(.either([.reference("restorationClass"), .null]), keys: "restoration class name"),
@@ -63,8 +63,9 @@ public enum ScenarioKeys {
                     "delegate", .reference("delegate"), "The application delegate's answers.",
                     default: .described("every key's own default")),
                 ScenarioKey(
-                    "mainStoryboard", .text, "UIMainStoryboardFile: launchUI defaults to its initial controller tree.",
-                    default: .described("none"), isRead: false),
+                    "mainStoryboard", .text,
+                    "UIMainStoryboardFile: a storyboard file listed under `storyboards:`; launchUI defaults to its initial view controller and what its relationship and embed segues create.",
+                    default: .described("none")),
                 ScenarioKey(
                     "lifecycle", .words(["app", "scenes"]),
                     "`scenes` selects the scene-based life cycle (UIApplicationSceneManifest), where the view-controller-based callbacks are never called.",
