@@ -28,7 +28,7 @@ public struct SchemaValidator: Sendable {
     private func check(
         _ value: ScenarioDocument.Value, against s: JSONValue, at pointer: String, into out: inout [String]
     ) {
-        guard let keywords = s.objectValue else {
+        guard let keywords = s.members else {
             out.append("\(pointer): the schema here is not an object")
             return
         }
@@ -95,7 +95,7 @@ public struct SchemaValidator: Sendable {
     private func checkObject(
         _ pairs: [(String, ScenarioDocument.Value)], _ s: JSONValue, _ pointer: String, _ out: inout [String]
     ) {
-        let properties = s["properties"]?.objectValue ?? []
+        let properties = s["properties"]?.members ?? []
         for name in s["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
         where !pairs.contains(where: { $0.0 == name }) {
             out.append("\(pointer): missing required key '\(name)'")
@@ -146,4 +146,9 @@ public struct SchemaValidator: Sendable {
         case .map: "a mapping"
         }
     }
+}
+
+extension JSONValue {
+    /// An object's members in order, or nil when it is not an object.
+    public var members: [(String, JSONValue)]? { if case .object(let o) = self { o } else { nil } }
 }

@@ -69,7 +69,7 @@ import Testing
         #expect(try JSONParser.parse(ScenarioSchema.text) == json)
         var records = 0
         func walk(_ s: JSONValue, _ at: String) {
-            if let properties = s["properties"]?.objectValue {
+            if let properties = s["properties"]?.members {
                 records += 1
                 #expect(s["additionalProperties"] == .bool(false), "\(at) is not strict")
                 for (key, p) in properties {
@@ -77,7 +77,7 @@ import Testing
                     #expect(text.contains("Default: ") || text.hasSuffix("Required."), "\(at)/\(key): \(text)")
                 }
             }
-            for (k, v) in s.objectValue ?? [] { walk(v, at + "/" + k) }
+            for (k, v) in s.members ?? [] { walk(v, at + "/" + k) }
             for (i, v) in (s.arrayValue ?? []).enumerated() { walk(v, at + "/\(i)") }
         }
         walk(json, "")
