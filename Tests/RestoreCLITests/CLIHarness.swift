@@ -51,6 +51,36 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Runs a shell script in `directory` with the built `restoretrace` first on PATH, the way a
+    /// user runs an example from the README or `--help`.
+    static func shell(_ script: String, in directory: URL) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        p.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        p.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(
+            code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// A fresh folder holding a copy of `Traces/`, so examples that write beside a sample write there.
+    static func sandbox() throws -> URL {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(at: Samples.traces, to: dir.appendingPathComponent("Traces"))
+        return dir
+    }
+
     static func temporaryDirectory() throws -> URL { try Samples.temporaryDirectory("restoretrace-e2e") }
 
     static func sample(_ name: String) -> String { Samples.path(name) }

@@ -73,4 +73,12 @@ import Testing
         #expect(r.stderr.contains("--fail-on"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.jsonl").path))
     }
+
+    @Test func gatesCombine() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["record", "-o", "d.jsonl", "--fail-on", "error", "--fail-on", "lost"], in: dir)
+        #expect(r.code == 1)
+        #expect(
+            r.stderr == "--fail-on lost: 1 preserved node did not come back: Tabs/tripsNav/tripDetail/photoViewer\n")
+    }
 }

@@ -11,7 +11,7 @@ struct ArchiveCommand: ParsableCommand {
             Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace or archive (located).
 
             Examples:
-              restoretrace archive restoretrace-demo.trace.jsonl
+              restoretrace archive Traces/demo-travel.trace.jsonl
               restoretrace archive "$(xcrun simctl get_app_container booted com.example.app data)" --json
             """)
 

@@ -11,8 +11,10 @@ struct DiffCommand: ParsableCommand {
 
             Exit codes: 0 the traces agree; 1 they differ; 2 one cannot be read (located).
 
-            Example:
-              restoretrace diff before.trace.jsonl after.trace.jsonl
+            Example: the app before and after a change
+              restoretrace record Traces/homepwner.yaml -o before.jsonl
+              restoretrace record Traces/homepwner-pushed-detail.yaml -o after.jsonl
+              restoretrace diff before.jsonl after.jsonl
             """)
 
     @Argument(help: ArgumentHelp("The first trace (before).", valueName: "trace-a"))

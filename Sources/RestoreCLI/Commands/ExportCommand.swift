@@ -12,13 +12,14 @@ struct ExportCommand: ParsableCommand {
                             arrows from each node's encode to its decode. Open it in ui.perfetto.dev or chrome://tracing.
               dot           the two hierarchies (at preservation, after restoration) as Graphviz DOT
               svg           the same, laid out and rendered in-process by libgvc
-              json          the outcome object (SPEC §5) with the replay verdict
+              json          the outcome (restoretrace-outcome/1, as record --json) with the replay verdict
             Writes to standard output unless -o FILE is given (written atomically).
 
             Exit codes: 0 exported; 2 a bad trace (located); 3 the file could not be written (the path and the system's reason).
 
-            Example:
-              restoretrace export demo.trace.jsonl --format chrome-trace -o t.json
+            Examples:
+              restoretrace export Traces/homepwner.trace.jsonl --format dot -o h.dot
+              restoretrace export Traces/homepwner.trace.jsonl --format chrome-trace
             """)
 
     @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))

@@ -16,10 +16,10 @@ struct LintCommand: ParsableCommand {
             Preserved/skipped come from the same engine `record` runs, with an app that agrees to save. Pass every storyboard the app has, so references between them are followed.
 
             Examples:
-              restoretrace lint Base.lproj/Main.storyboard
-              restoretrace lint Base.lproj/*.storyboard --json
-              restoretrace lint Main.storyboard --fail-on warning    # for CI
-              restoretrace lint Info.plist Base.lproj/Main.storyboard
+              restoretrace lint Traces/Shelf.storyboard
+              restoretrace lint Traces/*.storyboard --json
+              restoretrace lint Traces/Shelf.storyboard --fail-on warning    # for CI
+              restoretrace lint Traces/Notes-Info.plist Traces/Shelf.storyboard
 
             Exit codes: 0 done, 1 --fail-on found a finding at that severity, 2 bad input (not XML, not a storyboard, a segue to a missing scene), with file:line:column.
             """)

@@ -34,20 +34,23 @@ struct RecordCommand: ParsableCommand {
             valueName: "archive"))
     var archive: String?
 
-    @Flag(help: "Print the outcome as JSON (SPEC §5) instead of the summary.")
+    @Flag(
+        help:
+            "Print the outcome as JSON (restoretrace-outcome/1: each node's path, class, status and reason; the findings) instead of the summary."
+    )
     var json = false
 
     @Flag(name: .shortAndLong, help: "List every lost node and finding, including informational ones.")
     var verbose = false
 
     @Option(name: .customLong("fail-on"), help: FailOn.help)
-    var failOn: FailOn?
+    var failOn: [FailOn] = []
 
     func run() throws {
         let recorded =
             try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }
             ?? Recording.record(scenarioAt: scenario, to: output) { Console.progress("  … \($0) events recorded") }
         print(json ? recorded.json : recorded.text(verbose: verbose))
-        try FailOn.enforce(failOn?.check(recorded.outcome))
+        try FailOn.enforce(failOn.map { $0.check(recorded.outcome) })
     }
 }

@@ -20,6 +20,10 @@ struct ReplayCommand: ParsableCommand {
 
             A what-if run departs from the recording by design, so it exits 0 and reports the change.
 
+            Examples:
+              restoretrace replay Traces/demo-travel.trace.jsonl
+              restoretrace replay Traces/demo-travel.trace.jsonl --set shouldRestore=false
+
             Exit codes: 0 every callback matches; 1 at the first divergence (shown with the events before it, the node and the rule), or when --fail-on matched; 2 a bad trace or change (located); 3 the report could not be written (the path and the system's reason).
             """)
 
@@ -35,7 +39,7 @@ struct ReplayCommand: ParsableCommand {
         help: ArgumentHelp("Replay as if this node had no restoration identifier (repeatable).", valueName: "path"))
     var droppedIdentifiers: [String] = []
 
-    @Flag(help: "Print the outcome as JSON (SPEC §5) with the replay verdict.")
+    @Flag(help: "Print the outcome as JSON (restoretrace-outcome/1) with the replay verdict and the what-if change.")
     var json = false
 
     @Option(
@@ -52,7 +56,7 @@ struct ReplayCommand: ParsableCommand {
     var verbose = false
 
     @Option(name: .customLong("fail-on"), help: FailOn.help)
-    var failOn: FailOn?
+    var failOn: [FailOn] = []
 
     func run() throws {
         let request = Replaying.Request(
@@ -62,6 +66,6 @@ struct ReplayCommand: ParsableCommand {
         print(json ? summary.json : summary.text(verbose: verbose))
         if !summary.matched { throw Difference() }
         // The gate looks at the run shown: the what-if run when there is one.
-        try FailOn.enforce(failOn?.check(summary.shown.outcome))
+        try FailOn.enforce(failOn.map { $0.check(summary.shown.outcome) })
     }
 }

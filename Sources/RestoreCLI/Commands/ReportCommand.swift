@@ -11,7 +11,7 @@ struct ReportCommand: ParsableCommand {
             Exit codes: 0 the report was written (even if the replay diverged: the report shows it); 2 a bad trace (located), or -o names a file; 3 the folder could not be written (the path and the system's reason).
 
             Example:
-              restoretrace report Traces/homepwner.trace.jsonl -o /tmp/homepwner-report
+              restoretrace report Traces/homepwner.trace.jsonl -o homepwner-report
             """)
 
     @Argument(help: ArgumentHelp("The trace.", valueName: "trace"))
