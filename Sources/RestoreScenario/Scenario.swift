@@ -19,7 +19,7 @@ public struct DelegateSpec: Hashable, Sendable {
     public var ignoreSnapshot = false
     public var makeKeyAndVisible = MakeKeyTiming.willFinishLaunching
     /// `application:viewControllerWithRestorationIdentifierPath:coder:` by path; unlisted paths answer nil.
-    public var viewControllerWithRestorationIdentifierPath: [String: Answer] = [:]
+    public var viewControllerWithRestorationIdentifierPath: [String: ConditionalAnswer] = [:]
     /// Built in didFinishLaunching when nothing was restored as root.
     public var defaultRoot: NodeBlueprint?
     public init() {}
@@ -66,10 +66,11 @@ public struct AppSpec: Hashable, Sendable {
 
 /// A restoration class (`UIViewControllerRestoration` / `UIObjectRestoration`).
 public struct RestorationClassSpec: Hashable, Sendable {
-    public var answer = Answer.new
+    /// What `viewControllerWithRestorationIdentifierPath:coder:` returns, possibly depending on the coder.
+    public var answer = ConditionalAnswer.new
     /// Children a new instance's initializer creates.
     public var builds: [NodeBlueprint] = []
-    public init(answer: Answer = .new, builds: [NodeBlueprint] = []) {
+    public init(answer: ConditionalAnswer = .new, builds: [NodeBlueprint] = []) {
         self.answer = answer
         self.builds = builds
     }

@@ -211,7 +211,8 @@ public final class ScenarioApp: RestorableApp {
             let archived = application.archivedEntry(atPath: path)
         else { return nil }
         return resolve(
-            answer, components: identifierComponents, archivedClass: archived.className, restorationClass: nil,
+            answer.resolve(coder), components: identifierComponents, archivedClass: archived.className,
+            restorationClass: nil,
             coder: coder, application)
     }
 
@@ -223,7 +224,7 @@ public final class ScenarioApp: RestorableApp {
         guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
         else { return nil }
         return resolve(
-            spec.answer, components: identifierComponents, archivedClass: archived.className,
+            spec.answer.resolve(coder), components: identifierComponents, archivedClass: archived.className,
             restorationClass: restorationClass, coder: coder, application)
     }
 
@@ -234,12 +235,13 @@ public final class ScenarioApp: RestorableApp {
         let path = RestorationPath(components: identifierComponents).text
         guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
         else { return nil }
-        switch spec.answer {
+        let answer = spec.answer.resolve(coder)
+        switch answer {
         case .nil, .storyboard: return nil
         case .existing: return application.registeredObject(atRestorationPath: path)
         case .new, .instanceOf:
             var className = archived.className
-            if case .instanceOf(let other) = spec.answer { className = other }
+            if case .instanceOf(let other) = answer { className = other }
             return UIStateRestoringObject(
                 className: className, restorationIdentifier: identifierComponents.last,
                 objectRestorationClass: restorationClass)

@@ -24,8 +24,10 @@ extension ScenarioReader {
         "shouldRestoreApplicationState": "shouldRestoreSecureApplicationState",
     ]
     static let answerWords = ["new", "nil", "existing", "storyboard"]
-    /// The keys of an ANSWER written as a mapping.
+    /// The keys of an ANSWER written as a mapping: `{instanceOf: CLASS}`.
     static let answerKeys = ["instanceOf"]
+    /// The keys of a conditional ANSWER: `{ifEqual: {KEY: VALUE}, then: ANSWER, else: ANSWER}`.
+    static let conditionalAnswerKeys = ["ifEqual", "then", "else"]
     /// The keys of `shouldRestoreApplicationState` written as a mapping.
     static let restoreRuleKeys = ["ifEqual"]
     /// The keys of a restoration class under `classes:`.
@@ -90,7 +92,7 @@ extension ScenarioReader {
         {
             for pair in pairs {
                 let path = path(pair.key, at: pair.keyNode, "'viewControllerWithRestorationIdentifierPath'")
-                if let answer = answer(pair.value, "the answer for '\(pair.key)'"), let path {
+                if let answer = conditionalAnswer(pair.value, "the answer for '\(pair.key)'"), let path {
                     d.viewControllerWithRestorationIdentifierPath[path] = answer
                 }
             }
@@ -115,6 +117,33 @@ extension ScenarioReader {
             "expected true, false or {ifEqual: {KEY: VALUE}} for '\(key)', found \(Self.describe(n))"
         )
         return nil
+    }
+
+    /// An ANSWER, or `{ifEqual: {KEY: VALUE}, then: ANSWER, else: ANSWER}` keyed on the node's coder
+    /// (`then` defaults to `new`, `else` to `nil`: a class that recognises the state builds, and
+    /// gives up otherwise).
+    func conditionalAnswer(_ n: Node, _ what: String, depth: Int = 0) -> ConditionalAnswer? {
+        guard case .mapping(let mapping) = n,
+            mapping.contains(where: { if case .scalar(let k) = $0.key { k.string == "ifEqual" } else { false } })
+        else { return answer(n, what).map(ConditionalAnswer.always) }
+        guard depth < Self.maximumDepth else {
+            fail(n, "\(what) is nested more than \(Self.maximumDepth) levels deep")
+            return nil
+        }
+        guard let f = fields(n, of: what, allowed: Self.conditionalAnswerKeys),
+            let pairs = f["ifEqual"].flatMap({ entries($0, "'ifEqual' of \(what)") })
+        else { return nil }
+        var then = ConditionalAnswer.new
+        var otherwise = ConditionalAnswer.nil
+        if let v = f["then"] {
+            guard let a = conditionalAnswer(v, "'then' of \(what)", depth: depth + 1) else { return nil }
+            then = a
+        }
+        if let v = f["else"] {
+            guard let a = conditionalAnswer(v, "'else' of \(what)", depth: depth + 1) else { return nil }
+            otherwise = a
+        }
+        return .ifEqual(pairs, then: then, else: otherwise)
     }
 
     /// ANSWER: `new`, `nil` (also YAML's null: `null`, `~`), `existing`, `storyboard`, `{instanceOf: CLASS}`.
@@ -169,7 +198,7 @@ extension ScenarioReader {
                 continue
             }
             guard let f = fields(pair.value, of: "class '\(pair.key)'", allowed: Self.classKeys) else { continue }
-            if let v = f["answer"], let a = answer(v, "class '\(pair.key)'") { spec.answer = a }
+            if let v = f["answer"], let a = conditionalAnswer(v, "class '\(pair.key)'") { spec.answer = a }
             if let v = f.present("builds"), let items = list(v, of: "'builds'") {
                 spec.builds = items.enumerated().compactMap { i, item in
                     node(item, role: .viewController, "child \(i) built by \(pair.key)")

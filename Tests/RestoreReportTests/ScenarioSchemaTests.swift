@@ -63,6 +63,19 @@ import Testing
         #expect(try Self.problems("description: no name") == [": missing required key 'name'"])
     }
 
+    @Test func conditionalAnswersAreInTheSchema() throws {
+        #expect(
+            try Self.problems(
+                """
+                name: t
+                classes: {A: {answer: {ifEqual: {v: 1}, then: new, else: {ifEqual: {v: 2}, then: existing}}}}
+                app: {delegate: {viewControllerWithRestorationIdentifierPath: {Nav/a: {ifEqual: {id: a}}}}}
+                """) == [])
+        #expect(
+            try Self.problems("name: t\nclasses: {A: {answer: {ifEqual: {v: 1}, thn: new}}}")
+                == ["/classes/A/answer: unknown key 'thn'"])
+    }
+
     @Test func theSchemaIsStrictDraft202012AndEveryKeyIsDescribed() throws {
         let json = ScenarioSchema.json
         #expect(json["$schema"]?.stringValue == "https://json-schema.org/draft/2020-12/schema")

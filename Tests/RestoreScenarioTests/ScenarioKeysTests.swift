@@ -12,7 +12,8 @@ import Testing
         ("node", ScenarioReader.controllerKeys), ("view", ScenarioReader.viewKeys),
         ("object", ScenarioReader.objectKeys), ("storyboardReference", ScenarioReader.storyboardReferenceKeys),
         ("backgroundOptions", ScenarioReader.backgroundKeys), ("launchOptions", ScenarioReader.launchKeys),
-        ("instanceOf", ScenarioReader.answerKeys), ("ifEqualRule", ScenarioReader.restoreRuleKeys),
+        ("instanceOf", ScenarioReader.answerKeys), ("conditionalAnswer", ScenarioReader.conditionalAnswerKeys),
+        ("ifEqualRule", ScenarioReader.restoreRuleKeys),
         ("scene", []), ("activity", []),
     ]
 

@@ -83,6 +83,22 @@ extension ScenarioKeys {
             "ANSWER: `new` (a new instance of the archived class, with what its restoration class `builds`), `nil`, `existing` (the object now at that path, or nil), `storyboard` (instantiated from the archived storyboard), or `{instanceOf: CLASS}`.",
             .either([.words(["new", "nil", "existing", "storyboard"]), .null, .reference("instanceOf")])),
         ScenarioDefinition(
+            shape: "answerRule", "An ANSWER, or one that depends on the node's archived coder.",
+            .either([.reference("answer"), .reference("conditionalAnswer")])),
+        ScenarioDefinition(
+            record: "conditionalAnswer",
+            "An answer keyed on the node's coder, the way a restoration class returns nil for a model id that no longer exists: `{ifEqual: {KEY: VALUE}, then: ANSWER, else: ANSWER}`.",
+            [
+                ScenarioKey(
+                    "ifEqual", .map(.reference("value"), keys: "coder key"),
+                    "The keys and values the node's archived coder (its `state`) must hold.", default: .required),
+                ScenarioKey(
+                    "then", .reference("answerRule"), "The answer when every key holds its value.",
+                    default: .literal(.string("new"))),
+                ScenarioKey(
+                    "else", .reference("answerRule"), "The answer otherwise.", default: .literal(.string("nil"))),
+            ]),
+        ScenarioDefinition(
             record: "instanceOf", "An answer that is a new instance of another class.",
             [ScenarioKey("instanceOf", .text, "The class of the new instance.", default: .required)]),
         ScenarioDefinition(

@@ -110,7 +110,8 @@ public enum ScenarioKeys {
                     "When the app makes its window key and visible; restoring a presented controller or a table selection needs it in willFinishLaunching.",
                     default: .literal(.string("willFinishLaunching"))),
                 ScenarioKey(
-                    "viewControllerWithRestorationIdentifierPath", .map(.reference("answer"), keys: "restoration path"),
+                    "viewControllerWithRestorationIdentifierPath",
+                    .map(.reference("answerRule"), keys: "restoration path"),
                     "application:viewControllerWithRestorationIdentifierPath:coder: by restoration path (`Tabs/home/Detail`); unlisted paths answer nil.",
                     default: .literal(.map([]))),
                 ScenarioKey(
@@ -122,7 +123,9 @@ public enum ScenarioKeys {
             record: "restorationClass",
             "A restoration class: how it answers viewControllerWithRestorationIdentifierPath:coder:.",
             [
-                ScenarioKey("answer", .reference("answer"), "What it returns.", default: .literal(.string("new"))),
+                ScenarioKey(
+                    "answer", .reference("answerRule"), "What it returns, possibly depending on the node's coder.",
+                    default: .literal(.string("new"))),
                 ScenarioKey(
                     "builds", .list(.reference("node")), "The children a new instance's initializer creates.",
                     default: .literal(.list([]))),
