@@ -69,10 +69,22 @@ import Testing
         }
     }
 
-    @Test(
-        arguments: blocks.filter {
-            $0.language == "sh" && !$0.lines.contains { $0.contains("scripts/") || $0.contains("swift ") }
-        })
+    /// Shell blocks made only of restoretrace and plain shell plumbing; the others need a machine
+    /// this suite does not have (a simulator, apt, a fresh checkout).
+    static let runnableShellBlocks = blocks.filter { block in
+        let plumbing: Set<Substring> = ["restoretrace", "set", "mkdir", "for", "do", "done"]
+        return block.language == "sh"
+            && block.lines.allSatisfy { line in
+                let words = line.split(separator: " ")
+                return words.isEmpty || words[0].hasPrefix("#") || plumbing.contains(words[0])
+            }
+    }
+
+    @Test func theRunnableShellBlocksAreTheOnesThatUseOnlyRestoretrace() {
+        #expect(Self.runnableShellBlocks.count >= 3)
+    }
+
+    @Test(arguments: runnableShellBlocks)
     func shellBlocksRun(_ block: Block) throws {
         let r = try CLI.shell(block.lines.joined(separator: "\n"), in: try CLI.sandbox())
         #expect(r.code == 0, "\(block): \(r.stderr)")
