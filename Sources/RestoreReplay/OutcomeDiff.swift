@@ -85,9 +85,9 @@ public struct OutcomeDiff: Hashable, Sendable {
                         before: old, after: nil))
                 continue
             }
-            guard
-                old.status != new.status || old.reason != new.reason || old.via != new.via || old.locator != new.locator
-            else { continue }
+            // A node whose fate is the same is not a change, even when its locator moved (an
+            // unmarked sibling renumbered `<Class>#1` once another lost its identifier).
+            guard old.status != new.status || old.reason != new.reason || old.via != new.via else { continue }
             let direction: NodeChange.Direction =
                 good.contains(new.status) && !good.contains(old.status)
                 ? .gained

@@ -104,8 +104,11 @@ public struct ReplaySummary: Sendable {
     }
 
     /// The verdict, the what-if change, the outcome summary and where the report is, for people.
+    ///
+    /// A what-if run leads with its answer (what the change gained and lost); the faithful
+    /// replay's verdict follows, since that is not what the question was about.
     public func text(verbose: Bool = false) -> String {
-        var out = verdictLines + [""]
+        var out: [String] = []
         if let modified, let diff {
             out.append("What if \(modified.whatIf.edits.map(\.description).joined(separator: ", ")):")
             if diff.isEmpty {
@@ -120,8 +123,8 @@ public struct ReplaySummary: Sendable {
                 out.append(counts)
                 out += diff.lines.prefix(verbose ? .max : 30).map { "  " + $0 }
             }
-            out.append("")
         }
+        out += verdictLines + [""]
         out += OutcomeSummary.lines(for: shown.outcome, verbose: verbose)
         if let reportPath { out += ["", "Report: \(reportPath)"] }
         return out.joined(separator: "\n")
