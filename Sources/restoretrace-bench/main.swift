@@ -10,6 +10,12 @@ func option(_ name: String) -> String? {
     args.firstIndex(of: name).flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
 }
 
+// Asked by `swift package generate-manual`: describe, never run.
+if args.contains("--experimental-dump-help") {
+    print(DumpHelp.json)
+    exit(0)
+}
+
 if args.contains("--help") || args.contains("-h") {
     print(
         """
