@@ -109,6 +109,8 @@ import Testing
             #expect(r.code == 0, "\(block): \(r.stderr)")
             return
         }
+        // A block without `name:` sketches the format's shape (`ui: NODE`); it is not a scenario.
+        guard top.contains(where: { $0.0 == "name" }) else { return }
         #expect(SchemaValidator(schema: ScenarioSchema.json).problems(.map(top)) == [], "\(block)")
         let name = top.first { $0.0 == "name" }.map { "\($0.1)" } ?? ""
         if case .string(let sample)? = top.first(where: { $0.0 == "name" })?.1,

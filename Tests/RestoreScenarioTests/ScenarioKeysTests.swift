@@ -14,7 +14,7 @@ import Testing
         ("backgroundOptions", ScenarioReader.backgroundKeys), ("launchOptions", ScenarioReader.launchKeys),
         ("instanceOf", ScenarioReader.answerKeys), ("conditionalAnswer", ScenarioReader.conditionalAnswerKeys),
         ("ifEqualRule", ScenarioReader.restoreRuleKeys),
-        ("scene", []), ("activity", []),
+        ("scene", ScenarioReader.sceneKeys), ("activity", ScenarioReader.activityKeys),
     ]
 
     @Test(arguments: places.map(\.record))
@@ -37,22 +37,13 @@ import Testing
         #expect(Set(records) == Set(Self.places.map(\.record) + steps))
     }
 
-    @Test func keysNotReadYetAreStillRefusedByTheParser() {
-        let yaml = """
-            name: t
-            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
-            scenes: [{session: main}]
-            timeline: [background, {close: main}]
-            """
-        do {
-            _ = try ScenarioParser.parse(yaml, file: "t.yaml")
-            Issue.record("parsed keys the declaration marks as not read")
-        } catch {
-            let text = error.description
-            for key in ["lifecycle", "userActivityTypes", "scenes", "close"] {
-                #expect(text.contains("unknown key '\(key)'"), "\(key)")
-            }
+    /// Keys of the format this version does not read yet (none since the scene keys landed); a
+    /// key added here as not read must stay out of the parser's lists, which the test above checks.
+    @Test func theKeysNotReadYetAreKnown() {
+        let pending = ScenarioKeys.definitions.flatMap { d in
+            d.keys.filter { !$0.isRead }.map { "\(d.name).\($0.name)" }
         }
+        #expect(pending == [])
     }
 
     @Test func everyKeyHasADescriptionThatEndsWithItsDefault() {

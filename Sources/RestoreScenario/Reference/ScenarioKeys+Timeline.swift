@@ -66,14 +66,13 @@ extension ScenarioKeys {
             record: "closeStep", "The user closes a scene in the app switcher: its session is discarded.",
             [
                 ScenarioKey(
-                    "close", .text, "The scene session's persistent identifier.", default: .required, isRead: false)
+                    "close", .text, "The scene session's persistent identifier.", default: .required)
             ]),
         ScenarioDefinition(
             record: "disconnectStep", "The system disconnects a scene to reclaim memory: its session is kept.",
             [
                 ScenarioKey(
-                    "disconnect", .text, "The scene session's persistent identifier.", default: .required, isRead: false
-                )
+                    "disconnect", .text, "The scene session's persistent identifier.", default: .required)
             ]),
     ]
 
@@ -123,24 +122,32 @@ extension ScenarioKeys {
             record: "scene", "A connected scene session (scene-based life cycle).",
             [
                 ScenarioKey(
-                    "session", .text, "The session's persistent identifier.", default: .required, isRead: false),
+                    "session", .text, "The session's persistent identifier.", default: .required),
                 ScenarioKey(
                     "configuration", .text, "UISceneConfigurationName.",
-                    default: .literal(.string("Default Configuration")), isRead: false),
+                    default: .literal(.string("Default Configuration"))),
                 ScenarioKey(
-                    "ui", .reference("node"), "The scene window's root view controller.", default: .described("none"),
-                    isRead: false),
+                    "ui", .reference("node"), "The scene window's root view controller.", default: .described("none")),
                 ScenarioKey(
                     "activity", .reference("activity"), "What stateRestorationActivityForScene: returns.",
-                    default: .described("nil"), isRead: false),
+                    default: .described("nil")),
             ]),
         ScenarioDefinition(
             record: "activity", "An NSUserActivity saved with a scene session.",
             [
-                ScenarioKey("type", .text, "Its activityType.", default: .required, isRead: false),
+                ScenarioKey("type", .text, "Its activityType.", default: .required),
                 ScenarioKey(
                     "userInfo", .map(.reference("value"), keys: "userInfo key"), "Its userInfo (property-list values).",
-                    default: .literal(.map([])), isRead: false),
+                    default: .literal(.map([]))),
+                ScenarioKey(
+                    "nonPlistKeys", .list(.text),
+                    "Keys of userInfo whose values are not property-list types: saving the activity fails.",
+                    default: .literal(.list([]))),
+                ScenarioKey(
+                    "responders",
+                    .map(.either([.map(.reference("value"), keys: "userInfo key"), .null]), keys: "responder name"),
+                    "Responders sharing the activity, each with what its updateUserActivityState: adds to userInfo.",
+                    default: .literal(.map([]))),
             ]),
     ]
 }

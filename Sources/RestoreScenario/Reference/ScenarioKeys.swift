@@ -38,7 +38,7 @@ public enum ScenarioKeys {
             ScenarioKey(
                 "scenes", .list(.reference("scene")),
                 "The connected scene sessions of a scene-based app (`app.lifecycle: scenes`), in order.",
-                default: .literal(.list([])), isRead: false),
+                default: .literal(.list([]))),
         ])
 
     /// Every named part of the format, in the order the reference presents them.
@@ -69,11 +69,19 @@ public enum ScenarioKeys {
                 ScenarioKey(
                     "lifecycle", .words(["app", "scenes"]),
                     "`scenes` selects the scene-based life cycle (UIApplicationSceneManifest), where the view-controller-based callbacks are never called.",
-                    default: .literal(.string("app")), isRead: false),
+                    default: .literal(.string("app"))),
                 ScenarioKey(
-                    "userActivityTypes", .list(.text), "NSUserActivityTypes in Info.plist.",
-                    default: .literal(.list([])),
-                    isRead: false),
+                    "userActivityTypes", .list(.text),
+                    "NSUserActivityTypes in Info.plist: an activity of another type is not persisted.",
+                    default: .literal(.list([]))),
+                ScenarioKey(
+                    "saveActivity", .words(["background", "disconnect"]),
+                    "When UIKit asks a scene for its activity: at every backgrounding (and before a disconnection), or only before a disconnection.",
+                    default: .literal(.string("background"))),
+                ScenarioKey(
+                    "infoPlist", .text,
+                    "The app's Info.plist (XML or binary, relative to the scenario): its scene manifest, NSUserActivityTypes, CFBundleVersion and UIMainStoryboardFile fill the keys not given here.",
+                    default: .described("none")),
             ]),
         ScenarioDefinition(
             record: "delegate", "The application delegate's answers to UIKit.",
