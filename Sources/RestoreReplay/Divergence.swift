@@ -38,11 +38,25 @@ public struct Divergence: Hashable, Sendable {
     /// "UIKit did X where the engine expected Y", in the three shapes a departure takes.
     private var fidelitySummary: String {
         switch (recorded, replayed) {
-        case (let r?, let p?): "at event \(seq): UIKit did \(Self.brief(r)) where the engine expected \(Self.brief(p))"
+        case (let r?, let p?):
+            if let d = FieldDifference.between(recorded: r, replayed: p) {
+                // The same callback or event: what differs is one of its fields, so name it.
+                "at event \(seq): UIKit did \(Self.name(r, node: d)) with \(FieldDifference.describe(d.label, d.recorded))"
+                    + " where the engine expected \(FieldDifference.describe(d.label, d.replayed))"
+            } else {
+                "at event \(seq): UIKit did \(Self.brief(r)) where the engine expected \(Self.brief(p))"
+            }
         case (let r?, nil): "at event \(seq): UIKit did \(Self.brief(r)) where the engine expected nothing"
         case (nil, let p?): "after event \(seq - 1): the engine expected \(Self.brief(p)), which UIKit did not do"
         default: "at event \(seq)"
         }
+    }
+
+    /// The callback or event a line names, with its node unless the node is what differs.
+    private static func name(_ line: String, node d: FieldDifference) -> String {
+        if d.label != EventField.path.name, d.label != EventField.receiver.name { return brief(line) }
+        guard let v = try? JSONParser.parse(line) else { return line }
+        return "`\(v[EventField.callback.name]?.stringValue ?? v[EventField.event.name]?.stringValue ?? "?")`"
     }
 
     public static func brief(_ line: String) -> String {
