@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "RestoreReport", targets: ["RestoreReport"]),
         .library(name: "RestoreStoryboard", targets: ["RestoreStoryboard"]),
         // For an app's debug builds: records what UIKit really does into a trace. Foundation only
-        // (RestoreTraceRecorder → RestoreTrace → RestoreEngine): no Yams, Graphviz or ArgumentParser.
+        // (RestoreTraceRecorder → RestoreTrace, RestoreArchive → RestoreEngine): no Yams, Graphviz or ArgumentParser.
         .library(name: "RestoreTraceRecorder", targets: ["RestoreTraceRecorder"]),
         .library(name: "RestoreArchive", targets: ["RestoreArchive"]),
     ],
@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "RestoreTrace", dependencies: ["RestoreEngine"]),
         // The in-app recorder: a platform-neutral capture core, the engine as a stand-in for UIKit
         // (its tested adapter), and the UIKit glue (`#if canImport(UIKit)`).
-        .target(name: "RestoreTraceRecorder", dependencies: ["RestoreEngine", "RestoreTrace"]),
+        // Its default archive reader is RestoreArchive (Foundation only, like the rest of its graph).
+        .target(name: "RestoreTraceRecorder", dependencies: ["RestoreEngine", "RestoreTrace", "RestoreArchive"]),
         // Replay from a trace alone, divergence, what-if, diff.
         .target(name: "RestoreReplay", dependencies: ["RestoreEngine", "RestoreTrace"]),
         // Graphviz's C library, linked in-process.
@@ -101,7 +102,7 @@ let package = Package(
             name: "RestoreTraceRecorderTests",
             dependencies: [
                 "RestoreTraceRecorder", "RestoreTrace", "RestoreScenario", "RestoreReport", "RestoreEngine",
-                "RestoreTestSupport",
+                "RestoreArchive", "RestoreTestSupport",
             ]),
         .testTarget(
             name: "RestoreReplayTests",

@@ -13,8 +13,8 @@
     public enum RestoreTraceRecorder {
         /// Installs the hooks and starts (or continues) the trace in the app's container; its path
         /// is logged once. Main thread only; a second call does nothing.
-        /// - Parameter readArchive: reads UIKit's archive after a save (`data.data`) into the
-        ///   trace's `archive-written` event; without one the event carries no archive.
+        /// - Parameter readArchive: reads UIKit's archive after a save into the trace's
+        ///   `archive-written` event; by default `SavedStateArchive` on the app's own `data.data`.
         @MainActor
         public static func install(
             readArchive: (() -> Archive?)? = nil, log: @escaping (String) -> Void = { NSLog("%@", $0) }
@@ -22,6 +22,8 @@
             guard session == nil else { return }
             let info = Bundle.main.infoDictionary ?? [:]
             let name = Bundle.main.bundleIdentifier ?? "app"
+            let readArchive =
+                readArchive ?? { SavedStateArchive.read(inContainer: NSHomeDirectory(), bundle: name, log: log) }
             let path = TraceFile.path(inContainer: NSHomeDirectory(), name: name)
             do {
                 try FileManager.default.createDirectory(
