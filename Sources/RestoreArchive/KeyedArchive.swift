@@ -83,4 +83,11 @@ public struct KeyedArchive: Sendable {
     public init(nested bytes: [UInt8], file: String, place: String) throws(KeyedArchiveError) {
         try self.init(bytes: bytes, file: file, place: place)
     }
+
+    /// A plain property-list value (no `$objects`) as a `KeyedValue`, under the same depth and
+    /// size limits: what the scene restoration dictionary may hold instead of a nested archive.
+    public static func plain(_ value: Any, file: String, place: String) throws(KeyedArchiveError) -> KeyedValue {
+        var resolver = KeyedResolver(objects: [], file: file, place: place)
+        return try resolver.inline(value, at: place, depth: 0)
+    }
 }

@@ -144,8 +144,8 @@ public enum UIKitArchiveFixtures {
 
     // MARK: Building
 
-    private static func archive(_ body: (NSKeyedArchiver) -> Void) -> [UInt8] {
-        let a = NSKeyedArchiver(requiringSecureCoding: false)
+    static func archive(secure: Bool = false, _ body: (NSKeyedArchiver) -> Void) -> [UInt8] {
+        let a = NSKeyedArchiver(requiringSecureCoding: secure)
         a.outputFormat = .binary
         body(a)
         a.finishEncoding()
@@ -158,6 +158,8 @@ public enum UIKitArchiveFixtures {
         let names = [
             String(reflecting: IdentifierPathProxy.self): "_UIObjectIdentifierPathProxy",
             String(reflecting: Swatch.self): "UIColor",
+            String(reflecting: SceneSessionStandIn.self): "UISceneSession",
+            String(reflecting: SceneConfigurationStandIn.self): "UISceneConfiguration",
         ]
         guard
             var root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -228,6 +230,33 @@ public enum UIKitArchiveFixtures {
         let plist = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
         return [UInt8](try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0))
     }
+}
+
+/// Stands in for `UISceneSession`: the three keys its `encodeWithCoder:` writes (CAPTURE.md §5).
+final class SceneSessionStandIn: NSObject, NSCoding {
+    let identifier: String
+    let configuration: String
+    init(_ identifier: String, configuration: String) {
+        self.identifier = identifier
+        self.configuration = configuration
+    }
+    func encode(with coder: NSCoder) {
+        coder.encode(SceneConfigurationStandIn(configuration), forKey: "_UISceneSessionSceneConfiguration")
+        coder.encode("UIWindowSceneSessionRoleApplication" as NSString, forKey: "_UISceneSessionRole")
+        coder.encode(identifier as NSString, forKey: "_UISceneSessionPersistentIdentifier")
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
+/// Stands in for `UISceneConfiguration` (its keys are not published: a name and a role).
+final class SceneConfigurationStandIn: NSObject, NSCoding {
+    let name: String
+    init(_ name: String) { self.name = name }
+    func encode(with coder: NSCoder) {
+        coder.encode(name as NSString, forKey: "_name")
+        coder.encode("UIWindowSceneSessionRoleApplication" as NSString, forKey: "_role")
+    }
+    required init?(coder: NSCoder) { nil }
 }
 
 /// Stands in for UIKit's `_UIObjectIdentifierPathProxy`: one key, the identifier path.
