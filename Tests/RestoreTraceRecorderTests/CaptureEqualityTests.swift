@@ -11,19 +11,14 @@ import Testing
 /// The capture core driven by the engine standing in for UIKit: for every sample in `Traces/`,
 /// what it writes must be what `record` writes (but for the header's `source`), and replay matched.
 @Suite struct CaptureEqualityTests {
-    /// The app-based samples: the in-app recorder does not capture the scene life cycle (SPEC §8) yet.
-    static let appBasedSamples = Samples.scenarioNames.filter { name in
-        (try? ScenarioLoader.load(path: Samples.path(name)))?.app.lifecycle != .scenes
+    /// Every sample, app-based and scene-based (SPEC §8) alike.
+    @Test func sceneSamplesAreCoveredToo() {
+        let lifecycles = Set(
+            Samples.scenarioNames.compactMap { try? ScenarioLoader.load(path: Samples.path($0)).app.lifecycle })
+        #expect(lifecycles == [.app, .scenes])
     }
 
-    @Test func sceneSamplesAreTheOnlyOnesLeftOut() {
-        #expect(
-            Set(Samples.scenarioNames).subtracting(Self.appBasedSamples) == [
-                "restoring-your-apps-state-scenes.yaml", "scene-migration-breaks-restoration.yaml",
-            ])
-    }
-
-    @Test(arguments: appBasedSamples)
+    @Test(arguments: Samples.scenarioNames)
     func captureEqualsRecordAndReplaysMatched(_ sample: String) throws {
         let scenario = try ScenarioLoader.load(path: Samples.path(sample))
         let recorded = try TemporaryTrace.record(scenario).path
@@ -59,7 +54,16 @@ enum EngineCapture {
         standIn.attach(capture)
         let engine = RestorationEngine(application: application, boundary: standIn)
         engine.observer = standIn
-        engine.start(with: scenario.ui.map { $0.instantiateViewController(classes: application.classes) })
+        if scenario.app.lifecycle == .scenes {
+            engine.startScenes(
+                scenario.scenes.map {
+                    SceneSetup(
+                        session: $0.session, configuration: $0.configuration,
+                        root: $0.ui?.instantiateViewController(classes: application.classes))
+                })
+        } else {
+            engine.start(with: scenario.ui.map { $0.instantiateViewController(classes: application.classes) })
+        }
         engine.run(scenario.timeline)
         return capture
     }

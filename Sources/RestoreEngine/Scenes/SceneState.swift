@@ -53,6 +53,12 @@ extension RestorationEngine {
     /// True when the app runs the scene-based life cycle (S1).
     public var isSceneBased: Bool { application.configuration.lifecycle == .scenes }
 
+    /// The root view controller of a session's scene window (what the in-app recorder's glue reads
+    /// from `UIWindowScene.windows` when the scene connects).
+    public func sceneRoot(_ session: String) -> UIViewController? {
+        scenes.index(session).map { scenes.sessions[$0].root } ?? nil
+    }
+
     /// The scene sessions' outcomes so far, in order.
     func publishScenes() { outcome.scenes = scenes.sessions.map(\.outcome) }
 

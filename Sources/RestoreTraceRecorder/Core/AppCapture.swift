@@ -15,10 +15,13 @@ import RestoreTrace
 public final class AppCapture {
     public let output: TraceOutput
     public private(set) var launch: Int
-    public private(set) var phase: Phase
+    public internal(set) var phase: Phase
     /// The last event's sequence number.
     public private(set) var seq: Int
-    private let application: CapturedApplication
+    let application: CapturedApplication
+    /// The app runs the scene-based life cycle (header `app.lifecycle`): the window is per scene,
+    /// so the app-wide events carry no hierarchy.
+    let isSceneBased: Bool
 
     /// Starts a trace: writes `header` (with `source` set to `app`) unless the sink already holds
     /// one, as when a relaunched app appends to the trace its earlier process started.
@@ -28,6 +31,7 @@ public final class AppCapture {
         resume: (launch: Int, phase: Phase, seq: Int)? = nil
     ) {
         self.application = application
+        isSceneBased = header.app.lifecycle == .scenes
         output = TraceOutput(sink: sink)
         launch = resume?.launch ?? 1
         phase = resume?.phase ?? .launch
@@ -58,6 +62,8 @@ public final class AppCapture {
         switch call.callback {
         case .shouldRestore, .shouldRestoreSecure: phase = .restoration
         case .willFinishLaunching, .didFinishLaunching: phase = .launch
+        // A relaunched scene-based app restores as its sessions reconnect (S3).
+        case .willConnectToSession where phase == .launch: phase = .restoration
         default: break
         }
         var e = EngineEvent(launch: launch, phase: phase, callback: call.callback)
@@ -65,6 +71,8 @@ public final class AppCapture {
         e.path = call.path
         e.key = call.key
         e.argument = call.argument
+        e.session = call.session
+        e.activity = call.activity
         if let coder = call.coder {
             // What an encode wrote is the app's writes; what a decode (or a question) saw is the
             // whole coder, UIKit's keys included.
@@ -96,6 +104,8 @@ public final class AppCapture {
             return .object(.newObject(application.snapshot(ofObject: o)))
         case .modelIdentifier(let m): return .modelIdentifier(m)
         case .indexPath(let p): return .indexPath(p)
+        // A returned activity is the event's `activity`; none is a nil answer.
+        case .activity(let a): return a == nil ? .object(nil) : nil
         }
     }
 
@@ -116,7 +126,7 @@ public final class AppCapture {
         launch = 1
         phase = .launch
         var e = EngineEvent(launch: launch, phase: phase, event: .appRunning)
-        e.hierarchy = windowSnapshot()
+        if !isSceneBased { e.hierarchy = windowSnapshot() }
         write(e)
     }
 
@@ -141,7 +151,7 @@ public final class AppCapture {
     public func enteredBackground() {
         phase = .preservation
         var e = EngineEvent(launch: launch, phase: phase, event: .background)
-        e.hierarchy = windowSnapshot()
+        if !isSceneBased { e.hierarchy = windowSnapshot() }
         write(e)
     }
 
@@ -190,7 +200,7 @@ public final class AppCapture {
 
     /// Appends the event's line to memory; a new phase or launch first hands what came before to
     /// the writer queue, as the engine's recorder flushes at phase boundaries.
-    private func write(_ e: EngineEvent) {
+    func write(_ e: EngineEvent) {
         if let last = lastFlushed, last.launch != e.launch || last.phase != e.phase { output.flush() }
         lastFlushed = (e.launch, e.phase)
         seq += 1

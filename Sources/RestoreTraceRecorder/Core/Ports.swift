@@ -48,6 +48,8 @@ public enum CapturedAnswer {
     case object(AnyObject?)
     case modelIdentifier(String?)
     case indexPath([Int]?)
+    /// What `stateRestorationActivity(for:)` returned, read as a value (nil: nothing to save).
+    case activity(UserActivity?)
 }
 
 /// What the window looked like when a call began, so the core can report what the call changed.
@@ -69,11 +71,19 @@ public struct CapturedCall {
     /// The call's own argument (an index path, a model identifier, a storyboard identifier).
     public var argument: CoderValue?
     public var answer: CapturedAnswer
+    /// The scene session's persistent identifier, for a scene callback.
+    public var session: String?
+    /// The activity a scene callback received, or the live one as the call left it
+    /// (`userActivityWillSave:`, `updateUserActivityState:`, `scene:didUpdateUserActivity:`).
+    public var activity: UserActivity?
 
     public init(
         _ callback: Callback, receiver: String, path: String? = nil, key: String? = nil, coder: CapturedCoder? = nil,
-        argument: CoderValue? = nil, answer: CapturedAnswer = .none
+        argument: CoderValue? = nil, answer: CapturedAnswer = .none, session: String? = nil,
+        activity: UserActivity? = nil
     ) {
+        self.session = session
+        self.activity = activity
         self.callback = callback
         self.receiver = receiver
         self.path = path

@@ -24,11 +24,14 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         guard let capture, let callback = call.callback else { return app.perform(call, context: context) }
         let before = capture.willCall()
         let answer = app.perform(call, context: context)
-        capture.didCall(
-            CapturedCall(
-                callback, receiver: Self.receiver(of: call), path: context.path, key: context.key,
-                coder: Self.coder(of: call), argument: Self.argument(of: call), answer: Self.answer(answer)),
-            since: before)
+        var captured = CapturedCall(
+            callback, receiver: Self.receiver(of: call), path: context.path, key: context.key,
+            coder: Self.coder(of: call), argument: Self.argument(of: call), answer: Self.answer(answer))
+        if case .scene(let sceneCall) = call {
+            // Read after the app's implementation: the live activity as the call left it.
+            (captured.session, captured.activity) = (sceneCall.session, Self.activity(of: sceneCall, answer: answer))
+        }
+        capture.didCall(captured, since: before)
         return answer
     }
 
@@ -46,7 +49,9 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
             .willEncodeApplication, .shouldRestore, .shouldRestoreSecure, .didDecodeApplication,
             .delegateViewController:
             "AppDelegate"
-        // The in-app recorder does not capture the scene life cycle (SPEC §8) yet.
+        case .scene(.userActivityWillSave): "NSUserActivityDelegate"
+        case .scene(.updateUserActivityState(_, let responder, _)): responder
+        case .scene(.didDiscardSceneSessions): "AppDelegate"
         case .scene: "SceneDelegate"
         }
     }
@@ -69,7 +74,23 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .modelIdentifier(let indexPath, _): .array(indexPath.map(CoderValue.int))
         case .indexPath(let identifier, _): .string(identifier)
         case .instantiateStoryboardScene(let reference): .string(reference.qualifiedIdentifier)
+        case .scene(.didDiscardSceneSessions(let sessions)): .array(sessions.map(CoderValue.string))
         default: nil
+        }
+    }
+
+    /// The activity a scene hook sees: the one returned, received, or shared (as left by the call).
+    static func activity(of call: SceneCall, answer: AppAnswer) -> UserActivity? {
+        switch call {
+        case .stateRestorationActivity: if case .activity(let a) = answer { a } else { nil }
+        case .userActivityWillSave(_, let live), .updateUserActivityState(_, _, let live),
+            .didUpdateUserActivity(_, let live):
+            live.activity
+        case .willConnect(_, let activity): activity
+        case .restoreInteractionState(_, let activity): activity
+        case .willResignActive, .didEnterBackground, .didDisconnect, .didDiscardSceneSessions, .willEnterForeground,
+            .didBecomeActive:
+            nil
         }
     }
 
@@ -81,7 +102,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .object(let o): .object(o)
         case .modelIdentifier(let m): .modelIdentifier(m)
         case .indexPath(let p): .indexPath(p)
-        case .activity: .none
+        case .activity(let a): .activity(a)
         }
     }
 
@@ -96,12 +117,27 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .launchUIBuilt: capture.launchInterfaceBuilt()
         case .background: capture.enteredBackground()
         case .archiveWritten: capture.archiveWritten(event.archive)
-        case .archiveDeleted: capture.archiveDeleted(reason: event.reason ?? "")
-        case .snapshot: capture.snapshotTaken()
+        case .archiveDeleted:
+            if let session = event.session {
+                capture.activityDeleted(session: session, reason: event.reason ?? "")
+            } else {
+                capture.archiveDeleted(reason: event.reason ?? "")
+            }
+        case .snapshot:
+            if let session = event.session { capture.snapshotTaken(session: session) } else { capture.snapshotTaken() }
         case .kill: capture.killed(event.kill ?? .system, inForeground: engine.appState == .foreground)
         case .crash: capture.crashed(path: event.path, key: event.key, reason: event.reason ?? "")
-        // Scene sessions are not captured in the app yet (SPEC §8 traces come from `record`).
-        case .sceneConnected, .activitySaved, .activityNotSaved, .close, .disconnect, .sessionDiscarded: break
+        case .sceneConnected:
+            capture.sceneConnected(
+                session: event.session ?? "", configuration: event.configuration ?? "",
+                root: engine.sceneRoot(event.session ?? ""))
+        case .activitySaved:
+            // What UIKit archived, as the glue reads it back from the session.
+            if let activity = event.activity { capture.activitySaved(session: event.session ?? "", activity: activity) }
+        case .activityNotSaved: capture.activityNotSaved(session: event.session ?? "", reason: event.reason ?? "")
+        case .close: capture.sceneClosed(session: event.session ?? "")
+        case .disconnect: capture.sceneDisconnected(session: event.session ?? "")
+        case .sessionDiscarded: capture.sessionDiscarded(session: event.session ?? "", reason: event.reason ?? "")
         }
     }
 }
