@@ -24,6 +24,7 @@
             if let delegate = UIApplication.shared.delegate { hookDelegate(type(of: delegate)) }
             hookArchiver()
             hookRegistration()
+            if #available(iOS 13.0, *) { installSceneHooks() }
         }
 
         /// `encode`/`decode` on a class that implements it itself.
