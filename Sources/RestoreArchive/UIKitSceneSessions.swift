@@ -44,10 +44,12 @@ public struct UIKitSceneSessions: Sendable {
     /// container) that holds `KnownSceneSessions/data.data`, or nil for an app-based app.
     public static func locate(_ path: String) -> String? {
         let fm = FileManager.default
-        var candidates = [path, (path as NSString).deletingLastPathComponent]
-        if (path as NSString).lastPathComponent == "data.data" {
-            candidates.append(((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
-        }
+        // The folder itself, or the folder of a KnownSceneSessions path; a legacy data.data given
+        // by name stays the legacy archive.
+        var candidates = [path]
+        let parent = (path as NSString).deletingLastPathComponent
+        if (path as NSString).lastPathComponent == "KnownSceneSessions" { candidates.append(parent) }
+        if path.hasSuffix("/" + knownSessionsFile) { candidates.append((parent as NSString).deletingLastPathComponent) }
         let states = (path as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)
         if let names = try? fm.contentsOfDirectory(atPath: states) {
             candidates += names.filter { $0.hasSuffix(".savedState") }.sorted().map {

@@ -58,10 +58,13 @@ public enum Replayer {
             let start = try load(marker, segment, into: standIn)
             let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
             let scenes = kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
+            let adoptedActivities =
+                kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(segment) : []
             comparator.expect(segment)
             segment = []
             try timeline.run(kind, start, scenes: scenes, line: marker.line)
             if let adopted { engine.adoptArchive(adopted) }
+            if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
             comparator.finishSegment()
             progress?(recorded)
             standIn.unload()
@@ -130,6 +133,19 @@ public enum Replayer {
                     root: e.hierarchy?.instantiateViewController(classes: application.classes)))
         }
         return setups
+    }
+
+    /// Activities saved while the app was first running, before any background: UIKit's own,
+    /// imported from a scene-based app's saved state. The engine adopts them.
+    private static func adoptedActivities(_ segment: [RecordedEvent]) throws(TraceError) -> [(
+        session: String, activity: UserActivity
+    )] {
+        var out: [(session: String, activity: UserActivity)] = []
+        for r in segment where r.event == .activitySaved {
+            let e = try r.decoded(.activity)
+            if let session = e.session, let activity = e.activity { out.append((session, activity)) }
+        }
+        return out
     }
 
     /// An archive written while the app was first running, before any background: UIKit's own,

@@ -21,6 +21,17 @@ public struct ArchiveListing: Sendable {
     /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
         self.trace = trace
+        if let folder = UIKitSceneSessions.locate(trace) {
+            // A scene-based app's saved state: each session and the activity UIKit will hand back.
+            source = "uikit"
+            let saved = try Importing.readScenes(folder)
+            sessions = saved.sessions.map { s in
+                SessionActivity(
+                    session: s.persistentIdentifier, configuration: s.configuration ?? "", activity: s.activity?.model,
+                    reason: s.activity == nil ? "no-archive" : nil, discarded: false)
+            }
+            return
+        }
         if UIKitArchiveFile.isArchive(trace) {
             source = "uikit"
             archive = try Importing.read(trace).model

@@ -14,9 +14,11 @@ public enum Importing {
         public var path: String
         public var objects: Int
         public var events: Int
+        /// What `objects` counts: preserved objects, or scene sessions.
+        public var noun = "preserved objects"
 
         public var text: String {
-            "\(archiveFile): imported \(objects) preserved objects into \(path) (\(events) events)\n\nNext: restoretrace archive \(path)"
+            "\(archiveFile): imported \(objects) \(noun) into \(path) (\(events) events)\n\nNext: restoretrace archive \(path)"
         }
     }
 
@@ -26,6 +28,8 @@ public enum Importing {
     /// Reads the archive at `source` (a file, a `.savedState` folder, a container) and writes its
     /// trace to `output` (default: `BUNDLE.trace.jsonl` in the current folder).
     public static func importArchive(at source: String, to output: String? = nil) throws(RestoreFailure) -> Result {
+        // A scene-based app keeps its state per session (CAPTURE.md §5), not in data.data.
+        if let folder = UIKitSceneSessions.locate(source) { return try importScenes(at: folder, to: output) }
         let archive = try read(source)
         let name = appName(archive.file)
         let path = output ?? name + ".trace.jsonl"
@@ -76,5 +80,5 @@ public enum Importing {
     }
 
     /// The engine needs an app; an imported archive has none, and nothing calls it.
-    private final class NoApp: RestorableApp {}
+    final class NoApp: RestorableApp {}
 }
