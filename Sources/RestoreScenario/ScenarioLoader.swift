@@ -7,20 +7,46 @@ public enum ScenarioLoader {
     /// - Throws: `ScenarioError`: the file cannot be read, is not UTF-8, or has problems.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ScenarioError(file: path, message: "cannot read the scenario: \(reason(error, path: path))")
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            if size > ScenarioLimits.maximumFileBytes {
+                throw ScenarioError(
+                    file: path,
+                    message:
+                        "the scenario is \(size / 1_048_576) MB, over the \(ScenarioLimits.maximumFileBytes / 1_048_576) MB a scenario may have; split the app into smaller scenarios"
+                )
+            }
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw ScenarioError(file: path, message: "cannot read the scenario: \(reason(error, path: path))")
+            }
         }
+        return try parse(data: data, file: path == "-" ? "<stdin>" : path)
+    }
+
+    /// Parses a scenario's bytes: UTF-8 is checked first, and the first bad byte is located.
+    public static func parse(data: Data, file: String) throws(ScenarioError) -> Scenario {
         guard let text = String(data: data, encoding: .utf8) else {
-            let offset = firstInvalidUTF8Offset(in: Array(data))
+            let bytes = Array(data)
+            let offset = firstInvalidUTF8Offset(in: bytes)
+            let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+            let byte = JSONCompatibility.hexDigits(Int(bytes[offset]), width: 2)
             throw ScenarioError(
-                file: path,
-                message:
-                    "cannot read the scenario: it is not UTF-8 text (first bad byte at offset \(offset)); save it as UTF-8"
-            )
+                file: file,
+                problems: [
+                    ScenarioProblem(
+                        file: file, line: line, column: column,
+                        message:
+                            "the scenario is not UTF-8 text: byte 0x\(byte) here (offset \(offset)) is not valid UTF-8; save the file as UTF-8"
+                    )
+                ])
         }
-        return try ScenarioParser.parse(text, file: path)
+        return try ScenarioParser.parse(text, file: file)
     }
 
     /// A short reason, without Foundation's long localized sentences that repeat the path.

@@ -45,6 +45,7 @@ enum JSONCompatibility {
         // A tab becomes one space: columns (counted in scalars) stay where they were.
         var scalars = Array(text.unicodeScalars.map { $0 == "\t" ? " " : $0 })
         joinSurrogatePairs(&scalars)
+        escapeUnprintables(&scalars)
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars)
         return String(result)
@@ -73,6 +74,38 @@ enum JSONCompatibility {
                 continue
             }
             out.append(s[i])
+            i += 1
+        }
+        s = out
+    }
+
+    /// JSON strings may hold DEL, the C1 controls and U+FFFE/U+FFFF raw, which YAML 1.1 forbids;
+    /// and libyaml reads a raw U+0085, U+2028 or U+2029 as a line break, which it is not in JSON.
+    /// Inside strings these become `\uXXXX` escapes, the same characters to both.
+    private static func escapeUnprintables(_ s: inout [Unicode.Scalar]) {
+        func needsEscape(_ c: Unicode.Scalar) -> Bool {
+            (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029 || c.value == 0xFFFE
+                || c.value == 0xFFFF
+        }
+        guard s.contains(where: needsEscape) else { return }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count + 16)
+        var inString = false
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            if inString, c == "\\", i + 1 < s.count {
+                out.append(c)
+                out.append(s[i + 1])
+                i += 2
+                continue
+            }
+            if c == "\"" { inString.toggle() }
+            if inString, needsEscape(c) {
+                out.append(contentsOf: ("\\u" + hexDigits(Int(c.value), width: 4)).unicodeScalars)
+            } else {
+                out.append(c)
+            }
             i += 1
         }
         s = out

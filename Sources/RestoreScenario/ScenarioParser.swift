@@ -30,6 +30,18 @@ public enum ScenarioParser {
     ///   - file: the name to put in front of every problem (usually the path as the user typed it).
     /// - Throws: `ScenarioError` with every problem found.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        // Depth first, on the text: Yams composes by recursion and a deep file would overflow the stack.
+        if let excess = NestingScan.firstExcess(in: text, limit: ScenarioLimits.maximumNesting) {
+            throw ScenarioError(
+                file: file,
+                problems: [
+                    ScenarioProblem(
+                        file: file, line: excess.line, column: excess.column,
+                        message:
+                            "the scenario nests collections deeper than \(ScenarioLimits.maximumNesting) levels here; a scenario needs far fewer (64 nested nodes at most), so the file is probably generated wrongly"
+                    )
+                ])
+        }
         let root: Node?
         do {
             // UTF-8 explicitly: libyaml's reader errors give byte offsets into this encoding.
@@ -43,6 +55,9 @@ public enum ScenarioParser {
             throw ScenarioError(
                 file: file, line: 1, column: 1,
                 message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
+        }
+        if let problem = ScenarioLimits.expansionProblem(root, textBytes: text.utf8.count, file: file) {
+            throw ScenarioError(file: file, problems: [problem])
         }
         let reader = ScenarioReader(file: file)
         var scenario = reader.scenario(root)

@@ -40,14 +40,16 @@ struct ScenarioLoaderTests {
     }
 
     @Test func nonUTF8FileIsAClearError() throws {
-        let path = try temporaryFile("latin1.yaml", Array("name: caf".utf8) + [0xE9, 0x0A])
+        // The bad byte is on line 2, after a two-scalar character: located by line and column.
+        let path = try temporaryFile("latin1.yaml", Array("description: é\nname: caf".utf8) + [0xE9, 0x0A])
         do {
             _ = try ScenarioLoader.load(path: path)
             Issue.record("expected an error")
         } catch {
             #expect(
-                error.problems.first?.message
-                    == "cannot read the scenario: it is not UTF-8 text (first bad byte at offset 9); save it as UTF-8")
+                error.description.hasPrefix(
+                    "\(path):2:10: error: the scenario is not UTF-8 text: byte 0xE9 here (offset 25) is not valid UTF-8; save the file as UTF-8"
+                ))
         }
     }
 

@@ -1,0 +1,194 @@
+/// Measures how deep a YAML or JSON text nests, from the text alone, before any tree is built.
+///
+/// Yams composes a document by recursion, one stack frame chain per level, and only then can the
+/// scenario reader judge it: a file nested 20,000 levels deep overflowed the stack before a single
+/// rule ran. This scan walks the bytes once with a small state machine (quotes, comments, block
+/// scalars, flow brackets and block indentation) and stops at the first point deeper than the
+/// limit, so such a file is refused with a location and no tree ever exists.
+///
+/// It is an upper bound, not a YAML parser: a block collection is counted when its indicator
+/// (`- `, `? `, `key:`) appears at a new indentation, a flow collection at each `[`/`{` that opens
+/// a node. Text that libyaml would reject anyway may be counted loosely; it is rejected by Yams
+/// right after, with its own message.
+struct NestingScan {
+    /// Where the text first goes deeper than the limit.
+    struct Excess: Equatable {
+        var line: Int
+        var column: Int
+    }
+
+    private enum Kind { case sequence, mapping }
+    private enum Quote { case none, single, double }
+
+    private let bytes: [UInt8]
+    private let limit: Int
+    private var blocks: [(indent: Int, kind: Kind)] = []
+    private var flowDepth = 0
+    private var quote = Quote.none
+    /// Set after a `|` or `>` header: lines indented deeper than this are the scalar's text.
+    private var blockScalarIndent: Int?
+
+    /// The first place `text` nests deeper than `limit`, or nil when it stays within it.
+    static func firstExcess(in text: String, limit: Int) -> Excess? {
+        var scan = NestingScan(bytes: Array(text.utf8), limit: limit)
+        return scan.run()
+    }
+
+    private init(bytes: [UInt8], limit: Int) {
+        self.bytes = bytes
+        self.limit = limit
+    }
+
+    private mutating func run() -> Excess? {
+        var start = 0
+        var lineNumber = 1
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if let column = scanLine(start, end) {
+                return Excess(line: lineNumber, column: Self.scalarColumn(bytes[start..<column]))
+            }
+            start = end + 1
+            lineNumber += 1
+        }
+        return nil
+    }
+
+    /// Scans one line; returns the byte offset where the limit was crossed.
+    private mutating func scanLine(_ start: Int, _ end: Int) -> Int? {
+        var p = start
+        while p < end, bytes[p] == 0x20 { p += 1 }
+        let indent = p - start
+        let blank = p == end || bytes[p] == 0x0D || bytes[p] == UInt8(ascii: "#")
+        if let scalarIndent = blockScalarIndent {
+            if blank || indent > scalarIndent { return nil }
+            blockScalarIndent = nil
+        }
+        // Inside a quoted scalar or a flow collection, lines carry on where the last one stopped.
+        if quote != .none || flowDepth > 0 {
+            return scanContent(from: start, to: end, lineIndent: indent, block: false)
+        }
+        if blank || (indent == 0 && bytes[p] == UInt8(ascii: "%")) { return nil }
+        if indent == 0, isDocumentMarker(at: p, end) {
+            blocks.removeAll()
+            return scanContent(from: p + 3, to: end, lineIndent: 0, block: false)
+        }
+        while let last = blocks.last, last.indent > indent { blocks.removeLast() }
+        // Leading `- ` and `? ` indicators: each one opens (or continues) a block collection.
+        while p < end, bytes[p] == UInt8(ascii: "-") || bytes[p] == UInt8(ascii: "?"), isBlank(p + 1, end) {
+            if open(p - start, bytes[p] == UInt8(ascii: "-") ? .sequence : .mapping) { return p }
+            p += 1
+            while p < end, bytes[p] == 0x20 { p += 1 }
+        }
+        return scanContent(from: p, to: end, lineIndent: indent, block: true)
+    }
+
+    /// Scans node text: quotes, comments, flow brackets, and (in block context) the first `key:`.
+    private mutating func scanContent(from p0: Int, to end: Int, lineIndent: Int, block: Bool) -> Int? {
+        var keyColumn: Int? = block ? columnOf(p0) : nil
+        var nodeStart = true
+        var p = p0
+        while p < end {
+            let b = bytes[p]
+            switch quote {
+            case .double:
+                if b == UInt8(ascii: "\\") {
+                    p += 2
+                    continue
+                }
+                if b == UInt8(ascii: "\"") { quote = .none }
+                p += 1
+                continue
+            case .single:
+                if b == UInt8(ascii: "'") {
+                    if p + 1 < end, bytes[p + 1] == UInt8(ascii: "'") {
+                        p += 2
+                        continue
+                    }
+                    quote = .none
+                }
+                p += 1
+                continue
+            case .none: break
+            }
+            switch b {
+            case 0x20, 0x09, 0x0D:
+                break
+            case UInt8(ascii: "#") where p == 0 || [0x20, 0x09, 0x0A].contains(bytes[p - 1]):
+                return nil
+            case UInt8(ascii: "\"") where nodeStart, UInt8(ascii: "'") where nodeStart:
+                quote = b == UInt8(ascii: "\"") ? .double : .single
+                nodeStart = false
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if flowDepth > 0 || nodeStart {
+                    flowDepth += 1
+                    if blocks.count + flowDepth > limit { return p }
+                    nodeStart = true
+                } else {
+                    nodeStart = false
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if flowDepth > 0 { flowDepth -= 1 }
+                nodeStart = false
+            case UInt8(ascii: ",") where flowDepth > 0:
+                nodeStart = true
+            case UInt8(ascii: ":") where flowDepth > 0:
+                nodeStart = true
+            case UInt8(ascii: ":") where isBlank(p + 1, end):
+                if let column = keyColumn {
+                    keyColumn = nil
+                    if open(column, .mapping) { return p0 }
+                }
+                nodeStart = true
+            case UInt8(ascii: "|") where nodeStart && flowDepth == 0,
+                UInt8(ascii: ">") where nodeStart && flowDepth == 0:
+                blockScalarIndent = lineIndent
+                return nil
+            case UInt8(ascii: "&") where nodeStart, UInt8(ascii: "!") where nodeStart:
+                // An anchor or a tag precedes the node it names: the node still starts after it.
+                while p + 1 < end, bytes[p + 1] != 0x20, bytes[p + 1] != UInt8(ascii: ",") { p += 1 }
+            default:
+                nodeStart = false
+            }
+            p += 1
+        }
+        return nil
+    }
+
+    /// Opens a block collection at `column`, or continues the one already open there.
+    /// - Returns: true when that goes past the limit.
+    private mutating func open(_ column: Int, _ kind: Kind) -> Bool {
+        if let last = blocks.last, last.indent == column {
+            if last.kind == kind { return false }
+            // A sequence at its parent key's indentation (`key:` then `- a`) nests inside the
+            // mapping; a key after such a sequence ends it.
+            if last.kind == .sequence {
+                blocks.removeLast()
+                if let parent = blocks.last, parent.indent == column, parent.kind == kind { return false }
+            }
+        }
+        blocks.append((column, kind))
+        return blocks.count + flowDepth > limit
+    }
+
+    private func columnOf(_ p: Int) -> Int {
+        var lineStart = p
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        return p - lineStart
+    }
+
+    private func isBlank(_ p: Int, _ end: Int) -> Bool {
+        p >= end || bytes[p] == 0x20 || bytes[p] == 0x09 || bytes[p] == 0x0D
+    }
+
+    private func isDocumentMarker(at p: Int, _ end: Int) -> Bool {
+        guard p + 3 <= end else { return false }
+        let marker = bytes[p..<p + 3]
+        return (marker.elementsEqual("---".utf8) || marker.elementsEqual("...".utf8)) && isBlank(p + 3, end)
+    }
+
+    /// The 1-based column of the byte after `prefix`, counted in Unicode scalars as libyaml counts.
+    private static func scalarColumn(_ prefix: ArraySlice<UInt8>) -> Int {
+        prefix.reduce(1) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }
+    }
+}
