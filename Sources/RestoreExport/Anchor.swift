@@ -19,9 +19,22 @@ enum Anchor {
     /// The report's anchor for a scene session's card (`session-main`).
     static func session(_ id: String) -> String { "session-" + encode(id) }
 
+    /// Locators longer than this many bytes get a shortened anchor.
+    static let longLocator = 64
+
+    /// The locator's bytes escaped; a long locator keeps its first 48 bytes and a 64-bit hash of
+    /// the whole after `.Z` (a sequence `escape` never writes, so it cannot meet a short one's).
     static func encode(_ s: String) -> String {
+        guard s.utf8.count > longLocator else { return escape(s.utf8) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs and platforms
+        for byte in s.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16, uppercase: true)
+        return escape(s.utf8.prefix(48)) + ".Z" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func escape<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var out = ""
-        for byte in s.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):

@@ -48,7 +48,10 @@ public struct DotBuilder: Sendable {
             "ranksep=0.38", "outputorder=edgesfirst", "bgcolor=\"transparent\"", "pad=0.15",
         ]
         if let title = options.title {
-            graph += ["label=\"\(Escape.dotString(title))\"", "labelloc=t", "labeljust=l", "fontsize=14"]
+            graph += [
+                "label=\"\(Escape.dotString(Escape.drawn(title, limit: Escape.drawnTitleLimit)))\"", "labelloc=t",
+                "labeljust=l", "fontsize=14",
+            ]
         }
         // dot's crossing minimization and spline routing dominate on big drawings: past a few
         // hundred drawn nodes, trade a little tidiness for seconds (measured by restoretrace-bench).
@@ -166,7 +169,7 @@ public struct DotBuilder: Sendable {
         var attrs = [
             "id=\"\(Anchor.svg(tree.side, n.locator))\"",
             "URL=\"#\(Anchor.node(tree.side, n.locator))\"",
-            "tooltip=\"\(Escape.dotString(tooltip(n, side: tree.side)))\"",
+            "tooltip=\"\(Escape.dotString(Escape.drawn(tooltip(n, side: tree.side), limit: Escape.drawnTitleLimit)))\"",
         ]
         switch n.kind {
         case .viewController where tree.isContainer(i): attrs.append("shape=folder")

@@ -19,6 +19,26 @@ enum Escape {
         return out
     }
 
+    /// The longest name drawn in a node (class, identifier, cause), in characters; the page shows it whole.
+    static let drawnNameLimit = 60
+    /// The longest title or tooltip drawn.
+    static let drawnTitleLimit = 200
+
+    /// `s` shortened for drawing: its start and end with `…` between, at most `limit` characters.
+    /// Graphviz lays a label out by its full width; a 14,000-character identifier broke the
+    /// layout ("Edge length larger than 65535") and a 10 MB name took minutes.
+    static func drawn(_ s: String, limit: Int) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.count > limit else { return s }
+        let head = (limit - 1) / 2
+        let tail = limit - 1 - head
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars.prefix(head))
+        out.append("…")
+        out.append(contentsOf: scalars.suffix(tail))
+        return String(out)
+    }
+
     /// Text inside a DOT HTML-like label: XML-escaped, with control characters made visible
     /// because XML 1.0 cannot carry them and Graphviz would write them raw into the SVG.
     static func dotHTML(_ s: String) -> String { html(visibleControls(s)) }

@@ -19,12 +19,14 @@ struct NodeLook {
 
     /// The HTML-like label: marker and class, identifier, then why (reason, cause, via).
     func label(_ n: NodeOutcome) -> String {
-        var lines = ["<FONT COLOR=\"\(markerColor)\">\(marker)</FONT> <B>\(Escape.dotHTML(n.className))</B>"]
+        var lines = [
+            "<FONT COLOR=\"\(markerColor)\">\(marker)</FONT> <B>\(Escape.dotHTML(Self.drawn(n.className)))</B>"
+        ]
         let last = n.displayName
         if last == "<\(n.className)>" {
             lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"#57606a\"><I>no restoration identifier</I></FONT>")
         } else {
-            lines.append("<FONT POINT-SIZE=\"9\">\(Escape.dotHTML(last))</FONT>")
+            lines.append("<FONT POINT-SIZE=\"9\">\(Escape.dotHTML(Self.drawn(last)))</FONT>")
         }
         let red = "<FONT POINT-SIZE=\"9\" COLOR=\"#c62828\">"
         switch n.status {
@@ -33,7 +35,7 @@ struct NodeLook {
             let verb = n.status == .skipped ? "skipped" : "lost"
             lines.append(red + "\(verb): \(n.reason?.rawValue ?? "unknown")</FONT>")
             if let cause = n.cause, cause != n.locator {
-                lines.append(red + "because of \(Escape.dotHTML(Self.lastComponent(cause)))</FONT>")
+                lines.append(red + "because of \(Escape.dotHTML(Self.drawn(Self.lastComponent(cause))))</FONT>")
             }
         case .restored:
             var text = n.via.map { "via \($0.rawValue)" } ?? "restored"
@@ -42,6 +44,8 @@ struct NodeLook {
         }
         return lines.joined(separator: "<BR/>")
     }
+
+    private static func drawn(_ s: String) -> String { Escape.drawn(s, limit: Escape.drawnNameLimit) }
 
     static func lastComponent(_ locator: String) -> String {
         locator.split(separator: "/").last.map(String.init) ?? locator

@@ -20,8 +20,9 @@ public final class AtomicFileWriter {
     public init(path: String) throws(TraceError) {
         self.path = path
         partialPath = path + ".partial"
-        let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty, !FileManager.default.fileExists(atPath: dir) {
+        let dir = Self.folder(of: path)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
             throw TraceError(
                 file: path, "the folder '\(dir)' does not exist",
                 hint: "create it first, or pick another output path with -o", cause: .environment)
@@ -33,6 +34,14 @@ public final class AtomicFileWriter {
 
     deinit {
         if !finished { discard() }
+    }
+
+    /// The folder a path's file goes in: `a` and `./a` are in `.`, `/a` in `/`. (Foundation's
+    /// `deletingLastPathComponent` trapped on a one-character relative path.)
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     public func write(_ bytes: [UInt8]) {
