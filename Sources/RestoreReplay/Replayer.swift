@@ -43,7 +43,6 @@ public enum Replayer {
 
         var recorded = 0
         var pending = try reader.nextRecord()
-        var knownKeys: Set<String>?
         while let marker = pending {
             guard let kind = marker.event, Self.markers.contains(kind) else {
                 throw TraceError(
@@ -53,7 +52,7 @@ public enum Replayer {
             }
             // The step's lines stay bytes; only what the stand-in answers with is decoded.
             var segment: [RecordedEvent]
-            (segment, pending) = try readStep(from: marker, reader, knownKeys: &knownKeys)
+            (segment, pending) = try readStep(from: marker, reader)
             recorded += segment.count
             let start = try load(marker, segment, into: standIn)
             let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
@@ -83,14 +82,14 @@ public enum Replayer {
     }
 
     /// The records of one step of the timeline: its marker and everything up to the next marker,
-    /// which is returned as the next step's start (nil at the end of the trace).
-    private static func readStep(
-        from marker: RecordedEvent, _ reader: TraceReader, knownKeys: inout Set<String>?
-    ) throws(TraceError) -> (segment: [RecordedEvent], next: RecordedEvent?) {
+    /// which is returned as the next step's start (nil at the end of the trace). The reader has
+    /// checked every line, and that restored keys are in the archive written before them.
+    private static func readStep(from marker: RecordedEvent, _ reader: TraceReader) throws(TraceError) -> (
+        segment: [RecordedEvent], next: RecordedEvent?
+    ) {
         var segment = [marker]
         while let r = try reader.nextRecord() {
             if let k = r.event, Self.markers.contains(k) { return (segment, r) }
-            try check(r, against: &knownKeys)
             segment.append(r)
         }
         return (segment, nil)
@@ -173,24 +172,6 @@ public enum Replayer {
         case .appRunning?, .launchUIBuilt?, .sceneConnected?: return .hierarchy
         case .launch?: return .options
         default: return []
-        }
-    }
-
-    /// Restoration events must name keys the archive written before them knows.
-    private static func check(_ r: RecordedEvent, against known: inout Set<String>?) throws(TraceError) {
-        // Follow the archive's life: written at preservation, gone when deleted (a locked launch keeps it).
-        if let keys = try r.archiveKeys() { known = keys }
-        if r.event == .archiveDeleted { known = nil }
-        guard r.phase == .restoration, let key = r.key else { return }
-        guard let known else {
-            throw TraceError(
-                file: r.file, line: r.line, "event \(r.seq) restores '\(key)', but no archive was written before it",
-                hint: "the trace is incomplete or edited: a restoration needs an 'archive-written' event earlier")
-        }
-        guard known.contains(key) else {
-            throw TraceError(
-                file: r.file, line: r.line, "event \(r.seq) names '\(key)', which the archive does not contain",
-                hint: "the trace was edited or is corrupt: every restored key must be in the archive written before it")
         }
     }
 }

@@ -81,7 +81,7 @@ import Testing
         effects.newRoot = .newObject(
             ObjectBlueprint(restorationIdentifier: nil, className: "N", objectRestorationClass: nil, state: []))
         var entry = ArchiveEntry(
-            key: "k", path: ["a", "b"], kind: .view, className: "C", parentKey: "p", relation: .child(7),
+            key: "p/:[7]:/b", path: ["a", "b"], kind: .view, className: "C", parentKey: "p", relation: .child(7),
             coder: [CoderEntry(key: "n", value: .array([.int(-1), .double(0.1), .bool(false)]))])
         entry.restorationClass = "RC"
         entry.storyboard = StoryboardReference(name: "S", identifier: "I")

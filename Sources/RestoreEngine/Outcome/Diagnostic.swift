@@ -21,10 +21,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`.
+    /// `FILE` or `FILE:LINE:COLUMN`: a line always comes with a column (1 when the problem is
+    /// the line as a whole), so every located message reads the same way (SPEC §6).
     public var description: String {
         guard let line else { return file }
-        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+        return "\(file):\(line):\(column ?? 1)"
     }
 
     /// By line, then column, within one file; a location without a line (the whole file) comes first.

@@ -98,17 +98,28 @@ enum BlueprintCodec {
         switch try f.requiredString("relation") {
         case "root": relation = .root
         case "child":
-            guard let i = try f.int("index") else { throw DecodeProblem(f.name("index"), "a child needs its index") }
+            guard let i = try f.int("index"), i >= 0 else {
+                throw DecodeProblem(f.name("index"), "a child needs its index (0, 1, …)")
+            }
             relation = .child(i)
         case "presented": relation = .presented
         case "view": relation = .view
         case "object": relation = .object
         case let other: throw DecodeProblem(f.name("relation"), "unknown relation '\(other)'")
         }
+        let key = try f.requiredString("key")
+        let path = try f.strings("path") ?? []
+        let parent = try f.string("parent")
+        // A child's key is its parent's, its index and its identifier, as the engine (and UIKit)
+        // write it: `:[01]:` or a wrong index would name a node no replay can find.
+        if case .child(let i) = relation, let id = path.last, let parent, key != parent + "/:[\(i)]:/" + id {
+            throw DecodeProblem(
+                f.name("key"), "'\(key)' is not the child key its parent and index make ('\(parent)/:[\(i)]:/\(id)')")
+        }
         var e = ArchiveEntry(
-            key: try f.requiredString("key"), path: try f.strings("path") ?? [], kind: kind,
+            key: key, path: path, kind: kind,
             className: try f.requiredString("class"),
-            parentKey: try f.string("parent"), relation: relation,
+            parentKey: parent, relation: relation,
             coder: try ValueCodec.decodeCoder(f["coder"] ?? .object([]), f.name("coder")))
         e.restorationClass = try f.string("restorationClass")
         if let sb = f["storyboard"] { e.storyboard = try decodeStoryboard(sb, f.name("storyboard")) }

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// Reads a trace line by line without loading it whole: the header first, then one event per
 /// `next()`. Strict: every problem is a `TraceError` naming the file and line.
@@ -14,6 +15,8 @@ public final class TraceReader {
     private var expectedSeq = 1
     private var linesRead = 0
     private var lastLaunch = 1
+    /// The keys of the archive last written (nil before one, or after it was deleted).
+    private var knownKeys: Set<String>?
 
     public init(path: String) throws(TraceError) {
         file = path
@@ -48,25 +51,100 @@ public final class TraceReader {
 
     /// The next event, decoded and checked whole, or nil at the end of the trace.
     public func next() throws(TraceError) -> TraceEvent? {
-        guard let line = try readLine() else { return nil }
+        guard let line = try readLine() else {
+            try checkHasEvents()
+            return nil
+        }
         let event = try decodeWhole(line)
         try checkOrder(seq: event.seq, launch: event.event.launch)
+        try checkStructure(
+            event: event.event.event, phase: event.event.phase, key: event.event.key, line: line,
+            archiveKeys: event.event.archive.map { Set($0.entries.map(\.key)) })
         return event
     }
 
-    /// The next event with only its envelope decoded (see `RecordedEvent`), or nil at the end.
-    /// Lines in the writer's shape take a fast path; anything else is decoded whole, so every
-    /// problem outside the payloads is reported exactly as `next()` reports it.
+    /// The next event with only its envelope kept decoded (see `RecordedEvent`), or nil at the end.
+    /// Every line is checked as `next()` checks it — payloads included — so every command that
+    /// reads a trace gives the same verdict on it; lines in the writer's shape keep their
+    /// payloads as bytes afterwards, so a replay's memory stays small.
     public func nextRecord() throws(TraceError) -> RecordedEvent? {
-        guard let line = try readLine() else { return nil }
+        guard let line = try readLine() else {
+            try checkHasEvents()
+            return nil
+        }
         let record: RecordedEvent
         if let scanned = RecordedEvent.scan(line.bytes, file: file, line: lineNumber) {
+            do { _ = try scanned.decoded() } catch { throw located(error, in: line) }
             record = scanned
         } else {
             record = RecordedEvent(whole: try decodeWhole(line), bytes: line.bytes, file: file, line: lineNumber)
         }
         try checkOrder(seq: record.seq, launch: record.launch)
+        try checkStructure(
+            event: record.event, phase: record.phase, key: record.key, line: line, archiveKeys: try record.archiveKeys()
+        )
         return record
+    }
+
+    /// The end of the file: a trace with a header and no events was cut off before it began.
+    private func checkHasEvents() throws(TraceError) {
+        guard expectedSeq == 1 else { return }
+        throw TraceError(
+            file: file, line: 1, column: 1, "the trace has a header but no events",
+            hint: "the recording stopped before its first event: record it again")
+    }
+
+    /// What every reader of a trace relies on, across lines: the app starts once, first; a
+    /// restoration names only keys the archive written before it holds.
+    private func checkStructure(
+        event: SystemEvent?, phase: Phase, key: String?, line: Line, archiveKeys: Set<String>?
+    ) throws(TraceError) {
+        if expectedSeq == 2, event != .appRunning {
+            throw TraceError(
+                file: file, line: lineNumber, column: 1, "the first event must be 'app-running'",
+                hint: "a trace's events start with 'app-running'; was the start of the file cut?")
+        }
+        if expectedSeq > 2, event == .appRunning {
+            throw TraceError(
+                file: file, line: lineNumber, column: 1, "a second 'app-running' event: a trace has one first launch")
+        }
+        if let archiveKeys { knownKeys = archiveKeys }
+        if event == .archiveDeleted { knownKeys = nil }
+        guard phase == .restoration, let key else { return }
+        guard let knownKeys, knownKeys.contains(key) else {
+            throw TraceError(
+                file: file, line: lineNumber, column: column(ofMember: "key", in: line),
+                knownKeys == nil
+                    ? "event \(expectedSeq - 1) restores '\(key)', but no archive was written before it"
+                    : "event \(expectedSeq - 1) names '\(key)', which the archive does not contain",
+                hint: "the trace is incomplete or edited: every restored key must be in the archive written before it")
+        }
+    }
+
+    /// A payload problem found after the fast scan, with the column of its member.
+    private func located(_ error: TraceError, in line: Line) -> TraceError {
+        var e = error
+        if e.column == nil, let field = Self.field(of: e.message) { e.column = column(ofMember: field, in: line) }
+        return e
+    }
+
+    /// `field 'coder.Key' …` → `coder`.
+    private static func field(of message: String) -> String? {
+        guard message.hasPrefix("field '") else { return nil }
+        let name = message.dropFirst("field '".count).prefix { $0 != "'" }
+        return name.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init)
+    }
+
+    /// The column (in characters, as JSON errors count) where `"name":` first appears in the line, or 1.
+    private func column(ofMember name: String, in line: Line) -> Int {
+        let needle = Array("\"\(name)\":".utf8)
+        guard needle.count <= line.bytes.count else { return 1 }
+        for i in 0...(line.bytes.count - needle.count) where line.bytes[i] == needle[0] {
+            if line.bytes[i..<i + needle.count].elementsEqual(needle) {
+                return String(decoding: line.bytes[..<i], as: UTF8.self).count + 1
+            }
+        }
+        return 1
     }
 
     private func decodeWhole(_ line: Line) throws(TraceError) -> TraceEvent {
@@ -82,7 +160,10 @@ public final class TraceReader {
             throw TraceError(file: file, line: lineNumber, column: error.column, "malformed JSON: \(error.message)")
         }
         do { return try EventCodec.decode(value) } catch {
-            throw TraceError(file: file, line: lineNumber, "field '\(error.field)' \(error.message)")
+            let top = error.field.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) ?? ""
+            throw TraceError(
+                file: file, line: lineNumber, column: column(ofMember: top, in: line),
+                "field '\(error.field)' \(error.message)")
         }
     }
 
