@@ -74,6 +74,7 @@ struct Difference: Error {}
 
 enum Console {
     static func error(_ message: String) {
+        let message = TerminalText.visible(message)
         FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
     }
     /// Progress for long work, on stderr and only for people at a terminal.

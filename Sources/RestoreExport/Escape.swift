@@ -3,10 +3,11 @@ import RestoreTrace
 /// Escaping for every text format the exporters write. Scenario and trace text is hostile until escaped.
 enum Escape {
     /// Text for HTML element content and attribute values.
+    /// Control characters are shown as `\u{1B}`, as on the terminal: the page never carries them raw.
     static func html(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
+        for ch in VisibleText.escapingControls(s).unicodeScalars {
             switch ch {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -94,6 +95,11 @@ enum Escape {
             case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
             case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
             case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            // DEL and C1 controls can only be inside JSON strings, where `\u00XX` means the same.
+            case 0x7F: out += Array("\\u007f".utf8)
+            case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                out += Array("\\u00".utf8) + Array(hex4(UInt32(bytes[i + 1])).utf8.suffix(2))
+                i += 1
             case 0xE2
             where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                 out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)

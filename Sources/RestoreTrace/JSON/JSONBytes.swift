@@ -9,7 +9,16 @@ extension Array where Element == UInt8 {
             var start = 0
             for i in 0..<bytes.count {
                 let b = bytes[i]
-                guard b < 0x20 || b == 34 || b == 92 else { continue }
+                guard b < 0x20 || b == 34 || b == 92 || b == 0x7F || b == 0xC2 else { continue }
+                // DEL and the C1 controls (U+0080…U+009F, 0xC2 0x80…0x9F in UTF-8) are legal raw
+                // in JSON, but a terminal showing `--json` output would obey them: escaped too.
+                if b == 0xC2 {
+                    guard i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) else { continue }
+                    append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    appendEscaped(bytes[i + 1])
+                    start = i + 2
+                    continue
+                }
                 append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 appendEscaped(b)
                 start = i + 1

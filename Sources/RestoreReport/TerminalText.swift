@@ -1,0 +1,8 @@
+import RestoreTrace
+
+/// Text for a terminal: what the command line prints comes from scenarios and traces, and a
+/// control character in it (an ESC sequence in a name) would be obeyed, not shown.
+public enum TerminalText {
+    /// `s` with its control characters written as `\u{1B}` (see `VisibleText`).
+    public static func visible(_ s: String) -> String { VisibleText.escapingControls(s) }
+}
