@@ -1,37 +1,91 @@
 import Foundation
 
-/// Writes a set of files into a folder all-or-nothing: temporary files beside the targets, then renames.
+/// Writes a report folder all-or-nothing: the files go into a hidden temporary sibling folder,
+/// which then takes the target's place in one step. A reader sees the old report or the new one,
+/// never a mix; a run killed midway leaves at most its temporary folder, which the next run
+/// removes.
 ///
 /// Written with the system calls themselves so a refusal carries the system's own reason
 /// (`Not a directory`, `No space left on device`, …) and the path it was about.
 struct AtomicFolderWrite {
     let directory: URL
 
+    /// The files a report folder holds; an existing folder with anything else is not replaced.
+    static let reportFiles: Set<String> = ["index.html", "hierarchy.svg"]
+    /// The mark in a temporary folder's name: `.NAME.restoretrace-tmp-PID-N`.
+    static let temporaryMarker = "restoretrace-tmp"
+
     func write(_ files: [String: Data]) throws(ExportError) {
+        let target = directory.standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        let name = target.lastPathComponent
         var isDirectory: ObjCBool = false
-        let existed = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+        let existed = FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory)
         // Naming a file where a folder belongs is the user's slip, not the machine's.
         if existed, !isDirectory.boolValue { throw ExportError.notAFolder(path: directory.path) }
-        if !existed { try Self.makeFolder(directory.path) }
-        // A name no other writer picks: the process id plus a per-call counter.
-        let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(Self.nextTag())"
-        var temporaries: [(temp: String, target: String)] = []
+        if existed {
+            // Replacing a folder replaces all of it: never a folder that holds someone's other files.
+            let present = Set((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [])
+            let foreign = present.subtracting(Self.reportFiles).sorted()
+            if !foreign.isEmpty { throw ExportError.notAReportFolder(path: directory.path, holding: foreign) }
+        }
+        try Self.makeFolder(parent.path)
+        Self.removeStaleTemporaries(in: parent.path, for: name)
+
+        let tag = "\(getpid())-\(Self.nextTag())"
+        let temporary = parent.appendingPathComponent(".\(name).\(Self.temporaryMarker)-\(tag)").path
         do throws(ExportError) {
-            for name in files.keys.sorted() {
-                let target = directory.appendingPathComponent(name).path
-                let temp = directory.appendingPathComponent(".\(name).tmp-\(tag)").path
-                temporaries.append((temp, target))
-                try Self.writeFile(files[name]!, to: temp, reportedAs: target)
+            if mkdir(temporary, 0o755) != 0 { throw Self.refused(directory.path, errno) }
+            for fileName in files.keys.sorted() {
+                try Self.writeFile(
+                    files[fileName]!, to: temporary + "/" + fileName,
+                    reportedAs: target.appendingPathComponent(fileName).path)
             }
-            // rename(2) replaces an existing report in one step; readers see the old or the new file.
-            for (temp, target) in temporaries where rename(temp, target) != 0 {
-                throw Self.refused(target, errno)
+            if !existed {
+                if rename(temporary, target.path) != 0 { throw Self.refused(directory.path, errno) }
+            } else if Self.exchange(temporary, target.path) {
+                // The old report now sits in the temporary folder.
+                Self.removeFolder(temporary)
+            } else {
+                // No atomic exchange here: move the old one aside, then the new one in.
+                let old = parent.appendingPathComponent(".\(name).\(Self.temporaryMarker)-old-\(tag)").path
+                if rename(target.path, old) != 0 { throw Self.refused(directory.path, errno) }
+                if rename(temporary, target.path) != 0 { throw Self.refused(directory.path, errno) }
+                Self.removeFolder(old)
             }
         } catch {
-            for (temp, _) in temporaries { unlink(temp) }
-            if !existed { rmdir(directory.path) }
+            Self.removeFolder(temporary)
             throw error
         }
+    }
+
+    /// Temporary folders for `name` left by runs that are no longer alive.
+    static func removeStaleTemporaries(in parent: String, for name: String) {
+        let prefix = ".\(name).\(temporaryMarker)-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
+        {
+            let rest = entry.dropFirst(prefix.count)
+            let pidText = (rest.hasPrefix("old-") ? rest.dropFirst(4) : rest).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            removeFolder(parent + "/" + entry)
+        }
+    }
+
+    private static func removeFolder(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Swaps two folders in one step (Linux `renameat2(RENAME_EXCHANGE)`, looked up at run time
+    /// since Glibc's module does not declare it); false where that is not available.
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) ->
+                Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+            let renameExchange: UInt32 = 2
+            return unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #else
+            return false
+        #endif
     }
 
     /// Creates `path` and its missing parents (`mkdir -p`); a parent that is a file fails in mkdir(2).

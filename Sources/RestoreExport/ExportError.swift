@@ -12,6 +12,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The report's folder was named, but a file has that name.
     case notAFolder(path: String)
+    /// An existing folder holds more than a report: replacing it would delete someone's files.
+    case notAReportFolder(path: String, holding: [String])
     /// JSON serialization failed (no event can cause it; kept so the failure is never a crash).
     case serializationFailed(String)
     /// The page template lacks a placeholder the writer fills.
@@ -31,6 +33,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "Could not write the report to '\(path)': \(reason). Check that the folder is writable."
         case .notAFolder(let path):
             "Could not write the report to '\(path)': a file with that name exists and is not a folder. Check that the folder is writable."
+        case .notAReportFolder(let path, let holding):
+            "'\(path)' is not a report folder (it holds \(holding.prefix(3).joined(separator: ", "))\(holding.count > 3 ? ", …" : "")): a report replaces its whole folder, so pick a new folder with -o."
         case .serializationFailed(let reason):
             "The export could not be serialized as JSON: \(reason). This is a bug in restoretrace; please report it with the trace."
         case .templateMissing(let name):

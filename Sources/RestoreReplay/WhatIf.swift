@@ -101,3 +101,37 @@ public struct WhatIf: Hashable, Sendable {
     }
     var droppedIdentifiers: [String] { edits.compactMap { if case .dropIdentifier(let p) = $0 { p } else { nil } } }
 }
+
+extension WhatIf {
+    /// The paths this what-if names (`answer:PATH`, `--drop-id PATH`) that are not among `known`,
+    /// each with the closest known paths, so a typo is an error and not a silent no-op.
+    public func unknownPaths(known: [String]) -> [(edit: String, path: String, nearest: [String])] {
+        let knownSet = Set(known)
+        return edits.compactMap { edit in
+            let path: String
+            switch edit {
+            case .answer(let p, _), .dropIdentifier(let p): path = p
+            default: return nil
+            }
+            guard !knownSet.contains(path) else { return nil }
+            let nearest = knownSet.sorted().map { ($0, Self.distance(path, $0)) }.sorted { $0.1 < $1.1 }
+            return (edit.description, path, nearest.prefix(3).map(\.0))
+        }
+    }
+
+    /// Edit distance between two strings, by Unicode scalar.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where j <= b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

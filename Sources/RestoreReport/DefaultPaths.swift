@@ -8,12 +8,14 @@ public enum DefaultPaths {
     /// `Traces/login.yaml` → `Traces/login.trace.jsonl`; the demo (nil) → `./restoretrace-demo.trace.jsonl`.
     public static func trace(forScenario scenarioPath: String?) -> String {
         guard let scenarioPath else { return demoTrace }
+        if scenarioPath == "-" { return "stdin.trace.jsonl" }
         return strip(scenarioPath, [".yaml", ".yml", ".json"]) + ".trace.jsonl"
     }
 
     /// `x.trace.jsonl` → `x-report` beside it.
     public static func reportDirectory(forTrace tracePath: String) -> String {
-        strip(tracePath, [".trace.jsonl", ".jsonl", ".json", ".trace"]) + "-report"
+        if tracePath == "-" { return "stdin-report" }
+        return strip(tracePath, [".trace.jsonl", ".jsonl", ".json", ".trace"]) + "-report"
     }
 
     /// `path` without the first of `extensions` it ends with.

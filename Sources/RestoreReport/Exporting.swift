@@ -1,3 +1,4 @@
+import Foundation
 import RestoreExport
 import RestoreReplay
 import RestoreTrace
@@ -25,8 +26,16 @@ public enum Exporting {
     }
 
     /// Exports into `path`, atomically: the file appears whole or not at all.
+    /// `-` is standard output.
     public static func write(trace: String, as format: Format, to path: String) throws(RestoreFailure) {
+        do { try InputGuard.refuseWritingOntoInputs(output: path, inputs: [trace]) } catch {
+            throw RestoreFailure(error)
+        }
         let text = try render(trace: trace, as: format)
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
         do {
             let file = try AtomicFileWriter(path: path)
             file.write(text)

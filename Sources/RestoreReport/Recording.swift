@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 import RestoreScenario
 import RestoreTrace
@@ -34,7 +35,11 @@ public enum Recording {
         let scenario = try loadScenario(scenarioPath)
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
-            let recorded = try record(scenario, to: path, progress: progress)
+            try InputGuard.refuseWritingOntoInputs(output: path, inputs: scenarioPath.map { [$0] } ?? [])
+            let recorded =
+                try path == "-"
+                ? recordToStandardOutput(scenario, progress: progress)
+                : record(scenario, to: path, progress: progress)
             return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
         } catch {
             throw RestoreFailure(error)
@@ -57,6 +62,8 @@ public enum Recording {
         let archive = try Importing.read(archivePath).model
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
+            try InputGuard.refuseWritingOntoInputs(
+                output: path, inputs: (scenarioPath.map { [$0] } ?? []) + [archivePath])
             let recorded = try TraceRecorder.record(header: header(for: scenario), to: path) { observer in
                 scenario.run(against: archive, observer: observer)
             }
@@ -64,6 +71,22 @@ public enum Recording {
         } catch {
             throw RestoreFailure(error)
         }
+    }
+
+    /// `-o -`: the trace is written whole to a temporary file (atomically, as always), then
+    /// copied to standard output, so a failed recording never sends half a trace down a pipe.
+    private static func recordToStandardOutput(_ scenario: Scenario, progress: ((Int) -> Void)?)
+        throws(TraceError) -> (outcome: Outcome, events: Int)
+    {
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("restoretrace-stdout-\(getpid()).trace.jsonl").path
+        defer { unlink(temporary) }
+        let recorded = try record(scenario, to: temporary, progress: progress)
+        guard let data = FileManager.default.contents(atPath: temporary) else {
+            throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)
+        }
+        FileHandle.standardOutput.write(data)
+        return recorded
     }
 
     /// The scenario at `path`, or the built-in demo when nil.

@@ -48,6 +48,16 @@ public enum Replaying {
         var modified: ReplayResult?
         do {
             baseline = try Replayer.replay(path: request.trace, progress: progress)
+        } catch { throw RestoreFailure(error) }
+        // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
+        if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first
+        {
+            throw RestoreFailure(
+                .badInput,
+                "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
+                    + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
+        }
+        do {
             if !whatIf.isEmpty {
                 modified = try Replayer.replay(
                     path: request.trace, whatIf: whatIf, keepEvents: true, progress: progress)

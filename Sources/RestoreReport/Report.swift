@@ -10,6 +10,10 @@ public enum Report {
     /// `DefaultPaths.reportDirectory(forTrace:)`).
     /// - Returns: the path of `index.html`.
     public static func write(trace: String, to directory: String? = nil) throws(RestoreFailure) -> String {
+        if directory == "-" {
+            throw RestoreFailure(
+                .badInput, "-: error: a report is a folder and cannot go to standard output; pick a folder with -o")
+        }
         let replay: ReplayResult
         do { replay = try Replayer.replay(path: trace) } catch { throw RestoreFailure(error) }
         return try write(

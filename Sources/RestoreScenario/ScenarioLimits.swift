@@ -1,3 +1,4 @@
+import RestoreEngine
 import Yams
 
 /// The bounds a scenario file must stay within, so that a hostile or broken file is refused with
@@ -18,7 +19,7 @@ public enum ScenarioLimits {
     /// only aliases can get there), or deeper than `maximumNesting` (aliases of aliases nest
     /// without indenting). Walks with an explicit stack and stops at the budget, so a bomb costs
     /// at most a budget's worth of steps.
-    static func expansionProblem(_ root: Node, textBytes: Int, file: String) -> ScenarioProblem? {
+    static func expansionProblem(_ root: Node, textBytes: Int, file: String) -> Diagnostic? {
         let budget = textBytes + aliasNodeBudget
         var visited = 0
         var stack: [(node: Node, depth: Int)] = [(root, 1)]
@@ -48,7 +49,7 @@ public enum ScenarioLimits {
         return nil
     }
 
-    private static func located(_ node: Node, file: String, _ message: String) -> ScenarioProblem {
-        ScenarioProblem(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+    private static func located(_ node: Node, file: String, _ message: String) -> Diagnostic {
+        Diagnostic(at: SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1), message)
     }
 }

@@ -37,14 +37,10 @@ public enum ScenarioLoader {
             let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
             let byte = JSONCompatibility.hexDigits(Int(bytes[offset]), width: 2)
             throw ScenarioError(
-                file: file,
-                problems: [
-                    ScenarioProblem(
-                        file: file, line: line, column: column,
-                        message:
-                            "the scenario is not UTF-8 text: byte 0x\(byte) here (offset \(offset)) is not valid UTF-8; save the file as UTF-8"
-                    )
-                ])
+                file: file, line: line, column: column,
+                message:
+                    "the scenario is not UTF-8 text: byte 0x\(byte) here (offset \(offset)) is not valid UTF-8; save the file as UTF-8"
+            )
         }
         return try ScenarioParser.parse(text, file: file)
     }

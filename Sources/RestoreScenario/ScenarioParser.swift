@@ -33,14 +33,10 @@ public enum ScenarioParser {
         // Depth first, on the text: Yams composes by recursion and a deep file would overflow the stack.
         if let excess = NestingScan.firstExcess(in: text, limit: ScenarioLimits.maximumNesting) {
             throw ScenarioError(
-                file: file,
-                problems: [
-                    ScenarioProblem(
-                        file: file, line: excess.line, column: excess.column,
-                        message:
-                            "the scenario nests collections deeper than \(ScenarioLimits.maximumNesting) levels here; a scenario needs far fewer (64 nested nodes at most), so the file is probably generated wrongly"
-                    )
-                ])
+                file: file, line: excess.line, column: excess.column,
+                message:
+                    "the scenario nests collections deeper than \(ScenarioLimits.maximumNesting) levels here; a scenario needs far fewer (64 nested nodes at most), so the file is probably generated wrongly"
+            )
         }
         let root: Node?
         do {

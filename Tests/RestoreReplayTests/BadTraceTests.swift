@@ -47,7 +47,10 @@ import Testing
     @Test func notJSONHeaderIsReported() throws {
         let e = try replayError(["name: login"])
         #expect(e.location.line == 1)
-        #expect(e.diagnostic.message.contains("not a restoretrace trace"))
+        #expect(e.diagnostic.message == "this is a scenario, not a trace")
+        #expect(e.diagnostic.hint?.contains("record it first") == true)
+        let other = try replayError(["<html>"])
+        #expect(other.diagnostic.message.contains("not a restoretrace trace"))
     }
 
     @Test func newerFormatVersionIsRefusedClearly() throws {

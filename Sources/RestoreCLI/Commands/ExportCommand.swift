@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        if let output {
+        if let output, output != "-" {
             try Exporting.write(trace: trace, as: format, to: output)
         } else {
             print(try Exporting.render(trace: trace, as: format), terminator: "")

@@ -8,7 +8,7 @@ public final class TraceReader {
     public private(set) var header: TraceHeader
     /// The line number of the last line returned.
     public private(set) var lineNumber = 1
-    private let handle: FileHandle
+    private let handle: FileHandle?
     private var chunk: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -18,36 +18,61 @@ public final class TraceReader {
     /// The keys of the archive last written (nil before one, or after it was deleted).
     private var knownKeys: Set<String>?
 
+    /// Opens a trace; `-` reads standard input (held in memory, so several readers can share it).
     public init(path: String) throws(TraceError) {
-        file = path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw TraceError(
-                file: path, "no such file", hint: "record one first: restoretrace record SCENARIO -o \(path)")
+        file = path == "-" ? "<stdin>" : path
+        if path == "-" {
+            handle = nil
+            chunk = StandardInput.bytes
+            atEnd = true
+        } else {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw TraceError(
+                    file: path, "no such file", hint: "record one first: restoretrace record SCENARIO -o \(path)")
+            }
+            guard !isDir.boolValue else { throw TraceError(file: path, "is a folder, not a trace file") }
+            guard let h = FileHandle(forReadingAtPath: path) else {
+                throw TraceError(file: path, "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            handle = h
         }
-        guard !isDir.boolValue else { throw TraceError(file: path, "is a folder, not a trace file") }
-        guard let h = FileHandle(forReadingAtPath: path) else {
-            throw TraceError(file: path, "cannot be read (permissions?)")
-        }
-        handle = h
         header = TraceHeader(scenario: "", app: .init())
         guard let first = try readLine() else {
             throw TraceError(
-                file: path, line: 1, "the trace is empty",
+                file: file, line: 1, "the trace is empty",
                 hint: "a trace starts with a header line; was the recording interrupted before it began?")
         }
         let value: JSONValue
         do { value = try JSONParser.parse(first.bytes) } catch {
+            if let hint = scenarioHint(path, first.bytes) {
+                throw TraceError(file: file, line: 1, column: 1, "this is a scenario, not a trace", hint: hint)
+            }
             throw TraceError(
-                file: path, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
+                file: file, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
                 hint: "line 1 must be {\"format\":\"restoretrace-trace/1\",…}")
         }
         do { header = try TraceHeader.decode(value) } catch {
-            throw TraceError(file: path, line: 1, "header field '\(error.field)' \(error.message)")
+            if let hint = scenarioHint(path, first.bytes) {
+                throw TraceError(file: file, line: 1, column: 1, "this is a scenario, not a trace", hint: hint)
+            }
+            throw TraceError(file: file, line: 1, "header field '\(error.field)' \(error.message)")
         }
     }
 
-    deinit { try? handle.close() }
+    /// What to say when a scenario is given where a trace belongs.
+    private func scenarioHint(_ path: String, _ firstLine: [UInt8]) -> String? {
+        let text = String(decoding: firstLine.prefix(4096), as: UTF8.self)
+        let yamlNames = [".yaml", ".yml"].contains { path.lowercased().hasSuffix($0) }
+        let looksLikeScenario =
+            yamlNames || text.contains("restoretrace-scenario/") || text.hasPrefix("#")
+            || ["name:", "format:", "ui:", "app:", "description:"].contains { text.hasPrefix($0) }
+            || (text.contains("\"ui\"") && !text.contains("restoretrace-trace/"))
+        guard looksLikeScenario else { return nil }
+        return "it looks like a scenario: record it first (restoretrace record \(path) -o TRACE), then use the trace"
+    }
+
+    deinit { try? handle?.close() }
 
     /// The next event, decoded and checked whole, or nil at the end of the trace.
     public func next() throws(TraceError) -> TraceEvent? {
@@ -124,7 +149,9 @@ public final class TraceReader {
     /// A payload problem found after the fast scan, with the column of its member.
     private func located(_ error: TraceError, in line: Line) -> TraceError {
         var e = error
-        if e.column == nil, let field = Self.field(of: e.message) { e.column = column(ofMember: field, in: line) }
+        if e.diagnostic.location?.column == nil, let field = Self.field(of: e.diagnostic.message) {
+            e.diagnostic.location?.column = column(ofMember: field, in: line)
+        }
         return e
     }
 
@@ -200,7 +227,7 @@ public final class TraceReader {
             if position >= chunk.count {
                 if atEnd { break }
                 let data: Data?
-                do { data = try handle.read(upToCount: 1 << 20) } catch {
+                do { data = try handle?.read(upToCount: 1 << 20) } catch {
                     throw TraceError(file: file, line: lineNumber + 1, "reading failed: \(error.localizedDescription)")
                 }
                 guard let data, !data.isEmpty else {

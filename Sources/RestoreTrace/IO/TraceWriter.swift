@@ -21,8 +21,8 @@ public final class AtomicFileWriter {
         self.path = path
         partialPath = path + ".partial"
         let dir = Self.folder(of: path)
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        // A file where the folder should be is left to open(2), which names it ("Not a directory").
+        if !FileManager.default.fileExists(atPath: dir) {
             throw TraceError(
                 file: path, "the folder '\(dir)' does not exist",
                 hint: "create it first, or pick another output path with -o", cause: .environment)

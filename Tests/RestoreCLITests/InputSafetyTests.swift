@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// A command never writes onto its own input; `-` is standard input and output; a scenario given
+/// to `replay` and a what-if on a path that does not exist are explained.
+@Suite(.serialized) struct InputSafetyTests {
+    /// Runs the binary with `input` on its standard input.
+    static func run(_ arguments: [String], stdin input: Data, in directory: URL) throws -> CLI.Result {
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let (inPipe, out, err) = (Pipe(), Pipe(), Pipe())
+        (p.standardInput, p.standardOutput, p.standardError) = (inPipe, out, err)
+        try p.run()
+        inPipe.fileHandleForWriting.write(input)
+        try inPipe.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLI.Result(
+            code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func neverWritesOntoItsInputByAnyName() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scenario = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("save-declined.yaml")))
+        try scenario.write(to: dir.appendingPathComponent("s.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link.yaml").path, withDestinationPath: "s.yaml")
+        try FileManager.default.linkItem(
+            atPath: dir.appendingPathComponent("s.yaml").path, toPath: dir.appendingPathComponent("hard.yaml").path)
+        for output in ["s.yaml", "./s.yaml", "link.yaml", "hard.yaml", "../\(dir.lastPathComponent)/s.yaml"] {
+            let r = try CLI.run(["record", "s.yaml", "-o", output], in: dir)
+            #expect(r.code == 2, "\(output): \(r.stderr)")
+            #expect(r.stderr.contains("this is the input 's.yaml'"))
+        }
+        #expect(try Data(contentsOf: dir.appendingPathComponent("s.yaml")) == scenario)
+
+        #expect(try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir).code == 0)
+        let trace = try Data(contentsOf: dir.appendingPathComponent("t.jsonl"))
+        let export = try CLI.run(["export", "t.jsonl", "--format", "json", "-o", "t.jsonl"], in: dir)
+        #expect(export.code == 2)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("t.jsonl")) == trace)
+    }
+
+    @Test func dashIsStandardInputAndOutput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scenario = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("save-declined.yaml")))
+        let record = try Self.run(["record", "-", "-o", "-"], stdin: scenario, in: dir)
+        #expect(record.code == 0, "\(record.stderr)")
+        #expect(record.stdout.hasPrefix("{\"format\":\"restoretrace-trace/1\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let trace = Data(record.stdout.utf8)
+        let replay = try Self.run(["replay", "-", "--no-report"], stdin: trace, in: dir)
+        #expect(replay.code == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("replay matched"))
+        let export = try Self.run(["export", "-", "--format", "dot", "-o", "-"], stdin: trace, in: dir)
+        #expect(export.stdout.hasPrefix("digraph"))
+        let bad = try Self.run(["replay", "-"], stdin: Data("{\"format\":\"restoretrace-trace/1\"".utf8), in: dir)
+        #expect(bad.code == 2)
+        #expect(bad.stderr.hasPrefix("<stdin>:1:"))
+    }
+
+    @Test func replayGivenAScenarioSaysToRecordFirst() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["replay", CLI.sample("save-declined.yaml")], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains(":1:1: error: this is a scenario, not a trace"))
+        #expect(r.stderr.contains("record it first"))
+    }
+
+    @Test func whatIfOnAPathNotRecordedNamesTheNearest() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = CLI.sample("demo-travel.trace.jsonl")
+        let set = try CLI.run(["replay", trace, "--no-report", "--set", "answer:Tabs/tripsNav/tripDetal=nil"], in: dir)
+        #expect(set.code == 2)
+        #expect(set.stderr.contains("'Tabs/tripsNav/tripDetal'"))
+        #expect(set.stderr.contains("nearest: Tabs/tripsNav/tripDetail,"))
+        let drop = try CLI.run(["replay", trace, "--no-report", "--drop-id", "Tabs/tripNav"], in: dir)
+        #expect(drop.code == 2)
+        #expect(drop.stderr.contains("nearest: Tabs/tripsNav,"))
+    }
+}
