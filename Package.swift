@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "restoretrace", targets: ["restoretrace"]),
         .executable(name: "restoretrace-bench", targets: ["restoretrace-bench"]),
+        .executable(name: "restoretrace-fuzz", targets: ["restoretrace-fuzz"]),
         // Every library, so a user's Package.swift can depend on the part it needs: the engine alone
         // for unit tests of restoration code, RestoreReport for reports and replays without the CLI.
         .library(name: "RestoreEngine", targets: ["RestoreEngine"]),
@@ -80,6 +81,10 @@ let package = Package(
             dependencies: [
                 "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreReport",
             ]),
+        // Hostile inputs made from the samples, and the contract every run must keep.
+        .target(name: "RestoreFuzz"),
+        // Runs the fuzzer for as long as a person wants (millions of runs), in process.
+        .executableTarget(name: "restoretrace-fuzz", dependencies: ["RestoreFuzz", "RestoreCLI"]),
         // What the test targets share (and only they use): goldens, sample paths, the test app,
         // the event log, recording a scenario into a temporary trace.
         .target(
@@ -116,7 +121,9 @@ let package = Package(
             dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreCLITests",
-            dependencies: ["RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario", "RestoreTestSupport"],
+            dependencies: [
+                "RestoreCLI", "RestoreReport", "RestoreReplay", "RestoreScenario", "RestoreTestSupport", "RestoreFuzz",
+            ],
             exclude: ["Goldens"]),
     ]
 )
