@@ -18,6 +18,7 @@ public enum FuzzTarget {
     /// The mutant's file name in the work folder.
     public static let scenarioFile = "mutant.yaml"
     public static let traceFile = "mutant.trace.jsonl"
+    public static let storyboardFile = "mutant.storyboard"
     /// An intact trace `diff` compares the mutant with.
     public static let referenceFile = "reference.trace.jsonl"
 
@@ -25,6 +26,12 @@ public enum FuzzTarget {
     public static let scenarioRuns: [Run] = [
         Run(name: "record", arguments: ["record", scenarioFile, "-o", "out.trace.jsonl"], output: "out.trace.jsonl"),
         Run(name: "record --json", arguments: ["record", scenarioFile, "--json", "-o", "o.jsonl"], output: "o.jsonl"),
+    ]
+
+    /// Commands over a mutated storyboard.
+    public static let storyboardRuns: [Run] = [
+        Run(name: "lint", arguments: ["lint", storyboardFile], output: nil),
+        Run(name: "lint --json", arguments: ["lint", storyboardFile, "--json"], output: nil),
     ]
 
     /// Commands over a mutated trace.

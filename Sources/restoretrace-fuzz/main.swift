@@ -75,12 +75,16 @@ let scenarios = names.filter { $0.hasSuffix(".yaml") }.compactMap {
 let traces = names.filter { $0.hasSuffix(".trace.jsonl") }.compactMap {
     fm.contents(atPath: sampleDirectory.appendingPathComponent($0).path).map { [UInt8]($0) }
 }
+let storyboardNames = names.filter { $0.hasSuffix(".storyboard") }
+let storyboards = storyboardNames.compactMap {
+    fm.contents(atPath: sampleDirectory.appendingPathComponent($0).path).map { [UInt8]($0) }
+}
 guard !scenarios.isEmpty, !traces.isEmpty else {
     say("no samples in \(sampleDirectory.path): pass --samples DIR (the repository's Traces/ folder)")
     exit(2)
 }
 
-var mutator = Mutator(seed: options.seed, donors: scenarios + traces)
+var mutator = Mutator(seed: options.seed, donors: scenarios + traces + storyboards)
 var random = SplitMix64(seed: options.seed ^ 0x5EED)
 var counts: [String: Int] = [:]
 var failures = 0
@@ -93,13 +97,18 @@ let savedErr = dup(STDERR_FILENO)
 fm.changeCurrentDirectoryPath(work.path)
 
 for iteration in 0..<options.iterations {
-    let isScenario = random.below(3) == 0
-    let source = isScenario ? scenarios[random.below(scenarios.count)] : traces[random.below(traces.count)]
+    // One mutant in three is a scenario, one in ten a storyboard, the rest traces.
+    let roll = random.below(30)
+    let (source, file, candidates): ([UInt8], String, [FuzzTarget.Run]) =
+        roll < 10
+        ? (scenarios[random.below(scenarios.count)], FuzzTarget.scenarioFile, FuzzTarget.scenarioRuns)
+        : roll < 13 && !storyboards.isEmpty
+            ? (storyboards[random.below(storyboards.count)], FuzzTarget.storyboardFile, FuzzTarget.storyboardRuns)
+            : (traces[random.below(traces.count)], FuzzTarget.traceFile, FuzzTarget.traceRuns)
     let mutant = mutator.mutate(source)
-    let file = isScenario ? FuzzTarget.scenarioFile : FuzzTarget.traceFile
-    let candidates = isScenario ? FuzzTarget.scenarioRuns : FuzzTarget.traceRuns
     // A few commands per trace mutant: every command gets its turn across iterations.
-    let chosen = isScenario ? candidates : (0..<3).map { _ in candidates[random.below(candidates.count)] }
+    let chosen =
+        candidates.count <= 2 ? candidates : (0..<3).map { _ in candidates[random.below(candidates.count)] }
     for run in chosen {
         for entry in (try? fm.contentsOfDirectory(atPath: work.path)) ?? [] {
             try? fm.removeItem(at: work.appendingPathComponent(entry))
@@ -107,6 +116,10 @@ for iteration in 0..<options.iterations {
         fm.createFile(atPath: work.appendingPathComponent(file).path, contents: Data(mutant))
         fm.createFile(
             atPath: work.appendingPathComponent(FuzzTarget.referenceFile).path, contents: Data(traces[0]))
+        // Scenarios name their storyboard files beside them: the intact samples are there.
+        for (name, bytes) in zip(storyboardNames, storyboards) {
+            fm.createFile(atPath: work.appendingPathComponent(name).path, contents: Data(bytes))
+        }
         fm.createFile(atPath: lastInput.path, contents: Data(mutant))
         let description =
             "seed \(options.seed), iteration \(iteration), \(file): restoretrace \(run.arguments.joined(separator: " "))\n"

@@ -14,7 +14,9 @@ import Testing
         let load = { (name: String) in [UInt8](try Data(contentsOf: samples.appendingPathComponent(name))) }
         let scenarios = try names.filter { $0.hasSuffix(".yaml") }.map(load)
         let traces = try names.filter { $0.hasSuffix(".trace.jsonl") }.map(load)
-        var mutator = Mutator(seed: Self.seed, donors: scenarios + traces)
+        let storyboardNames = names.filter { $0.hasSuffix(".storyboard") }
+        let storyboards = try storyboardNames.map(load)
+        var mutator = Mutator(seed: Self.seed, donors: scenarios + traces + storyboards)
         var problems: [String] = []
         var codes: Set<Int32> = []
         // Small traces keep the run to a few seconds: the smallest samples, mutated.
@@ -24,15 +26,20 @@ import Testing
             + smallTraces.enumerated().map { i, trace in
                 (mutator.mutate(trace), FuzzTarget.traceFile, Array(FuzzTarget.traceRuns.dropFirst(i % 3).prefix(5)))
             }
+            + storyboards.map { (mutator.mutate($0), FuzzTarget.storyboardFile, FuzzTarget.storyboardRuns) }
         for job in jobs {
             for run in job.runs {
                 let dir = try CLI.temporaryDirectory()
                 try Data(job.input).write(to: dir.appendingPathComponent(job.file))
                 try Data(traces[0]).write(to: dir.appendingPathComponent(FuzzTarget.referenceFile))
+                for (name, bytes) in zip(storyboardNames, storyboards) {
+                    try Data(bytes).write(to: dir.appendingPathComponent(name))
+                }
                 let code = try Self.exitCode(run.arguments, in: dir)
                 code.map { _ = codes.insert($0) }
                 let after = try [UInt8](Data(contentsOf: dir.appendingPathComponent(job.file)))
                 let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+                    .filter { !storyboardNames.contains($0) }
                 problems += FuzzTarget.problems(run: run, code: code, inputIntact: after == job.input, entries: entries)
                     .map { "\($0) (input kept in \(dir.path))" }
             }
