@@ -3,7 +3,10 @@ import RestoreEngine
 /// Text for coder values shared by the page and the archive dump.
 enum CoderText {
     /// An `NSDate` (seconds since 2001-01-01 UTC) the way `NSDate` prints: `2026-01-01 01:00:00 +0000`.
+    /// A date beyond ±10^15 seconds (some 30 million years; a trace may say anything) is shown as
+    /// its number, since no calendar date fits it and converting it to an integer would trap.
     static func date(_ referenceSeconds: Double) -> String {
+        guard abs(referenceSeconds) < 1e15 else { return "\(referenceSeconds) seconds after 2001-01-01 00:00:00 +0000" }
         let unix = Int64((referenceSeconds + 978_307_200).rounded(.down))
         var days = unix / 86_400
         var secs = unix % 86_400

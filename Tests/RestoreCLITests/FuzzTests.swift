@@ -50,6 +50,18 @@ import Testing
         #expect(codes.contains(0))
     }
 
+    /// What restoretrace-fuzz found, kept fixed: a date no calendar holds trapped `archive`.
+    @Test func crashesTheFuzzerFoundStayFixed() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = try String(contentsOfFile: CLI.sample("demo-travel.trace.jsonl"), encoding: .utf8)
+            .replacingOccurrences(of: #""date":788922000.0"#, with: #""date":7922337203685477580888922000.0"#)
+        try trace.write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+        #expect(try Self.exitCode(["archive", "t.jsonl"], in: dir) == 0)
+        #expect(try Self.exitCode(["report", "t.jsonl", "-o", "r"], in: dir) == 0)
+        // The engine stamps its own time: the edited timestamp is a divergence, not a crash.
+        #expect(try Self.exitCode(["replay", "t.jsonl", "--no-report"], in: dir) == 1)
+    }
+
     @Test func theMutatorIsReproducible() {
         let input = Array("name: x\nui: {class: A, restorationIdentifier: a}\n".utf8)
         var a = Mutator(seed: 7)

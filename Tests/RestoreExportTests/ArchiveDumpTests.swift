@@ -53,6 +53,13 @@ import Testing
         #expect(CoderText.date(1_009_846_800) == "2033-01-01 01:00:00 +0000")
     }
 
+    /// Found by restoretrace-fuzz: a date of 7.9e27 seconds trapped converting to Int64.
+    @Test func aDateNoCalendarHoldsIsShownAsItsNumber() {
+        #expect(CoderText.date(7.9e27) == "7.9e+27 seconds after 2001-01-01 00:00:00 +0000")
+        #expect(CoderText.date(-1e300).hasPrefix("-1e+300 seconds"))
+        #expect(CoderText.date(9.9e14).hasSuffix(" +0000"))
+    }
+
     @Test func quotesAndDataLikeFoundation() {
         #expect(ArchiveDump.describe(.array(["a\"b", .int(1)]), indent: 0) == "(\n    \"a\\\"b\",\n    1\n)")
         #expect(ArchiveDump.describe(.data([0x0a, 0xff, 0, 1, 2]), indent: 0) == "<0aff0001 02>")
