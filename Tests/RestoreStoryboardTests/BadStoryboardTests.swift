@@ -11,6 +11,24 @@ import Testing
         #expect(problems.first?.message.contains("not well-formed XML") == true)
     }
 
+    /// Found by restoretrace-fuzz: a storyboard declaring UTF-7, with bytes its decoder cannot
+    /// take, crashed the process inside libxml2. Any encoding but UTF-8 is refused first.
+    @Test func anEncodingOtherThanUTF8IsRefusedBeforeParsing() throws {
+        let xml = Data("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<document>+\u{E9}\u{FF}</document>\n".utf8)
+        do {
+            _ = try StoryboardReader.parse(xml, file: "u.storyboard")
+            Issue.record("expected the storyboard to be refused")
+        } catch {
+            #expect(
+                error.description.hasPrefix("u.storyboard:1:31: error: the storyboard declares the encoding 'UTF-7'"))
+        }
+        let utf8 = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<x/>\n".utf8)
+        do { _ = try StoryboardReader.parse(utf8, file: "x.storyboard") } catch {
+            // Read as XML (and refused as not a storyboard), not stopped at its encoding.
+            #expect(!error.description.contains("declares the encoding"))
+        }
+    }
+
     @Test func truncatedXMLNamesTheLine() {
         let problems = Fixture.problems("Truncated.storyboard")
         #expect(problems.first?.location?.line == 13)

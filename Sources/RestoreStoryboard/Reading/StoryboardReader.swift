@@ -38,6 +38,7 @@ public enum StoryboardReader {
     ///     component without `.storyboard`.
     public static func parse(_ data: Data, file: String) throws(StoryboardError) -> StoryboardDocument {
         if let compiled = compiledStoryboardProblem(data, file: file) { throw compiled }
+        if let encoding = declaredEncodingProblem(data, file: file) { throw encoding }
         let collector = StoryboardCollector(file: file, bytes: data)
         let parser = XMLParser(data: data)
         parser.delegate = collector
@@ -60,6 +61,33 @@ public enum StoryboardReader {
         var name = Substring(file.split(separator: "/").last ?? Substring(file))
         if name.hasSuffix(".storyboard") { name = name.dropLast(".storyboard".count) }
         return String(name)
+    }
+
+    /// Xcode writes storyboards as UTF-8. Another declared encoding goes to libxml2's converters,
+    /// and a mutated file declaring UTF-7 crashed the process inside libxml2 (found by
+    /// restoretrace-fuzz): such a file is refused before it is parsed, at the encoding's name.
+    private static func declaredEncodingProblem(_ data: Data, file: String) -> StoryboardError? {
+        let head = Array(data.prefix(256))
+        guard head.starts(with: Array("<?xml".utf8)), let end = find(Array("?>".utf8), in: head),
+            let key = find(Array("encoding=".utf8), in: Array(head[..<end]))
+        else { return nil }
+        let quote = key + "encoding=".utf8.count
+        guard quote < end, head[quote] == UInt8(ascii: "\"") || head[quote] == UInt8(ascii: "'") else { return nil }
+        let valueEnd = head[(quote + 1)..<end].firstIndex(of: head[quote]) ?? end
+        let name = String(decoding: head[(quote + 1)..<valueEnd], as: UTF8.self)
+        guard !["utf-8", "utf8"].contains(name.lowercased()) else { return nil }
+        let line = head[..<quote].filter { $0 == 0x0A }.count + 1
+        let lineStart = head[..<quote].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return StoryboardError(
+            at: SourceLocation(file: file, line: line, column: quote - lineStart + 2),
+            message:
+                "the storyboard declares the encoding '\(name)'; storyboards are UTF-8 (Xcode writes encoding=\"UTF-8\"): save it as UTF-8"
+        )
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// A `.storyboardc` is a folder of compiled nibs and a binary plist: say so instead of an XML error.
