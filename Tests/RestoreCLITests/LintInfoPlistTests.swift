@@ -12,7 +12,7 @@ import Testing
         #expect(r.stdout.hasPrefix("Notes-Info.plist:\n  scene-based: 1 scene configuration, one scene\n"))
         #expect(
             r.stdout.contains(
-                "Shelf.storyboard:12: warning: restoration identifier 'Tabs' on UITabBarController is inert"))
+                "Shelf.storyboard:12:1: warning: restoration identifier 'Tabs' on UITabBarController is inert"))
         #expect(r.stdout.contains("[legacy-restoration-inert]"))
         #expect(
             try CLI.run(["lint", "Notes-Info.plist", "Shelf.storyboard", "--fail-on", "warning"], in: Self.traces).code
