@@ -36,6 +36,7 @@ public enum Importing {
         let model = archive.model
         let recorded: (outcome: Outcome, events: Int)
         do {
+            try InputGuard.refuseWritingOntoInputs(output: path, inputs: [source, archive.file])
             recorded = try TraceRecorder.record(header: header(archive, name: name), to: path) { observer in
                 let engine = RestorationEngine(
                     application: UIApplication(configuration: configuration(model)),

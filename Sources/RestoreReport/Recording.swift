@@ -36,10 +36,7 @@ public enum Recording {
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: scenarioPath.map { [$0] } ?? [])
-            let recorded =
-                try path == "-"
-                ? recordToStandardOutput(scenario, progress: progress)
-                : record(scenario, to: path, progress: progress)
+            let recorded = try record(scenario, to: path, progress: progress)
             return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
         } catch {
             throw RestoreFailure(error)
@@ -71,22 +68,6 @@ public enum Recording {
         } catch {
             throw RestoreFailure(error)
         }
-    }
-
-    /// `-o -`: the trace is written whole to a temporary file (atomically, as always), then
-    /// copied to standard output, so a failed recording never sends half a trace down a pipe.
-    private static func recordToStandardOutput(_ scenario: Scenario, progress: ((Int) -> Void)?)
-        throws(TraceError) -> (outcome: Outcome, events: Int)
-    {
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("restoretrace-stdout-\(getpid()).trace.jsonl").path
-        defer { unlink(temporary) }
-        let recorded = try record(scenario, to: temporary, progress: progress)
-        guard let data = FileManager.default.contents(atPath: temporary) else {
-            throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)
-        }
-        FileHandle.standardOutput.write(data)
-        return recorded
     }
 
     /// The scenario at `path`, or the built-in demo when nil.

@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 
 /// The instrumentation: observes every call and system event the engine makes and streams it
@@ -26,9 +27,12 @@ public final class TraceRecorder: EngineObserver {
     }
 
     /// Records a run into a trace at `path`: the file appears only if everything succeeded.
+    /// `-` is standard output: the trace is written whole to a temporary file first (atomically, as
+    /// always), then copied out, so a failed recording never sends half a trace down a pipe.
     public static func record(
         header: TraceHeader, to path: String, progress: ((Int) -> Void)? = nil, run: (EngineObserver) -> Outcome
     ) throws(TraceError) -> (outcome: Outcome, events: Int) {
+        guard path != "-" else { return try recordToStandardOutput(header: header, progress: progress, run: run) }
         let writer = try TraceWriter(path: path, header: header)
         let recorder = TraceRecorder(writer: writer)
         recorder.onProgress = progress
@@ -39,5 +43,19 @@ public final class TraceRecorder: EngineObserver {
         }
         try writer.commit()
         return (outcome, recorder.eventCount)
+    }
+
+    private static func recordToStandardOutput(
+        header: TraceHeader, progress: ((Int) -> Void)?, run: (EngineObserver) -> Outcome
+    ) throws(TraceError) -> (outcome: Outcome, events: Int) {
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("restoretrace-stdout-\(getpid()).trace.jsonl").path
+        defer { unlink(temporary) }
+        let recorded = try record(header: header, to: temporary, progress: progress, run: run)
+        guard let data = FileManager.default.contents(atPath: temporary) else {
+            throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)
+        }
+        FileHandle.standardOutput.write(data)
+        return recorded
     }
 }

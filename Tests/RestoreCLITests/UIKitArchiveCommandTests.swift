@@ -127,6 +127,27 @@ import Testing
         #expect(replay.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"))
     }
 
+    /// `-o -` is standard output for `import` and `record --archive` too (not a file named `-`),
+    /// and neither writes onto the archive it reads.
+    @Test func importAndRecordAgainstAnArchiveWriteToStandardOutputAndNeverOntoTheArchive() throws {
+        let dir = try CLI.temporaryDirectory()
+        let archive = dir.appendingPathComponent("data.data")
+        try FileManager.default.copyItem(
+            atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"), toPath: archive.path)
+        let original = try Data(contentsOf: archive)
+        let scenario = UIKitArchiveFixtures.path("state-restoration-demo-today.yaml")
+        for arguments in [["import", "data.data"], ["record", scenario, "--archive", "data.data"]] {
+            let piped = try CLI.run(arguments + ["-o", "-"], in: dir)
+            #expect(piped.code == 0, "\(arguments): \(piped.stderr)")
+            #expect(piped.stdout.hasPrefix("{\"format\":\"restoretrace-trace/1\""), "\(arguments)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path), "\(arguments)")
+            let onto = try CLI.run(arguments + ["-o", "./data.data"], in: dir)
+            #expect(onto.code == 2, "\(arguments): \(onto.stderr)")
+            #expect(onto.stderr.contains("this is the input"), "\(arguments)")
+            #expect(try Data(contentsOf: archive) == original, "\(arguments)")
+        }
+    }
+
     @Test func recordAgainstABadArchiveExitsTwoWithoutATrace() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(

@@ -25,6 +25,8 @@ struct ImportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        print(try Importing.importArchive(at: archive, to: output).text)
+        let imported = try Importing.importArchive(at: archive, to: output)
+        // The trace went to standard output: nothing else may go there.
+        if imported.path != "-" { print(imported.text) }
     }
 }
