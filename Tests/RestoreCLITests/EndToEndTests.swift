@@ -39,6 +39,33 @@ import Testing
         #expect(a == b)
     }
 
+    /// Non-ASCII-heavy names (CJK, emoji, combining marks, right-to-left) once drew with different
+    /// coordinates from run to run; the SVG a command writes must be the same bytes every time.
+    @Test func svgIsByteIdenticalAcrossProcessesForNonASCIINames() throws {
+        let dir = try CLI.temporaryDirectory()
+        let names = ["導航控制器", "😀🎉🚀✈️", "e\u{301}te\u{301}", "مرحبا بالعالم", "Ünïcödé Ωμέγα", "日本語のタブ"]
+        let children = names.enumerated().map { i, name in
+            "      - {class: UINavigationController, restorationIdentifier: \"\(name)\", children: [{class: DetailController\(i), restorationIdentifier: \"\(name)·\(i)\"}]}"
+        }
+        let scenario =
+            ([
+                "name: nonascii", "launchUI: &ui", "  class: UITabBarController", "  restorationIdentifier: タブ",
+                "  children:",
+            ]
+            + children + ["ui: *ui"]).joined(separator: "\n")
+        try scenario.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let record = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
+        #expect(record.code == 0, "\(record.stderr)")
+        var outputs: [Data] = []
+        for run in 0..<5 {
+            let r = try CLI.run(["export", "t.jsonl", "--format", "svg", "-o", "h\(run).svg"], in: dir)
+            #expect(r.code == 0, "\(r.stderr)")
+            outputs.append(try Data(contentsOf: dir.appendingPathComponent("h\(run).svg")))
+        }
+        #expect(outputs.allSatisfy { $0 == outputs[0] })
+        #expect(String(decoding: outputs[0], as: UTF8.self).contains("導航控制器"))
+    }
+
     @Test func badScenarioExitsTwoWithLocatedErrorsAndWritesNothing() throws {
         let dir = try CLI.temporaryDirectory()
         try """
