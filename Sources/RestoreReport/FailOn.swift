@@ -53,18 +53,3 @@ public enum FailOn: String, CaseIterable, Sendable {
         }
     }
 }
-
-/// The nodes that were preserved and did not come back at the following launch.
-public enum LostNodes {
-    /// Every node the last preservation archived that the launch after it did not restore (for any
-    /// reason: not restored, the archive discarded, restoration declined). Empty when no launch
-    /// followed the last preservation: nothing has had a chance to come back yet.
-    public static func of(_ outcome: Outcome) -> [NodeOutcome] {
-        guard let preservation = outcome.preservation, preservation.performed,
-            let restoration = outcome.launches.first(where: { $0.launch > preservation.launch })
-        else { return [] }
-        // Archive keys are unique where restoration paths may not be (ambiguous paths).
-        let restored = Set(restoration.nodes.filter { $0.status == .restored }.map { $0.key ?? $0.locator })
-        return preservation.nodes.filter { $0.status == .preserved && !restored.contains($0.key ?? $0.locator) }
-    }
-}
