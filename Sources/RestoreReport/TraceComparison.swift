@@ -16,13 +16,28 @@ public struct TraceComparison: Sendable {
     /// The `format` of `diff --json`.
     public static let format = "restoretrace-diff/1"
 
+    /// The members where the first differing events differ; empty when there is no such pair
+    /// (one trace ends first) or a line is not a JSON object.
+    public var fields: [FieldChange] {
+        guard let d = result.firstDifference, let a = d.recorded, let b = d.replayed else { return [] }
+        return FieldChange.between(a, b) ?? []
+    }
+
+    /// The divergence as replay prints it, plus `fields`: the field-level list of ``fields``.
+    private static func firstDifferenceJSON(_ d: Divergence) -> JSONValue {
+        guard case .object(var pairs) = ReplayJSON.divergence(d) else { return ReplayJSON.divergence(d) }
+        let fields = d.recorded.flatMap { a in d.replayed.flatMap { b in FieldChange.between(a, b) } } ?? []
+        pairs.append(("fields", .array(fields.map(\.json))))
+        return .object(pairs)
+    }
+
     /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…]}`.
     public var json: String {
         JSONValue.obj([
             ("format", .string(Self.format)),
             ("identical", .bool(result.identical)),
             ("eventsA", .int(result.eventsA)), ("eventsB", .int(result.eventsB)),
-            ("firstDifference", result.firstDifference.map(ReplayJSON.divergence) ?? .null),
+            ("firstDifference", result.firstDifference.map(Self.firstDifferenceJSON) ?? .null),
             ("outcome", .array(result.outcome.lines.map(JSONValue.string))),
         ]).serialized
     }
@@ -39,8 +54,15 @@ public struct TraceComparison: Sendable {
         if let d = result.firstDifference {
             out.append("First difference at event \(d.seq)" + (d.rule.map { " (\($0))" } ?? ""))
             out += d.context.map { "    " + Divergence.brief($0) }
-            out.append("  A: \(d.recorded ?? "(trace ends)")")
-            out.append("  B: \(d.replayed ?? "(trace ends)")")
+            if let a = d.recorded, let b = d.replayed, let fields = FieldChange.between(a, b), !fields.isEmpty {
+                out.append(
+                    "  " + Divergence.brief(a)
+                        + (Divergence.brief(a) == Divergence.brief(b) ? "" : " / " + Divergence.brief(b)))
+                out += Self.table(fields)
+            } else {
+                out.append("  A: \(d.recorded.map(Divergence.brief) ?? "(trace ends)")")
+                out.append("  B: \(d.replayed.map(Divergence.brief) ?? "(trace ends)")")
+            }
         } else {
             out.append("Every event matches (\(result.eventsA)).")
         }
@@ -52,5 +74,23 @@ public struct TraceComparison: Sendable {
             out += result.outcome.lines.map { "  " + $0 }
         }
         return out.joined(separator: "\n")
+    }
+
+    /// The widest a value column gets in the text table; `--json` has the full values.
+    static let valueWidth = 60
+
+    /// Field, A and B in aligned columns.
+    static func table(_ fields: [FieldChange]) -> [String] {
+        func clip(_ s: String) -> String {
+            s.count <= valueWidth ? s : String(s.prefix(valueWidth - 1)) + "…"
+        }
+        var rows: [[String]] = [["field", "A", "B"]]
+        for f in fields {
+            rows.append([f.field, clip(FieldChange.text(f.a)), clip(FieldChange.text(f.b))])
+        }
+        let fieldWidth = rows.map { $0[0].count }.max() ?? 0
+        let aWidth = rows.map { $0[1].count }.max() ?? 0
+        func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: width - s.count) }
+        return rows.map { row in "    " + pad(row[0], fieldWidth) + "  " + pad(row[1], aWidth) + "  " + row[2] }
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import RestoreReport
+import RestoreTestSupport
+import RestoreTrace
+import Testing
+
+/// `diff` names the member where two events differ instead of printing both whole lines.
+@Suite struct TraceComparisonTests {
+    @Test func namesTheCoderKeyWithItsTwoValues() throws {
+        let fields = try #require(
+            FieldChange.between(
+                #"{"callback":"encodeRestorableStateWithCoder:","path":"Tabs/home","coder":{"tab":{"int":1},"q":{"string":"a"}}}"#,
+                #"{"callback":"encodeRestorableStateWithCoder:","path":"Tabs/home","coder":{"tab":{"int":2},"new":{"bool":true},"q":{"string":"a"}}}"#
+            ))
+        #expect(fields.map(\.field) == ["coder.tab", "coder.new"])
+        #expect(fields.map(\.change) == [.value, .added])
+        #expect(FieldChange.text(fields[0].a) == #"{"int":1}"#)
+        #expect(FieldChange.text(fields[0].b) == #"{"int":2}"#)
+        #expect(FieldChange.text(fields[1].a) == "(absent)")
+    }
+
+    @Test func namesTheAnswerAndAChildOrderByIdentifier() throws {
+        let fields = try #require(
+            FieldChange.between(
+                #"{"callback":"c","result":"Detail","hierarchy":{"children":[{"restorationIdentifier":"a"},{"restorationIdentifier":"b"}]}}"#,
+                #"{"callback":"c","result":null,"hierarchy":{"children":[{"restorationIdentifier":"b"},{"restorationIdentifier":"a"}]}}"#
+            ))
+        #expect(fields.map(\.field) == ["result", "hierarchy.children (order)"])
+        #expect(fields[1].change == .order)
+        #expect(FieldChange.text(fields[1].a) == #"["a","b"]"#)
+        #expect(FieldChange.text(fields[1].b) == #"["b","a"]"#)
+    }
+
+    @Test func diffTextShowsFieldsInAlignedColumnsNotRawLines() throws {
+        let comparison = try TraceComparison(
+            Samples.path("custom-container.trace.jsonl"), Samples.path("custom-container-forgets-children.trace.jsonl"))
+        let lines = comparison.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!lines.contains { $0.contains(#"{"launch""#) })
+        let header = try #require(lines.firstIndex { $0.hasPrefix("    field") })
+        let row = try #require(lines.first { $0.contains("hierarchy.children[ChildTwo].views[notes].contentOffset") })
+        // The A column starts at the same place in the header and in each row.
+        let aColumn = try #require(lines[header].range(of: "  A")).upperBound.utf16Offset(in: lines[header]) - 1
+        #expect(row.contains("[0.0,120.0]"))
+        #expect(Array(row)[aColumn...].starts(with: "[0.0,120.0]"))
+        #expect(row.hasSuffix("(absent)"))
+        #expect(comparison.text.contains("Outcome changes (A → B):"))
+        #expect(comparison.text.contains("`ContainerViewController/ChildOne` is now skipped"))
+    }
+
+    @Test func diffJSONCarriesTheSameFieldList() throws {
+        let comparison = try TraceComparison(
+            Samples.path("custom-container.trace.jsonl"), Samples.path("custom-container-forgets-children.trace.jsonl"))
+        let json = try JSONParser.parse(comparison.json)
+        #expect(json["format"]?.stringValue == "restoretrace-diff/1")
+        let fields = try #require(json["firstDifference"]?["fields"]?.arrayValue)
+        #expect(fields.count == comparison.fields.count)
+        #expect(fields.map { $0["field"]?.stringValue } == comparison.fields.map(\.field))
+        let offset = try #require(
+            fields.first { $0["field"]?.stringValue == "hierarchy.children[ChildTwo].views[notes].contentOffset" })
+        #expect(offset["change"]?.stringValue == "removed")
+        #expect(offset["a"]?.serialized == "[0.0,120.0]")
+        #expect(offset["b"] == nil)
+    }
+}
