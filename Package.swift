@@ -22,6 +22,9 @@ let package = Package(
         // (RestoreTraceRecorder → RestoreTrace, RestoreArchive → RestoreEngine): no Yams, Graphviz or ArgumentParser.
         .library(name: "RestoreTraceRecorder", targets: ["RestoreTraceRecorder"]),
         .library(name: "RestoreArchive", targets: ["RestoreArchive"]),
+        // For a user's test target: record a scenario in a Swift Testing test and expect paths
+        // restored or lost. Engine and scenarios only: no Graphviz, HTML or ArgumentParser.
+        .library(name: "RestoreTesting", targets: ["RestoreTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +71,8 @@ let package = Package(
             dependencies: [
                 "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreArchive",
             ]),
+        // Swift Testing expectations on a recorded scenario, for a user's own tests.
+        .target(name: "RestoreTesting", dependencies: ["RestoreEngine", "RestoreScenario"]),
         // The command line: parses arguments, calls RestoreReport, prints, maps failures to exit codes.
         .target(
             name: "RestoreCLI",
@@ -119,6 +124,9 @@ let package = Package(
         .testTarget(
             name: "RestoreReportTests",
             dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreTestSupport"]),
+        .testTarget(
+            name: "RestoreTestingTests",
+            dependencies: ["RestoreTesting", "RestoreEngine", "RestoreScenario", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreCLITests",
             dependencies: [
