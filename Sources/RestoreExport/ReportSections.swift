@@ -5,8 +5,8 @@ import RestoreReplay
 struct ReportSections {
     let input: ReportInput
     /// Locators per side, so linking thousands of diagnostics stays linear.
-    private let preservedLocators: Set<String>
-    private let restoredLocators: Set<String>
+    let preservedLocators: Set<String>
+    let restoredLocators: Set<String>
     /// The storyboard scene of each node, named in its row (none when the trace has no origins).
     private let origins: NodeOrigins
 
@@ -188,40 +188,6 @@ struct ReportSections {
             if let c = n.cause, c != n.locator { out += "; because of <code>\(h(c))</code>" }
             return out + "<div class=\"fix small\">Fix: \(h(r.fix))</div>"
         }
-    }
-
-    // MARK: Diagnostics
-
-    var diagnostics: String {
-        guard !outcome.diagnostics.isEmpty else {
-            return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
-        }
-        // An outcome's diagnostics are engine findings: each has a reason code and a launch.
-        let items = outcome.diagnostics.map { d -> String in
-            guard let code = d.code, let launch = d.launch else { return "" }
-            var out = "<li class=\"diag \(d.severity.rawValue)\" data-code=\"\(code.rawValue)\">"
-            out += "<span class=\"sev\">\(d.severity.rawValue)</span> <code class=\"code\">\(code.rawValue)</code>"
-            out += " <span class=\"muted\">launch \(launch)</span>"
-            if let anchor = anchor(for: d) {
-                out += " · <a href=\"#\(anchor)\">\(h(d.path ?? d.locator ?? ""))</a>"
-            } else if let where_ = d.path ?? d.locator {
-                out += " · <code>\(h(where_))</code>"
-            }
-            out +=
-                "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(code.summary)). Fix: \(h(code.fix)).</p></li>"
-            return out
-        }
-        return "<ul class=\"diags\">" + items.joined() + "</ul>"
-    }
-
-    /// The node a diagnostic is about, on the side of its launch.
-    func anchor(for d: Diagnostic) -> String? {
-        guard let locator = d.locator else { return nil }
-        let inRestoration = restoredLocators.contains(locator)
-        let inPreservation = preservedLocators.contains(locator)
-        if inRestoration, d.launch == outcome.restoration?.launch { return Anchor.node(.restoration, locator) }
-        if inPreservation { return Anchor.node(.preservation, locator) }
-        return inRestoration ? Anchor.node(.restoration, locator) : nil
     }
 
     // MARK: App-level keys

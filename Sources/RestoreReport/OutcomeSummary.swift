@@ -26,12 +26,7 @@ public enum OutcomeSummary {
         let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count
         if !shown.isEmpty {
             out.append("Findings: \(plural(errors, "error")), \(plural(warnings, "warning"))")
-            for d in shown.prefix(verbose ? .max : maxListed) {
-                out.append("  \(d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.message)")
-            }
-            if !verbose, shown.count > maxListed {
-                out.append("  … and \(shown.count - maxListed) more (use --verbose, --json or the report)")
-            }
+            out += verbose ? shown.map(findingLine) : grouped(shown)
         }
         return out
     }
@@ -58,6 +53,36 @@ public enum OutcomeSummary {
             return line
         }
         if !verbose, lost.count > maxListed { out.append("  … and \(lost.count - maxListed) more") }
+        return out
+    }
+
+    /// How many nodes a folded finding names before "and N more".
+    public static let pathsPerGroup = 3
+
+    static func findingLine(_ d: Diagnostic) -> String {
+        "  \(d.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(d.message)"
+    }
+
+    /// Findings that differ only in their node fold into one line with a count and the first few
+    /// paths; a finding said once reads as it always did.
+    static func grouped(_ shown: [Diagnostic]) -> [String] {
+        let groups = FindingGroup.grouping(shown)
+        var out = groups.prefix(maxListed).flatMap { g -> [String] in
+            guard g.count > 1 else { return [findingLine(g.members[0])] }
+            let sev = g.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let line = "  \(sev) ×\(g.count) \(g.code.map { "[\($0.rawValue)] " } ?? "")\(g.cause)"
+            let paths = g.firstPaths(pathsPerGroup)
+            guard !paths.isEmpty else { return [line] }
+            var at = "      at " + paths.joined(separator: ", ")
+            if g.count > paths.count { at += " and \(g.count - paths.count) more" }
+            return [line, at]
+        }
+        if groups.count > maxListed {
+            let rest = groups.dropFirst(maxListed).reduce(0) { $0 + $1.count }
+            out.append(
+                "  … and \(plural(rest, "more finding")) of \(groups.count - maxListed) more kinds (use --verbose, --json or the report)"
+            )
+        }
         return out
     }
 
