@@ -26,6 +26,8 @@ public struct DotBuilder: Sendable {
     var presentedLocators: Set<String>
     /// The storyboard scene of each node, for its tooltip (none when the trace has no origins).
     var origins: NodeOrigins
+    /// Restored nodes whose selection was dropped or moved, drawn apart from whole restorations.
+    var partials: PartialRestorations
 
     /// - Parameters:
     ///   - outcome: the run's outcome; its last preservation and last restoration are drawn.
@@ -37,6 +39,7 @@ public struct DotBuilder: Sendable {
         let background = events.last { $0.event == .background && $0.hierarchy != nil }
         presentedLocators = HierarchyTree.presentedLocators(in: background?.hierarchy)
         origins = NodeOrigins(outcome: outcome, events: events)
+        partials = PartialRestorations(outcome: outcome)
     }
 
     /// The DOT text.
@@ -165,7 +168,7 @@ public struct DotBuilder: Sendable {
 
     private func node(_ out: inout DotWriter, name: String, tree: HierarchyTree, index i: Int) {
         let n = tree.nodes[i]
-        let look = NodeLook(n)
+        let look = NodeLook(n, partial: partials.finding(for: n, side: tree.side))
         var attrs = [
             "id=\"\(Anchor.svg(tree.side, n.locator))\"",
             "URL=\"#\(Anchor.node(tree.side, n.locator))\"",
@@ -202,13 +205,18 @@ public struct DotBuilder: Sendable {
         out.line("  subgraph cluster_legend {")
         out.line(
             "    graph [label=\"Legend\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=10];")
-        let rows = [
+        var rows = [
             "<FONT COLOR=\"#1f2328\">★</FONT> preserved",
             "<FONT COLOR=\"#c62828\">✗</FONT> skipped (because of ancestor)",
             "<FONT COLOR=\"#2e7d32\">✓</FONT> restored (via …)", "<FONT COLOR=\"#c62828\">✗</FONT> lost (reason code)",
             "box: view controller   folder: container", "ellipse: view   hexagon: registered object",
             "solid edge: child   <FONT COLOR=\"#8250df\">dashed: presented</FONT>   dotted: view or object",
         ]
+        // Only drawings that have a partial restoration name it, so others stay as they were.
+        if !partials.isEmpty {
+            rows.insert(
+                "<FONT COLOR=\"\(NodeLook.partialColor)\">◐</FONT> partly restored (selection dropped or moved)", at: 3)
+        }
         let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
         let name = out.nextName()
         out.line(

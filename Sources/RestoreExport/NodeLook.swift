@@ -7,8 +7,18 @@ struct NodeLook {
     let markerColor: String
     let color: String
     let fill: String
+    /// The finding that makes a restored node partial (a selection dropped or moved), if any.
+    let partial: Diagnostic?
 
-    init(_ n: NodeOutcome) {
+    /// The amber of a partial restoration: not the green of "restored", not the red of "lost".
+    static let partialColor = "#9a6700"
+
+    init(_ n: NodeOutcome, partial: Diagnostic? = nil) {
+        self.partial = partial
+        if n.status == .restored, partial != nil {
+            (marker, markerColor, color, fill) = ("◐", Self.partialColor, Self.partialColor, "#fff8c5")
+            return
+        }
         switch n.status {
         case .preserved: (marker, markerColor, color, fill) = ("★", "#1f2328", "#1f2328", "#ffffff")
         case .skipped: (marker, markerColor, color, fill) = ("✗", "#c62828", "#c62828", "#fdecea")
@@ -40,7 +50,11 @@ struct NodeLook {
         case .restored:
             var text = n.via.map { "via \($0.rawValue)" } ?? "restored"
             if n.decoded == false { text += ", not decoded" }
-            lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"#2e7d32\">\(text)</FONT>")
+            lines.append(
+                "<FONT POINT-SIZE=\"9\" COLOR=\"\(partial == nil ? "#2e7d32" : Self.partialColor)\">\(text)</FONT>")
+            if let code = partial?.code {
+                lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"\(Self.partialColor)\">partly: \(code.rawValue)</FONT>")
+            }
         }
         return lines.joined(separator: "<BR/>")
     }

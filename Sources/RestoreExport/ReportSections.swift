@@ -7,6 +7,8 @@ struct ReportSections {
     /// Locators per side, so linking thousands of diagnostics stays linear.
     let preservedLocators: Set<String>
     let restoredLocators: Set<String>
+    /// Restored nodes whose selection was dropped or moved.
+    let partials: PartialRestorations
     /// The storyboard scene of each node, named in its row (none when the trace has no origins).
     private let origins: NodeOrigins
 
@@ -15,6 +17,7 @@ struct ReportSections {
         origins = NodeOrigins(outcome: input.outcome, events: input.events)
         preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
         restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
+        partials = PartialRestorations(outcome: input.outcome)
     }
     var outcome: Outcome { input.outcome }
     /// Lists in the verdict stop here; the Nodes section has everything.
@@ -150,19 +153,25 @@ struct ReportSections {
             "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
         out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead><tbody>"
         for n in phase.nodes {
-            let look = NodeLook(n)
-            let statusClass = n.status == .preserved || n.status == .restored ? "ok" : "lost"
+            let look = NodeLook(n, partial: partials.finding(for: n, side: side))
+            let statusClass =
+                look.partial != nil ? "partial" : n.status == .preserved || n.status == .restored ? "ok" : "lost"
             let indent = min(n.depth, 12)
             out +=
                 "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\" data-path=\"\(h(n.path ?? ""))\">"
-            out +=
-                "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
+            if let code = look.partial?.code {
+                out +=
+                    "<td class=\"mark partial\" style=\"color:\(NodeLook.partialColor)\" title=\"partly restored: \(code.rawValue)\">\(look.marker)</td>"
+            } else {
+                out +=
+                    "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
+            }
             out +=
                 "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
             out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
             out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
             out += "</td>"
-            out += "<td>\(why(n))</td></tr>"
+            out += "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")</td></tr>"
         }
         return out + "</tbody></table></div></div>"
     }
@@ -174,6 +183,11 @@ struct ReportSections {
         out += " · scene <code>\(h(scene.origin.sceneID))</code>"
         if let id = scene.storyboardIdentifier { out += " · Storyboard ID <code>\(h(id))</code>" }
         return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
+    }
+
+    /// What a partly restored node did not get back, in the finding's words.
+    private func partlyWhy(_ d: Diagnostic) -> String {
+        "<div class=\"warn small partial-why\">partly restored: <code class=\"code\">\(h(d.code?.rawValue ?? ""))</code> \(h(d.message))</div>"
     }
 
     private func why(_ n: NodeOutcome) -> String {
