@@ -14,6 +14,8 @@
   }
   var events = Array.isArray(data.events) ? data.events : [];
   var anchors = data.anchors || {};
+  // Event seq → [row anchor, locator] of the nodes whose fate it decided (lost or skipped there).
+  var decided = data.decided || {};
   var state = { launch: "", phase: "", callback: "", path: "", text: "", page: 0, open: {} };
   var matches = [];
   var haystacks = null;
@@ -184,6 +186,12 @@
       if (target) link.href = "#" + target;
       pathCell.appendChild(link);
     }
+    (decided[String(seq)] || []).forEach(function (node) {
+      var back = el("a", "small decided-node", "decided " + node[1]);
+      back.href = "#" + node[0];
+      pathCell.appendChild(document.createTextNode(" "));
+      pathCell.appendChild(back);
+    });
     tr.appendChild(pathCell);
     tr.appendChild(el("td", "mono", resultText(e.result)));
     if (e.coder && typeof e.coder === "object") {

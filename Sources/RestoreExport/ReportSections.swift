@@ -9,6 +9,8 @@ struct ReportSections {
     let restoredLocators: Set<String>
     /// Restored nodes whose selection was dropped or moved.
     let partials: PartialRestorations
+    /// The event that decided each lost or skipped node's fate.
+    let deciding: DecidingEvents
     /// The storyboard scene of each node, named in its row (none when the trace has no origins).
     private let origins: NodeOrigins
 
@@ -18,6 +20,7 @@ struct ReportSections {
         preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
         restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
         partials = PartialRestorations(outcome: input.outcome)
+        deciding = DecidingEvents(outcome: input.outcome, events: input.events)
     }
     var outcome: Outcome { input.outcome }
     /// Lists in the verdict stop here; the Nodes section has everything.
@@ -171,7 +174,7 @@ struct ReportSections {
             out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
             out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
             out += "</td>"
-            out += "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")</td></tr>"
+            out += "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))</td></tr>"
         }
         return out + "</tbody></table></div></div>"
     }
@@ -183,6 +186,14 @@ struct ReportSections {
         out += " · scene <code>\(h(scene.origin.sceneID))</code>"
         if let id = scene.storyboardIdentifier { out += " · Storyboard ID <code>\(h(id))</code>" }
         return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
+    }
+
+    /// A link from a lost or skipped node to the timeline event that decided it.
+    private func decidedLink(_ n: NodeOutcome, side: Anchor.Side) -> String {
+        guard let seq = deciding.seq(for: n, side: side) else { return "" }
+        let name = input.events[seq - 1].name
+        return
+            "<div class=\"small decided\">Decided at <a href=\"#timeline\" data-seq-link=\"\(seq)\">event #\(seq)</a> <code>\(h(name))</code></div>"
     }
 
     /// What a partly restored node did not get back, in the finding's words.

@@ -76,7 +76,19 @@ public struct ReportWriter: Sendable {
             "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
         out += "\"preservation\":" + anchors(input.outcome.preservation, side: .preservation)
         out += ",\"restoration\":" + anchors(input.outcome.restoration, side: .restoration)
-        out += "},\"events\":[\n"
+        out += "}"
+        // Which nodes each event decided, for the timeline's links back to their rows; absent
+        // when nothing was lost, so such pages read as before.
+        let decided = DecidingEvents(outcome: input.outcome, events: input.events).nodesBySeq
+        if !decided.isEmpty {
+            out += ",\"decided\":{"
+            out += decided.map { entry in
+                let nodes = entry.nodes.map { "[\(Escape.jsonString($0.anchor)),\(Escape.jsonString($0.locator))]" }
+                return "\"\(entry.seq)\":[" + nodes.joined(separator: ",") + "]"
+            }.joined(separator: ",")
+            out += "}"
+        }
+        out += ",\"events\":[\n"
         for (i, line) in input.eventLines.enumerated() {
             // A cheap shape check on the bytes: a full JSON parse of 100,000 lines belongs to the
             // trace reader (and Foundation's trimming, tried first, cost a quarter of the report).
