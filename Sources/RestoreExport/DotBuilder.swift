@@ -13,6 +13,8 @@ public struct DotBuilder: Sendable {
         public var title: String?
         /// At most this many nodes are drawn on one side; the rest are counted in a note.
         public var maxDrawnPerSide: Int
+        /// Row anchors (`Anchor.node`) of nodes a what-if changed: drawn with a thick violet ring.
+        public var changed: Set<String> = []
         public init(collapseThreshold: Int = 400, title: String? = nil, maxDrawnPerSide: Int = 1_000) {
             self.collapseThreshold = collapseThreshold
             self.title = title
@@ -185,6 +187,10 @@ public struct DotBuilder: Sendable {
         if style != ["rounded", "filled"] { attrs.append("style=\"\(style.joined(separator: ","))\"") }
         if look.color != "#1f2328" { attrs.append("color=\"\(look.color)\"") }
         if look.fill != "#ffffff" { attrs.append("fillcolor=\"\(look.fill)\"") }
+        if options.changed.contains(Anchor.node(tree.side, n.locator)) {
+            attrs.append("penwidth=3")
+            attrs.append("class=\"changed\"")
+        }
         attrs.append("label=<\(look.label(n))>")
         out.line("    \(name) [\(attrs.joined(separator: ", "))];")
     }
@@ -212,6 +218,7 @@ public struct DotBuilder: Sendable {
             "box: view controller   folder: container", "ellipse: view   hexagon: registered object",
             "solid edge: child   <FONT COLOR=\"#8250df\">dashed: presented</FONT>   dotted: view or object",
         ]
+        if !options.changed.isEmpty { rows.insert("thick outline: changed by the what-if", at: 4) }
         // Only drawings that have a partial restoration name it, so others stay as they were.
         if !partials.isEmpty {
             rows.insert(

@@ -17,6 +17,9 @@ public struct ReportInput: Sendable {
     /// The SPEC §5 outcome object, already serialized.
     public var outcomeJSON: String
     public var replay: ReplayVerdict?
+    /// Set when `outcome` is a what-if run's: the page leads with its answer and highlights the
+    /// nodes whose fate changed.
+    public var whatIf: ReportWhatIf?
 
     public init(
         scenario: String, description: String? = nil, tool: String, traceName: String, events: [EngineEvent],

@@ -40,7 +40,7 @@ struct ReportSections {
 
     var verdict: String {
         if let scenes = outcome.scenes { return sceneVerdict(scenes) }
-        var parts: [String] = []
+        var parts: [String] = input.whatIf.map { [whatIfAnswer($0)] } ?? []
         let lost = outcome.restoration?.nodes.filter { $0.status == .notRestored } ?? []
         let skipped = outcome.preservation?.nodes.filter { $0.status == .skipped } ?? []
         let (headline, tone) = headline(lost: lost)
@@ -160,8 +160,9 @@ struct ReportSections {
             let statusClass =
                 look.partial != nil ? "partial" : n.status == .preserved || n.status == .restored ? "ok" : "lost"
             let indent = min(n.depth, 12)
+            let change = input.whatIf?.change(for: n, side: side)
             out +=
-                "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\" data-path=\"\(h(n.path ?? ""))\">"
+                "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\(change == nil ? "" : " changed")\" data-path=\"\(h(n.path ?? ""))\">"
             if let code = look.partial?.code {
                 out +=
                     "<td class=\"mark partial\" style=\"color:\(NodeLook.partialColor)\" title=\"partly restored: \(code.rawValue)\">\(look.marker)</td>"
@@ -174,7 +175,8 @@ struct ReportSections {
             out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
             out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
             out += "</td>"
-            out += "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))</td></tr>"
+            out +=
+                "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))\(change.map(changeNote) ?? "")</td></tr>"
         }
         return out + "</tbody></table></div></div>"
     }
@@ -186,6 +188,13 @@ struct ReportSections {
         out += " · scene <code>\(h(scene.origin.sceneID))</code>"
         if let id = scene.storyboardIdentifier { out += " · Storyboard ID <code>\(h(id))</code>" }
         return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
+    }
+
+    /// What the what-if changed about a node: its fate before → after.
+    private func changeNote(_ c: NodeChange) -> String {
+        let before = c.before.map(NodeChange.describe) ?? "absent"
+        let after = c.after.map(NodeChange.describe) ?? "not in the archive"
+        return "<div class=\"small whatif-change\"><mark>what-if: \(h(before)) → \(h(after))</mark></div>"
     }
 
     /// A link from a lost or skipped node to the timeline event that decided it.

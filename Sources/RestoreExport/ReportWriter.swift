@@ -26,6 +26,12 @@ public struct ReportWriter: Sendable {
         }
         var options = dotOptions
         if options.title == nil { options.title = input.scenario }
+        if let w = input.whatIf {
+            options.changed = Set(
+                w.diff.changes.map { c in
+                    Anchor.node(c.phase == .preservation ? .preservation : .restoration, c.after?.locator ?? c.locator)
+                })
+        }
         let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
         let svg = try SVGRenderer.render(dot: dot)
         let sections = ReportSections(input: input)

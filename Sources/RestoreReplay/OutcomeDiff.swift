@@ -25,7 +25,8 @@ public struct NodeChange: Hashable, Sendable {
         }
     }
 
-    static func describe(_ n: NodeOutcome) -> String {
+    /// A node's fate in a few words: `restored via restorationClass`, `not-restored (not-found)`.
+    public static func describe(_ n: NodeOutcome) -> String {
         var s = n.status.rawValue
         if let via = n.via, n.status == .restored { s += " via \(via.rawValue)" }
         if let r = n.reason { s += " (\(r.rawValue))" }

@@ -56,12 +56,17 @@ public enum Report {
             baseline == nil
             ? replay.header.scenario
             : "\(replay.header.scenario) — what if \(replay.whatIf.edits.map(\.description).joined(separator: ", "))"
-        return ReportInput(
+        var input = ReportInput(
             scenario: title, description: replay.header.description, tool: replay.header.tool,
             traceName: (trace as NSString).lastPathComponent, events: events, eventLines: lines,
             outcome: replay.outcome,
             outcomeJSON: OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized,
             replay: ReplayVerdict(verdictSource))
+        if let baseline {
+            input.whatIf = ReportWhatIf(
+                edits: replay.whatIf.edits.map(\.description), before: baseline.outcome, after: replay.outcome)
+        }
+        return input
     }
 
     /// A what-if run's own events, numbered from 1.

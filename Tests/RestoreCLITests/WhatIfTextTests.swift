@@ -31,3 +31,35 @@ import Testing
         #expect(whatIf.contains("`Tabs/<UINavigationController>` (was `Tabs/tripsNav`) is now skipped"))
     }
 }
+
+/// The report of a what-if replay leads with its answer and shows the delta.
+@Suite struct WhatIfReportTests {
+    @Test func theReportLeadsWithTheAnswerAndHighlightsChangedNodes() throws {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("whatif-report").path
+        let r = try CLI.run(
+            ["replay", WhatIfTextTests.trace, "--set", "shouldRestore=false", "--report-dir", out], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        let answer = try #require(html.range(of: "id=\"whatif-text\">What if shouldRestore=false: restored "))
+        let verdict = try #require(html.range(of: "id=\"verdict-text\""))
+        #expect(answer.lowerBound < verdict.lowerBound, "the what-if's answer comes first")
+        #expect(html.contains(" gained, ") && html.contains(" lost.</p>"))
+        #expect(html.contains("data-direction=\"lost\"><h3>Lost</h3>"))
+        #expect(html.contains("→ <strong>not-restored"))
+        #expect(html.contains(" changed\" data-path="), "changed rows are highlighted")
+        #expect(html.contains("<mark>what-if: restored"))
+        let svg = try String(contentsOfFile: out + "/hierarchy.svg", encoding: .utf8)
+        #expect(svg.contains("class=\"node changed\""), "changed nodes are ringed in the drawing")
+        #expect(svg.contains("thick outline: changed by the what&#45;if"), "Graphviz escapes the hyphen")
+    }
+
+    @Test func aFaithfulReportHasNoWhatIf() throws {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("report").path
+        let r = try CLI.run(["replay", WhatIfTextTests.trace, "--report-dir", out], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(!html.contains("whatif-text") && !html.contains("<mark>what-if"))
+    }
+}
