@@ -29,6 +29,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `swift package generate-documentation --target RestoreTesting` builds the DocC catalog.
+        // Measured: it adds ~14 s to a clean `swift build` (its two plugins compile); nothing to
+        // an incremental one.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The headless model of UIKit state preservation and restoration.
