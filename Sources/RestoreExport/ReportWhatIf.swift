@@ -11,11 +11,24 @@ public struct ReportWhatIf: Sendable {
     public var before: Outcome
     /// The node-by-node difference, faithful → what-if.
     public var diff: OutcomeDiff
+    /// The faithful run's events, for its drawing (they tell skipped presented controllers apart).
+    public var beforeEvents: [EngineEvent]
 
-    public init(edits: [String], before: Outcome, after: Outcome) {
+    public init(edits: [String], before: Outcome, after: Outcome, beforeEvents: [EngineEvent] = []) {
         self.edits = edits
         self.before = before
         self.diff = OutcomeDiff(before: before, after: after)
+        self.beforeEvents = beforeEvents
+    }
+
+    /// Row anchors of the changed nodes as one run drew them: a renumbered node has its
+    /// faithful locator in the faithful drawing and its what-if locator in the other.
+    func changedAnchors(faithful: Bool) -> Set<String> {
+        Set(
+            diff.changes.map { c in
+                let side: Anchor.Side = c.phase == .preservation ? .preservation : .restoration
+                return Anchor.node(side, (faithful ? c.before?.locator : c.after?.locator) ?? c.locator)
+            })
     }
 
     /// The change to a node shown on `side`, if its fate moved.
@@ -61,5 +74,29 @@ extension ReportSections {
             out += "</ul></div>"
         }
         return out
+    }
+}
+
+extension ReportWriter {
+    /// The faithful run's drawing next to the what-if run's, changed nodes ringed in both, so a
+    /// reader compares the two hierarchies without opening a second report.
+    static func sideBySide(_ w: ReportWhatIf, whatIfDrawing: String, options: DotBuilder.Options) throws(ExportError)
+        -> String
+    {
+        var faithfulOptions = options
+        faithfulOptions.title = "Faithful replay (before the what-if)"
+        faithfulOptions.changed = w.changedAnchors(faithful: true)
+        let dot = DotBuilder(outcome: w.before, events: w.beforeEvents, options: faithfulOptions).build()
+        // One page holds both drawings: the faithful one's ids are prefixed so they stay unique
+        // and the page script's ring (`g` + row anchor) lands on the what-if's node.
+        let faithful = inlineable(try SVGRenderer.render(dot: dot))
+            .replacingOccurrences(of: " id=\"", with: " id=\"faithful-")
+        func figure(_ run: String, _ caption: String, _ svg: String) -> String {
+            "<figure class=\"whatif-drawing\" data-run=\"\(run)\" style=\"margin:0;min-width:0\">"
+                + "<figcaption class=\"muted small\">\(caption)</figcaption>\n\(svg)</figure>"
+        }
+        return "<div class=\"side-by-side\" style=\"display:grid;grid-template-columns:1fr 1fr;gap:.75rem\">"
+            + figure("faithful", "Faithful (recorded) run", faithful) + figure("whatif", "What-if run", whatIfDrawing)
+            + "</div>"
     }
 }

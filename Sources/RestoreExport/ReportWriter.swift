@@ -26,14 +26,11 @@ public struct ReportWriter: Sendable {
         }
         var options = dotOptions
         if options.title == nil { options.title = input.scenario }
-        if let w = input.whatIf {
-            options.changed = Set(
-                w.diff.changes.map { c in
-                    Anchor.node(c.phase == .preservation ? .preservation : .restoration, c.after?.locator ?? c.locator)
-                })
-        }
+        if let w = input.whatIf { options.changed = w.changedAnchors(faithful: false) }
         let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
         let svg = try SVGRenderer.render(dot: dot)
+        var drawing = Self.inlineable(svg)
+        if let w = input.whatIf { drawing = try Self.sideBySide(w, whatIfDrawing: drawing, options: options) }
         let sections = ReportSections(input: input)
         let h = Escape.html
         let outcome = input.outcomeJSON.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -45,7 +42,7 @@ public struct ReportWriter: Sendable {
             "description": input.description.map { "<p class=\"desc\">\(h($0))</p>" } ?? "",
             "facts": sections.facts,
             "verdict": sections.verdict,
-            "svg": Self.inlineable(svg),
+            "svg": drawing,
             "nodes": sections.nodes,
             "diagnostics": sections.diagnostics,
             "appkeys": sections.appKeys,

@@ -47,7 +47,9 @@ public enum Replaying {
         let baseline: ReplayResult
         var modified: ReplayResult?
         do {
-            baseline = try Replayer.replay(path: request.trace, progress: progress)
+            // A what-if report draws the faithful run too, from its own events.
+            baseline = try Replayer.replay(
+                path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress)
         } catch { throw RestoreFailure(error) }
         // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
         if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first

@@ -64,7 +64,8 @@ public enum Report {
             replay: ReplayVerdict(verdictSource))
         if let baseline {
             input.whatIf = ReportWhatIf(
-                edits: replay.whatIf.edits.map(\.description), before: baseline.outcome, after: replay.outcome)
+                edits: replay.whatIf.edits.map(\.description), before: baseline.outcome, after: replay.outcome,
+                beforeEvents: baseline.events)
         }
         return input
     }

@@ -54,6 +54,26 @@ import Testing
         #expect(svg.contains("thick outline: changed by the what&#45;if"), "Graphviz escapes the hyphen")
     }
 
+    @Test func theReportDrawsTheFaithfulRunNextToTheWhatIfBothRingingChangedNodes() throws {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("whatif-report").path
+        let r = try CLI.run(
+            ["replay", WhatIfTextTests.trace, "--set", "shouldRestore=false", "--report-dir", out], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        let faithful = try #require(html.range(of: "data-run=\"faithful\""))
+        let whatIf = try #require(html.range(of: "data-run=\"whatif\""))
+        #expect(faithful.lowerBound < whatIf.lowerBound, "the faithful drawing comes first")
+        let faithfulDrawing = html[faithful.upperBound..<whatIf.lowerBound]
+        let whatIfDrawing = html[whatIf.upperBound...]
+        #expect(faithfulDrawing.contains("<svg") && whatIfDrawing.contains("<svg"))
+        // The faithful run restored the home tab, the what-if lost it: both drawings ring it.
+        let ringed = "class=\"node changed\""
+        #expect(faithfulDrawing.contains("id=\"faithful-gnode&#45;r&#45;") && faithfulDrawing.contains(ringed))
+        #expect(whatIfDrawing.contains(ringed))
+        #expect(!whatIfDrawing.contains("id=\"faithful-"), "ids stay unique on the page")
+    }
+
     @Test func aFaithfulReportHasNoWhatIf() throws {
         let dir = try CLI.temporaryDirectory()
         let out = dir.appendingPathComponent("report").path
@@ -61,5 +81,6 @@ import Testing
         #expect(r.code == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(!html.contains("whatif-text") && !html.contains("<mark>what-if"))
+        #expect(!html.contains("data-run=\"faithful\"") && !html.contains("id=\"faithful-"))
     }
 }
