@@ -37,11 +37,20 @@ enum CLI {
         p.executableURL = binary
         p.arguments = arguments
         p.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
+        return try collect(p)
+    }
+
+    /// Starts `p`, feeds it `input` on standard input (if any) and collects its exit code and output.
+    static func collect(_ p: Process, stdin input: Data? = nil) throws -> Result {
+        let (inPipe, out, err) = (Pipe(), Pipe(), Pipe())
+        if input != nil { p.standardInput = inPipe }
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        if let input {
+            inPipe.fileHandleForWriting.write(input)
+            try inPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a large output cannot block the child.
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
@@ -61,17 +70,7 @@ enum CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         p.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(
-            code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-            stderr: String(decoding: e, as: UTF8.self))
+        return try collect(p)
     }
 
     /// A fresh folder holding a copy of `Traces/`, so examples that write beside a sample write there.

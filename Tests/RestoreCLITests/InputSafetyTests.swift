@@ -10,17 +10,7 @@ import Testing
         p.executableURL = CLI.binary
         p.arguments = arguments
         p.currentDirectoryURL = directory
-        let (inPipe, out, err) = (Pipe(), Pipe(), Pipe())
-        (p.standardInput, p.standardOutput, p.standardError) = (inPipe, out, err)
-        try p.run()
-        inPipe.fileHandleForWriting.write(input)
-        try inPipe.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLI.Result(
-            code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-            stderr: String(decoding: e, as: UTF8.self))
+        return try CLI.collect(p, stdin: input)
     }
 
     @Test func neverWritesOntoItsInputByAnyName() throws {
