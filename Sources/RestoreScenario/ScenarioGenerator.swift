@@ -93,3 +93,33 @@ public struct ScenarioGenerator {
         return b
     }
 }
+
+extension ScenarioGenerator {
+    /// The benchmark's square app: a tab bar of `size` navigation stacks, each `size` controllers
+    /// deep, every controller with coder state and a scroll view. The launch UI is the same tree, so
+    /// every node is restored as `existing` and each is encoded once and decoded once: two events
+    /// per node, which makes events/s and nodes/s easy to read off the benchmark's table.
+    public static func grid(_ size: Int) -> Scenario {
+        let size = max(1, size)
+        var tabs = NodeBlueprint(className: "UITabBarController", restorationIdentifier: "Tabs")
+        for t in 0..<size {
+            var nav = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "nav\(t)")
+            for i in 0..<size {
+                var screen = NodeBlueprint(className: "ScreenController", restorationIdentifier: "s\(i)")
+                screen.state = [CoderEntry(key: "row", value: .int(i))]
+                var scroll = NodeBlueprint(role: .view, className: "UIScrollView", restorationIdentifier: "scroll")
+                scroll.viewState.contentOffset = [0, Double(i % 100)]
+                screen.views = [scroll]
+                nav.children.append(screen)
+            }
+            tabs.children.append(nav)
+        }
+        tabs.selectedIndex = 0
+        var s = Scenario(name: "grid-\(size)x\(size)")
+        s.description =
+            "Generated for the benchmark: \(size) tab stacks × \(size) controllers, each with a scroll view."
+        s.ui = tabs
+        s.launchUI = tabs
+        return s
+    }
+}

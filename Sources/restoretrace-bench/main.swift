@@ -47,6 +47,11 @@ if let n = option("--write-scenario").flatMap(Int.init) {
     print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
     exit(0)
 }
+if let n = option("--write-grid").flatMap(Int.init) {
+    // The N×N grid scenario (N tab stacks × N controllers, each with a scroll view) as JSON.
+    print(ScenarioText.json(ScenarioGenerator.grid(n)))
+    exit(0)
+}
 if let n = option("--replay-only").flatMap(Int.init) {
     ReplayOnly.run(n)
     exit(0)
