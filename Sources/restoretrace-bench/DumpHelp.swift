@@ -1,35 +1,92 @@
 import Foundation
 
-/// `--experimental-dump-help`: the benchmark's options in swift-argument-parser's ToolInfo
-/// format (version 0), so `swift package generate-manual` documents it instead of running it.
+/// The benchmark's options, once: `--help` prints them for people, `--experimental-dump-help`
+/// as swift-argument-parser's ToolInfo (version 0), so `swift package generate-manual`
+/// documents the benchmark instead of running it.
 enum DumpHelp {
-    static let abstract = "Measure how record, replay and report scale with the size of the app."
+    static let abstract = "Time the real restoretrace binary on apps of growing size, next to cat and Python."
     static let discussion = """
-        Generates scenarios of growing size (tab bar → navigation stacks → custom containers → leaf \
-        screens with a table, a text field and coder state), and measures, as the median of N runs: \
-        scenario parse, engine preservation + restoration, trace write, trace read, replay, DOT build, \
-        layout + SVG render, HTML write; peak memory; trace bytes per event. Also renders the same DOT \
-        with the `dot` command (Debian's graphviz) to compare with in-process rendering. Each size runs \
-        in a child process of its own, so its peak memory is its own.
+        For each N it writes the grid app (N tab stacks × N controllers, each with a scroll view) as a \
+        JSON and as a YAML scenario, then runs the restoretrace binary beside this one as whole child \
+        processes: record (from the JSON, and from the YAML as a row of its own), replay --no-report, \
+        report -o DIR, export --format chrome-trace and export --format json. Each row gives events, \
+        wall seconds (the minimum of --runs runs), events per second, the child's own peak resident \
+        memory (wait4; the maximum of the runs), the bytes written (the report's folder and its \
+        index.html apart), and the ratio to two anchors run on the same trace in the same run: \
+        `cat FILE > /dev/null` and Python's json.loads of every line (left out, with a note, without \
+        python3). growth is the seconds per event over the previous size's: 1.00 is linear. Below the \
+        table: each trace's lines and longest line, and issue 17's targets, met or not. Progress goes to \
+        standard error, the table to standard output. Build in release first: \
+        swift run -c release restoretrace-bench. Generated files go to a temporary folder, removed at the end.
         """
 
-    /// (name, value name or nil for a flag, help).
-    static let options: [(String, String?, String)] = [
-        ("sizes", "n,n,…", "The numbers of view controllers to measure (default: 1000,10000,100000)."),
-        ("runs", "n", "Runs per size; the median is reported (default: 5, or 3 at 100,000 and above)."),
-        ("json", nil, "Print the results as JSON (format restoretrace-bench/1) instead of a table."),
-        ("no-dot-cli", nil, "Do not compare with the `dot` command."),
-        ("help", nil, "Show help information."),
+    /// One option: its name, its value's name (nil for a flag) and what it does.
+    struct Option {
+        var name: String
+        var value: String?
+        var help: String
+        init(_ name: String, _ value: String?, _ help: String) {
+            (self.name, self.value, self.help) = (name, value, help)
+        }
+    }
+
+    static let options: [Option] = [
+        Option("sizes", "n,n,…", "The grid sizes N to measure (default: 25,50,100,200,400)."),
+        Option("runs", "n", "Runs of each command per size; the table shows the fastest (default: 3)."),
+        Option("json", nil, "Print the results as JSON (format restoretrace-bench/2) instead of the table."),
+        Option("restoretrace", "path", "The restoretrace binary to time (default: the one beside this binary)."),
+        Option("keep", "dir", "Write the generated scenarios, traces and outputs under this folder and keep them."),
+        Option("write-grid", "n", "Print the N×N grid scenario as JSON and stop."),
+        Option("write-grid-yaml", "n", "Print the same scenario as block-style YAML and stop."),
+        Option(
+            "write-scenario", "n",
+            "Print the older generated app of N controllers (tab bar, stacks, containers) and stop."),
+        Option(
+            "engine-only", "n",
+            "Profiling, in this process: run the engine alone on the older generated app of N controllers."),
+        Option(
+            "engine-plain", "n",
+            "Profiling: the engine on a plain hierarchy of about N nodes, with build, preserve and restore apart."),
+        Option(
+            "replay-only", "n",
+            "Profiling: record the older generated app of N controllers once, then time its replay only."),
+        Option("replay-trace", "path", "Profiling: replay an existing trace once, with this process's peak memory."),
+        Option("svg-only", "file", "Profiling: lay out and render a DOT file in-process (median of 5)."),
+        Option("help", nil, "Show help information."),
     ]
 
+    static var help: String {
+        let width = options.map { $0.name.count + ($0.value.map { $0.count + 3 } ?? 0) }.max() ?? 0
+        let lines = options.map { o in
+            let flag = "--\(o.name)" + (o.value.map { " <\($0)>" } ?? "")
+            return "  " + flag.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "  " + o.help
+        }
+        return """
+            OVERVIEW: \(abstract)
+
+            \(discussion)
+
+            USAGE: restoretrace-bench [--sizes <n,n,…>] [--runs <n>] [--json] [--restoretrace <path>] [--keep <dir>]
+
+            OPTIONS:
+            \(lines.joined(separator: "\n"))
+
+            EXAMPLES:
+              swift build -c release --product restoretrace --product restoretrace-bench
+              .build/release/restoretrace-bench --sizes 25,50,100,200 --runs 3
+              .build/release/restoretrace-bench --sizes 200 --runs 1 --json > bench.json
+              .build/release/restoretrace-bench --write-grid 200 > g200.json
+            """
+    }
+
     static var json: String {
-        let arguments: [[String: Any]] = options.map { name, value, help in
+        let arguments: [[String: Any]] = options.map { o in
             var a: [String: Any] = [
-                "kind": value == nil ? "flag" : "option", "shouldDisplay": true, "isOptional": true,
-                "isRepeating": false, "parsingStrategy": "default", "abstract": help,
-                "names": [["kind": "long", "name": name]], "preferredName": ["kind": "long", "name": name],
+                "kind": o.value == nil ? "flag" : "option", "shouldDisplay": true, "isOptional": true,
+                "isRepeating": false, "parsingStrategy": "default", "abstract": o.help,
+                "names": [["kind": "long", "name": o.name]], "preferredName": ["kind": "long", "name": o.name],
             ]
-            if let value { a["valueName"] = value }
+            if let value = o.value { a["valueName"] = value }
             return a
         }
         let tool: [String: Any] = [

@@ -57,10 +57,6 @@ enum EngineOnly {
         }
         let t = Measure.median(5) { try? SVGRenderer.render(dot: dot) }
         guard t.result != nil else { return }
-        if CommandLine.arguments.contains("--seconds") {
-            print(t.seconds)
-        } else {
-            print("in-process svg: \(Measure.seconds(t.seconds)) (median of 5), \(t.result?.utf8.count ?? 0) bytes")
-        }
+        print("in-process svg: \(Measure.seconds(t.seconds)) (median of 5), \(t.result?.utf8.count ?? 0) bytes")
     }
 }

@@ -1,13 +1,26 @@
 import Foundation
 import RestoreScenario
 
-// restoretrace-bench: how record, replay and report scale. Run in release:
-//   swift run -c release restoretrace-bench [--sizes 1000,10000,100000] [--runs 3] [--json]
-// Each size runs in a child process of its own, so its peak memory is its own.
+// restoretrace-bench: the real binary, timed as whole processes on apps of growing size.
+//   swift run -c release restoretrace-bench [--sizes 25,50,100,200,400] [--runs 3] [--json]
+// `--help` teaches the rest; DumpHelp holds the options once for it and for the manual.
 
 let args = Array(CommandLine.arguments.dropFirst())
+let known = Set(DumpHelp.options.map { "--" + $0.name } + ["-h", "--experimental-dump-help"])
+let takesValue = Set(DumpHelp.options.filter { $0.value != nil }.map { "--" + $0.name })
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("restoretrace-bench: error: \(message)\n".utf8))
+    exit(2)
+}
 func option(_ name: String) -> String? {
     args.firstIndex(of: name).flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
+}
+func number(_ name: String) -> Int? {
+    option(name).map { text in
+        guard let n = Int(text), n > 0 else { fail("\(name) takes a positive whole number, not '\(text)'") }
+        return n
+    }
 }
 
 // Asked by `swift package generate-manual`: describe, never run.
@@ -15,44 +28,44 @@ if args.contains("--experimental-dump-help") {
     print(DumpHelp.json)
     exit(0)
 }
-
 if args.contains("--help") || args.contains("-h") {
-    print(
-        """
-        USAGE: restoretrace-bench [--sizes 1000,10000,100000] [--runs N] [--json] [--no-dot-cli]
-
-        Generates scenarios of growing size (tab bar → navigation stacks → custom containers → leaf
-        screens with a table, a text field and coder state), and measures, as the median of N runs:
-        scenario parse, engine preservation + restoration, trace write, trace read, replay, DOT build,
-        layout + SVG render, HTML write; peak memory; trace bytes per event. Also renders the same DOT
-        with the `dot` command (Debian's graphviz) to compare with in-process rendering.
-        """)
+    print(DumpHelp.help)
     exit(0)
+}
+var index = 0
+while index < args.count {
+    let word = args[index]
+    guard known.contains(word) || index > 0 && takesValue.contains(args[index - 1]) else {
+        fail("unknown argument '\(word)'; see restoretrace-bench --help")
+    }
+    if takesValue.contains(word), index + 1 >= args.count {
+        fail("\(word) needs a value; see restoretrace-bench --help")
+    }
+    index += 1
 }
 
-if let n = option("--engine-only").flatMap(Int.init) {
-    EngineOnly.run(n)
-    exit(0)
-}
-if let n = option("--engine-plain").flatMap(Int.init) {
-    EngineOnly.plain(n)
-    exit(0)
-}
-if let dotFile = option("--svg-only") {
-    EngineOnly.svg(dotFile)
-    exit(0)
-}
-if let n = option("--write-scenario").flatMap(Int.init) {
-    // The generated scenario as a file, to run the real CLI on it.
-    print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
-    exit(0)
-}
-if let n = option("--write-grid").flatMap(Int.init) {
-    // The N×N grid scenario (N tab stacks × N controllers, each with a scroll view) as JSON.
+// One-off modes: print a scenario, or profile one stage in this process.
+if let n = number("--write-grid") {
     print(ScenarioText.json(ScenarioGenerator.grid(n)))
     exit(0)
 }
-if let n = option("--replay-only").flatMap(Int.init) {
+if let n = number("--write-grid-yaml") {
+    print(ScenarioText.yaml(ScenarioGenerator.grid(n)), terminator: "")
+    exit(0)
+}
+if let n = number("--write-scenario") {
+    print(ScenarioText.json(ScenarioGenerator.generate(controllers: n)))
+    exit(0)
+}
+if let n = number("--engine-only") {
+    EngineOnly.run(n)
+    exit(0)
+}
+if let n = number("--engine-plain") {
+    EngineOnly.plain(n)
+    exit(0)
+}
+if let n = number("--replay-only") {
     ReplayOnly.run(n)
     exit(0)
 }
@@ -60,41 +73,51 @@ if let trace = option("--replay-trace") {
     ReplayOnly.run(trace: trace)
     exit(0)
 }
-
-if let single = option("--single").flatMap(Int.init) {
-    let runs = option("--runs").flatMap(Int.init) ?? 3
-    let row = Bench.run(controllers: single, runs: runs, dotCLI: !args.contains("--no-dot-cli"))
-    print(row.json)
+if let dotFile = option("--svg-only") {
+    EngineOnly.svg(dotFile)
     exit(0)
 }
 
-let sizes = (option("--sizes") ?? "1000,10000,100000").split(separator: ",").compactMap { Int($0) }
-let runs = option("--runs")
-var rows: [BenchRow] = []
-for size in sizes {
-    FileHandle.standardError.write(Data("measuring \(size) controllers…\n".utf8))
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    child.arguments =
-        ["--single", String(size), "--runs", runs ?? (size >= 100_000 ? "3" : "5")]
-        + (args.contains("--no-dot-cli") ? ["--no-dot-cli"] : [])
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    try child.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    child.waitUntilExit()
-    guard child.terminationStatus == 0, let row = BenchRow(json: data) else {
-        FileHandle.standardError.write(Data("size \(size) failed (exit \(child.terminationStatus))\n".utf8))
-        exit(1)
+// The table.
+let sizes = (option("--sizes") ?? "25,50,100,200,400").split(separator: ",").map { text in
+    guard let n = Int(text), n > 0 else {
+        fail("--sizes takes positive whole numbers separated by commas, not '\(text)'")
     }
-    rows.append(row)
+    return n
 }
-let demo = BenchStages.demoProcesses(runs: 5)
-if args.contains("--json") {
-    print(
-        "{\"format\":\"restoretrace-bench/1\",\"demoRecordReplayReportSeconds\":\(demo.map { String($0) } ?? "null"),\"sizes\":["
-            + rows.map(\.json).joined(separator: ",") + "]}")
-} else {
-    print(BenchTable.render(rows))
-    if let demo { print("demo, as whole processes (record + replay + report): \(Measure.seconds(demo)) (median of 5)") }
+let runs = number("--runs") ?? 3
+let selfPath =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let restoretrace =
+    option("--restoretrace")
+    ?? URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("restoretrace").path
+guard FileManager.default.isExecutableFile(atPath: restoretrace) else {
+    fail(
+        "\(restoretrace) is not an executable; build it (swift build -c release --product restoretrace) or pass --restoretrace PATH"
+    )
+}
+let kept = option("--keep")
+let work =
+    kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("restoretrace-bench-\(getpid())").path
+var notes: [String] = []
+let python = Anchors.python()
+if python == nil { notes.append("python3 is not on PATH: the Python anchor and ×python are left out") }
+
+do {
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { if kept == nil { try? FileManager.default.removeItem(atPath: work) } }
+    if let floor = Anchors.rssFloor(scratch: work) {
+        notes.append(
+            "peak RSS is each child's own (wait4), counting from its fork of this process: /bin/true shows \(Format.megabytes(floor)) MB"
+        )
+    }
+    var bench = GridBench(restoretrace: restoretrace, bench: selfPath, python: python, runs: runs, work: work)
+    bench.keep = kept != nil
+    var report = BenchReport(restoretrace: restoretrace, runs: runs, sizes: [], notes: notes)
+    for n in sizes { report.sizes.append(try bench.measure(n)) }
+    report.relate()
+    print(args.contains("--json") ? report.json : BenchTable.render(report))
+} catch {
+    FileHandle.standardError.write(Data("restoretrace-bench: error: \(error)\n".utf8))
+    exit(1)
 }

@@ -54,14 +54,4 @@ import Testing
         #expect((json["reason"] as? String)?.contains("No archive was written") == true)
         #expect((json["objects"] as? [Any])?.isEmpty == true)
     }
-
-    @Test func benchJSONCarriesItsFormat() throws {
-        let r = try CLI.run(
-            ["--sizes", "20", "--runs", "1", "--json", "--no-dot-cli"], in: try CLI.temporaryDirectory(),
-            executable: "restoretrace-bench")
-        #expect(r.code == 0, "\(r.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        #expect(json["format"] as? String == "restoretrace-bench/1")
-        #expect((json["sizes"] as? [[String: Any]])?.first?["controllers"] as? Int == 20)
-    }
 }

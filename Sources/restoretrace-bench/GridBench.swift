@@ -1,0 +1,153 @@
+import Foundation
+
+/// Runs the real `restoretrace` binary as whole processes on the grid app of each size, with the
+/// `cat` and Python anchors on the same trace file.
+struct GridBench {
+    let restoretrace: String
+    /// This binary, which writes the scenarios.
+    let bench: String
+    /// The real interpreter (not a version manager's shim, whose start-up would be timed too).
+    let python: String?
+    let runs: Int
+    /// A scratch folder of this run; each size's files are removed once it is measured.
+    let work: String
+    var keep = false
+
+    static let pythonScript = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)"
+
+    func measure(_ n: Int) throws -> SizeResult {
+        var size = SizeResult(n: n)
+        let dir = work + "/grid\(n)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { if !keep { try? FileManager.default.removeItem(atPath: dir) } }
+        let json = dir + "/grid\(n).json"
+        let yaml = dir + "/grid\(n).yaml"
+        let trace = dir + "/grid\(n).trace.jsonl"
+        // Written by a child (this binary's --write-grid): the scenario never enters this process,
+        // whose memory a forked child starts from, so the children's peak RSS stays their own.
+        for (mode, file) in [("--write-grid", json), ("--write-grid-yaml", yaml)] {
+            var writer = ChildProcess(executable: bench, arguments: [mode, String(n)])
+            writer.output = .file(file)
+            let wrote = try writer.run(scratch: dir)
+            guard wrote.exitCode == 0 else { throw BenchError("N=\(n): \(mode) failed: \(wrote.stderr)") }
+        }
+        size.scenarioJSONBytes = FileStats.size(json)
+        size.scenarioYAMLBytes = FileStats.size(yaml)
+        let run = { (id: String, label: String, arguments: [String], accept: [Int32]) throws -> Measured in
+            try self.run(n, id, label, arguments, scratch: dir, accept: accept)
+        }
+
+        let record = try run("record-json", "record (JSON)", ["record", json, "-o", trace], [0])
+        size.events = try Self.recordedEvents(record, n)
+        let lines = try FileStats.lines(trace)
+        (size.traceBytes, size.traceLines, size.longestLineBytes) = (FileStats.size(trace), lines.count, lines.longest)
+        var rows = [record.row]
+        rows[0].outputBytes = size.traceBytes
+
+        let yamlTrace = dir + "/grid\(n)-yaml.trace.jsonl"
+        let recordYAML = try run("record-yaml", "record (YAML)", ["record", yaml, "-o", yamlTrace], [0])
+        if try Self.recordedEvents(recordYAML, n) != size.events
+            || !(try FileStats.sameBytes(trace, yamlTrace))
+        {
+            size.notes.append("N=\(n): the YAML scenario recorded a different trace from the JSON one")
+        }
+        rows.append(recordYAML.row)
+        rows[1].outputBytes = FileStats.size(yamlTrace)
+        try? FileManager.default.removeItem(atPath: yamlTrace)
+
+        let replay = try run("replay", "replay --no-report", ["replay", trace, "--no-report"], [0, 1])
+        if replay.exitCodes.contains(1) { size.notes.append("N=\(n): replay diverged (exit 1) on its own recording") }
+        rows.append(replay.row)
+
+        let reportDir = dir + "/report"
+        var report = try self.run(
+            n, "report", "report -o DIR", ["report", trace, "-o", reportDir], scratch: dir, accept: [0]
+        ) { try? FileManager.default.removeItem(atPath: reportDir) }
+        report.row.outputBytes = FileStats.folderSize(reportDir)
+        report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
+        rows.append(report.row)
+        try? FileManager.default.removeItem(atPath: reportDir)
+
+        for format in ["chrome-trace", "json"] {
+            let file = dir + "/export.\(format).json"
+            var export = try run(
+                "export-\(format)", "export --format \(format)", ["export", trace, "--format", format, "-o", file], [0])
+            export.row.outputBytes = FileStats.size(file)
+            rows.append(export.row)
+            try? FileManager.default.removeItem(atPath: file)
+        }
+
+        // The anchors last, on the same file, once the commands have had the page cache warm too.
+        var anchors = [try anchor(n, "cat", "cat FILE > /dev/null", ["/bin/cat", trace], scratch: dir)]
+        if let python {
+            anchors.append(
+                try anchor(
+                    n, "python-json", "python3: json.loads each line", [python, "-c", Self.pythonScript, trace],
+                    scratch: dir))
+        }
+        size.rows = (anchors + rows).map { row in
+            var row = row
+            row.events = size.events
+            return row
+        }
+        return size
+    }
+
+    /// A command's runs: its row, and the exit code and standard output of each run.
+    struct Measured {
+        var row: CommandRow
+        var exitCodes: [Int32] = []
+        var stdout = ""
+    }
+
+    private func anchor(_ n: Int, _ id: String, _ label: String, _ argv: [String], scratch: String) throws
+        -> CommandRow
+    {
+        var row = try run(n, id, label, argv, scratch: scratch, accept: [0], executable: argv[0]).row
+        row.isAnchor = true
+        return row
+    }
+
+    /// Runs `restoretrace ARGUMENTS` (or `executable`) `runs` times; `before` runs ahead of each.
+    private func run(
+        _ n: Int, _ id: String, _ label: String, _ arguments: [String], scratch: String, accept: [Int32],
+        executable: String? = nil, before: () -> Void = {}
+    ) throws -> Measured {
+        let (program, rest) = executable.map { ($0, Array(arguments.dropFirst())) } ?? (restoretrace, arguments)
+        var measured = Measured(row: CommandRow(id: id, label: label, commandLine: [program] + rest))
+        for i in 1...max(1, runs) {
+            before()
+            var process = ChildProcess(executable: program, arguments: rest)
+            process.output = executable == nil ? .captured : .discarded
+            let child = try process.run(scratch: scratch)
+            guard accept.contains(child.exitCode) else {
+                let shown = ([program] + rest).map { $0.contains("\n") ? "'…'" : $0 }.joined(separator: " ")
+                throw BenchError("N=\(n): `\(shown)` exited with \(child.exitCode):\n\(child.stderr)")
+            }
+            Progress.say(
+                "N=\(n): \(label), run \(i) of \(max(1, runs)): \(Format.seconds(child.seconds)) s, \(Format.megabytes(child.peakRSSBytes)) MB"
+            )
+            measured.row.runSeconds.append(child.seconds)
+            measured.row.peakRSSBytes = max(measured.row.peakRSSBytes, child.peakRSSBytes)
+            measured.exitCodes.append(child.exitCode)
+            measured.stdout = child.stdout
+        }
+        return measured
+    }
+
+    /// The event count `record` reports ("…: recorded N events to PATH").
+    static func recordedEvents(_ record: Measured, _ n: Int) throws -> Int {
+        let words = record.stdout.split(whereSeparator: \.isWhitespace)
+        guard let i = words.firstIndex(of: "recorded"), i + 1 < words.count, let events = Int(words[i + 1]) else {
+            throw BenchError("N=\(n): record did not say how many events it recorded:\n\(record.stdout)")
+        }
+        return events
+    }
+}
+
+/// Progress for the person waiting: on standard error, never on standard output.
+enum Progress {
+    static func say(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// A smoke run of the benchmark on a tiny grid (N = 5, one run): the table's rows are there and
+/// every figure parses. Timings are not checked: CI machines differ.
+@Suite struct BenchSmokeTests {
+    static let commands = [
+        "record (JSON)", "record (YAML)", "replay --no-report", "report -o DIR", "export --format chrome-trace",
+        "export --format json",
+    ]
+    static var pythonPresent: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/python3")
+        }
+    }
+
+    /// A table line's cells: columns are two or more spaces apart; no cell holds two spaces.
+    static func cells(_ line: String) -> [String] {
+        line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func bench(_ arguments: [String]) throws -> CLI.Result {
+        try CLI.run(arguments, in: try CLI.temporaryDirectory(), executable: "restoretrace-bench")
+    }
+
+    @Test func theTableHasARowPerCommandAndAnchorAndEveryFigureParses() throws {
+        let r = try Self.bench(["--sizes", "5", "--runs", "1"])
+        #expect(r.code == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("5  ") }
+            .map(Self.cells)
+        let labels = rows.map { $0[1] }
+        var expected = ["cat FILE > /dev/null (anchor)"]
+        if Self.pythonPresent { expected.append("python3: json.loads each line (anchor)") }
+        #expect(labels == expected + Self.commands)
+        let header = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("N  ") })
+        #expect(Self.cells(String(header)).count == 11)
+        for row in rows {
+            #expect(row.count == 11, "\(row)")
+            // events, wall, events/s, RSS, output, page, ×cat, ×python, growth: numbers or "–".
+            for cell in row.dropFirst(2) where cell != "–" {
+                #expect(Double(cell.replacingOccurrences(of: ",", with: "")) != nil, "\(row[1]): '\(cell)'")
+            }
+            #expect(Int(row[2].replacingOccurrences(of: ",", with: ""))! > 0, "\(row[1]) has no events")
+            #expect(Double(row[3])! > 0, "\(row[1]) has no wall time")
+        }
+        let page = try #require(rows.first { $0[1] == "report -o DIR" })
+        #expect(Double(page[7]) != nil, "the report row gives index.html's size")
+        // Progress goes to standard error, one line per run, never to the table.
+        for command in Self.commands { #expect(r.stderr.contains("N=5: \(command), run 1 of 1")) }
+        #expect(!r.stdout.contains("run 1 of 1"))
+        for target in ["replay at 200: events/s", "index.html at every size", "longest trace line at every size"] {
+            #expect(r.stdout.contains(target))
+        }
+    }
+
+    @Test func jsonCarriesItsFormatAndTheSameRows() throws {
+        let r = try Self.bench(["--sizes", "5", "--runs", "1", "--json"])
+        #expect(r.code == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(json["format"] as? String == "restoretrace-bench/2")
+        #expect(json["statistic"] as? String == "min")
+        let size = try #require((json["sizes"] as? [[String: Any]])?.first)
+        #expect(size["n"] as? Int == 5)
+        // The YAML scenario records the same trace as the JSON one, and the replay matches.
+        #expect((size["notes"] as? [String]) == [])
+        let rows = try #require(size["rows"] as? [[String: Any]])
+        let ids = rows.compactMap { $0["id"] as? String }
+        #expect(
+            ids == ["cat"] + (Self.pythonPresent ? ["python-json"] : [])
+                + ["record-json", "record-yaml", "replay", "report", "export-chrome-trace", "export-json"])
+        let events = try #require(size["events"] as? Int)
+        #expect(events > 0)
+        for row in rows {
+            #expect(row["events"] as? Int == events)
+            #expect((row["peakRSSBytes"] as? Int ?? 0) > 0)
+            #expect((row["ratioToCat"] as? Double ?? 0) > 0)
+        }
+        #expect((size["longestLineBytes"] as? Int ?? 0) > 0)
+        #expect(
+            (size["traceBytes"] as? Int) == rows.first { $0["id"] as? String == "record-json" }?["outputBytes"] as? Int)
+        let targets = try #require(json["targets"] as? [[String: Any]])
+        // N = 200 was not run: its targets say so rather than pass or fail.
+        #expect(targets.first { $0["name"] as? String == "replay at 200: events/s" }?["met"] is NSNull)
+    }
+
+    @Test func helpListsEveryOptionTheManualDoes() throws {
+        let help = try Self.bench(["--help"])
+        let dump = try Self.bench(["--experimental-dump-help"])
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((tool["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        #expect(arguments.count > 5)
+        for argument in arguments {
+            let name = try #require((argument["preferredName"] as? [String: Any])?["name"] as? String)
+            #expect(help.stdout.contains("--\(name)"), "--help lacks --\(name)")
+        }
+    }
+
+    @Test func anUnknownArgumentIsABadInvocationNotABenchmark() throws {
+        let r = try Self.bench(["--sizez", "5"])
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("unknown argument '--sizez'"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func theYAMLGridIsBlockStyle() throws {
+        let r = try Self.bench(["--write-grid-yaml", "2"])
+        #expect(r.code == 0)
+        #expect(r.stdout.hasPrefix("format: \"restoretrace-scenario/1\"\nname: \"grid-2x2\"\n"))
+        #expect(r.stdout.contains("\n    - class: \"UINavigationController\"\n"))
+    }
+}
