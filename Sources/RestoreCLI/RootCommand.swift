@@ -83,12 +83,13 @@ enum Console {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// A progress callback that speaks at most every 100,000 events, so small runs stay quiet.
+    /// A progress callback for long work, told the count of work done so far. It speaks only once
+    /// the command has run for a second, and then at most once a second (`ProgressThrottle`):
+    /// at 1M events/s a count threshold alone would speak in runs a person never waits for.
     static func throttledProgress(_ message: @escaping (Int) -> String) -> (Int) -> Void {
-        var next = 100_000
+        let throttle = ProgressThrottle.startingNow()
         return { count in
-            guard count >= next else { return }
-            next = (count / 100_000 + 1) * 100_000
+            guard throttle.admit() else { return }
             progress(message(count))
         }
     }

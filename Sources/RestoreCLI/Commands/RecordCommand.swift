@@ -49,7 +49,8 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let recorded =
             try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }
-            ?? Recording.record(scenarioAt: scenario, to: output) { Console.progress("  … \($0) events recorded") }
+            ?? Recording.record(
+                scenarioAt: scenario, to: output, progress: Console.throttledProgress { "  … \($0) events recorded" })
         // The trace went to standard output: nothing else may go there (--fail-on speaks on stderr).
         if recorded.path != "-" { print(json ? recorded.json : recorded.text(verbose: verbose)) }
         try FailOn.enforce(failOn.map { $0.check(recorded.outcome) })
