@@ -26,14 +26,16 @@ import Testing
     @Test func theTableHasARowPerCommandAndAnchorAndEveryFigureParses() throws {
         let r = try Self.bench(["--sizes", "5", "--runs", "1"])
         #expect(r.code == 0, "\(r.stderr)")
-        let rows = r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("5  ") }
-            .map(Self.cells)
+        // The command table: its header, a rule, then rows up to the first empty line.
+        let lines = r.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("N  command") })
+        let rows = lines[(start + 2)...].prefix { !$0.isEmpty }.map(Self.cells)
         let labels = rows.map { $0[1] }
         var expected = ["cat FILE > /dev/null (anchor)"]
         if Self.pythonPresent { expected.append("python3: json.loads each line (anchor)") }
         #expect(labels == expected + Self.commands)
-        let header = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("N  ") })
-        #expect(Self.cells(String(header)).count == 11)
+        #expect(Self.cells(lines[start]).count == 11)
+        #expect(rows.allSatisfy { $0[0] == "5" })
         for row in rows {
             #expect(row.count == 11, "\(row)")
             // events, wall, events/s, RSS, output, page, ×cat, ×python, growth: numbers or "–".
