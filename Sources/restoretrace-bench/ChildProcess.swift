@@ -50,22 +50,7 @@ struct ChildProcess {
         defer { for p in argv + paths { free(p) } }
         let clock = ContinuousClock()
         let start = clock.now
-        // fork, not posix_spawn: glibc's posix_spawn shares this process's memory until the exec
-        // (CLONE_VM), and the kernel then folds this process's peak RSS into the child's
-        // ru_maxrss. A forked child's own copy starts at this process's anonymous pages only (a
-        // few MB, as /usr/bin/time's fork adds its own).
-        let pid = fork()
-        if pid == 0 {
-            let input = open(paths[3], O_RDONLY)
-            let output = open(paths[1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let error = open(paths[2], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            if input < 0 || output < 0 || error < 0 { _exit(126) }
-            dup2(input, 0)
-            dup2(output, 1)
-            dup2(error, 2)
-            execve(paths[0], argv, environ)
-            _exit(127)
-        }
+        let pid = Self.start(paths, argv)
         guard pid > 0 else { throw BenchError("cannot start \(executable): fork failed, errno \(errno)") }
         var status: Int32 = 0
         var usage = rusage()
@@ -79,11 +64,51 @@ struct ChildProcess {
         let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
         return Run(
             seconds: seconds,
-            // Linux reports ru_maxrss in KiB.
-            peakRSSBytes: Int(usage.ru_maxrss) * 1024, exitCode: code,
+            peakRSSBytes: Self.bytes(maxRSS: usage.ru_maxrss), exitCode: code,
             stdout: output == .captured ? (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" : "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
+
+    #if os(Linux)
+        /// fork, not posix_spawn: glibc's posix_spawn shares this process's memory until the exec
+        /// (CLONE_VM), and the kernel then folds this process's peak RSS into the child's
+        /// ru_maxrss. A forked child's own copy starts at this process's anonymous pages only (a
+        /// few MB, as /usr/bin/time's own fork adds its own). `paths`: the executable, standard
+        /// output, standard error, /dev/null.
+        static func start(_ paths: [UnsafeMutablePointer<CChar>], _ argv: [UnsafeMutablePointer<CChar>?]) -> pid_t {
+            let pid = fork()
+            if pid == 0 {
+                let input = open(paths[3], O_RDONLY)
+                let output = open(paths[1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                let error = open(paths[2], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                if input < 0 || output < 0 || error < 0 { _exit(126) }
+                dup2(input, 0)
+                dup2(output, 1)
+                dup2(error, 2)
+                execve(paths[0], argv, environ)
+                _exit(127)
+            }
+            return pid
+        }
+
+        /// Linux counts ru_maxrss in KiB.
+        static func bytes(maxRSS: Int) -> Int { maxRSS * 1024 }
+    #else
+        /// Swift offers no fork on Darwin; its posix_spawn does not lend this process's memory.
+        static func start(_ paths: [UnsafeMutablePointer<CChar>], _ argv: [UnsafeMutablePointer<CChar>?]) -> pid_t {
+            var actions: posix_spawn_file_actions_t?
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, paths[3], O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, paths[1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_addopen(&actions, 2, paths[2], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            var pid = pid_t()
+            return posix_spawn(&pid, paths[0], &actions, nil, argv, environ) == 0 ? pid : -1
+        }
+
+        /// Darwin counts ru_maxrss in bytes.
+        static func bytes(maxRSS: Int) -> Int { maxRSS }
+    #endif
 
     /// The first executable called `name` on PATH.
     static func onPath(_ name: String) -> String? {
