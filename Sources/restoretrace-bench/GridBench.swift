@@ -44,49 +44,71 @@ struct GridBench {
         var rows = [record.row]
         rows[0].outputBytes = size.traceBytes
 
-        let yamlTrace = dir + "/grid\(n)-yaml.trace.jsonl"
-        let recordYAML = try run("record-yaml", "record (YAML)", ["record", yaml, "-o", yamlTrace], [0])
-        if try Self.recordedEvents(recordYAML, n) != size.events
-            || !(try FileStats.sameBytes(trace, yamlTrace))
-        {
-            size.notes.append("N=\(n): the YAML scenario recorded a different trace from the JSON one")
+        // A command that fails (or is killed: out of memory at a large N) becomes a note, and the
+        // other rows are still measured; only the recording the others read stops the size.
+        var failures: [String] = []
+        func attempt(_ body: () throws -> Measured) -> Measured? {
+            do { return try body() } catch {
+                failures.append("\(error)")
+                return nil
+            }
         }
-        rows.append(recordYAML.row)
-        rows[1].outputBytes = FileStats.size(yamlTrace)
+
+        let yamlTrace = dir + "/grid\(n)-yaml.trace.jsonl"
+        if var recordYAML = attempt({ try run("record-yaml", "record (YAML)", ["record", yaml, "-o", yamlTrace], [0]) })
+        {
+            if try Self.recordedEvents(recordYAML, n) != size.events || !(try FileStats.sameBytes(trace, yamlTrace)) {
+                size.notes.append("N=\(n): the YAML scenario recorded a different trace from the JSON one")
+            }
+            recordYAML.row.outputBytes = FileStats.size(yamlTrace)
+            rows.append(recordYAML.row)
+        }
         try? FileManager.default.removeItem(atPath: yamlTrace)
 
-        let replay = try run("replay", "replay --no-report", ["replay", trace, "--no-report"], [0, 1])
-        if replay.exitCodes.contains(1) { size.notes.append("N=\(n): replay diverged (exit 1) on its own recording") }
-        rows.append(replay.row)
+        if let replay = attempt({ try run("replay", "replay --no-report", ["replay", trace, "--no-report"], [0, 1]) }) {
+            if replay.exitCodes.contains(1) {
+                size.notes.append("N=\(n): replay diverged (exit 1) on its own recording")
+            }
+            rows.append(replay.row)
+        }
 
         let reportDir = dir + "/report"
-        var report = try self.run(
-            n, "report", "report -o DIR", ["report", trace, "-o", reportDir], scratch: dir, accept: [0]
-        ) { try? FileManager.default.removeItem(atPath: reportDir) }
-        report.row.outputBytes = FileStats.folderSize(reportDir)
-        report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
-        rows.append(report.row)
+        let reported = attempt {
+            try self.run(n, "report", "report -o DIR", ["report", trace, "-o", reportDir], scratch: dir, accept: [0]) {
+                try? FileManager.default.removeItem(atPath: reportDir)
+            }
+        }
+        if var report = reported {
+            report.row.outputBytes = FileStats.folderSize(reportDir)
+            report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
+            rows.append(report.row)
+        }
         try? FileManager.default.removeItem(atPath: reportDir)
 
         for format in ["chrome-trace", "json"] {
             let file = dir + "/export.\(format).json"
-            var export = try run(
-                "export-\(format)", "export --format \(format)", ["export", trace, "--format", format, "-o", file], [0])
-            export.row.outputBytes = FileStats.size(file)
-            rows.append(export.row)
+            let arguments = ["export", trace, "--format", format, "-o", file]
+            if var export = attempt({ try run("export-\(format)", "export --format \(format)", arguments, [0]) }) {
+                export.row.outputBytes = FileStats.size(file)
+                rows.append(export.row)
+            }
             try? FileManager.default.removeItem(atPath: file)
         }
 
         // The anchors last, on the same file, once the commands have had the page cache warm too.
-        var anchors = [try anchor(n, "cat", "cat FILE > /dev/null", ["/bin/cat", trace], scratch: dir)]
-        if let python {
-            anchors.append(
-                try anchor(
-                    n, "python-json", "python3: json.loads each line", [python, "-c", Self.pythonScript, trace],
-                    scratch: dir))
+        var anchors: [Measured] = []
+        for (id, label, argv) in [("cat", "cat FILE > /dev/null", ["/bin/cat", trace])]
+            + (python.map { [("python-json", "python3: json.loads each line", [$0, "-c", Self.pythonScript, trace])] }
+                ?? [])
+        {
+            if let a = attempt({ try self.run(n, id, label, argv, scratch: dir, accept: [0], executable: argv[0]) }) {
+                anchors.append(a)
+            }
         }
-        size.rows = (anchors + rows).map { row in
+        size.notes += failures
+        size.rows = (anchors.map(\.row) + rows).map { row in
             var row = row
+            row.isAnchor = anchors.contains { $0.row.id == row.id }
             row.events = size.events
             return row
         }
@@ -98,14 +120,6 @@ struct GridBench {
         var row: CommandRow
         var exitCodes: [Int32] = []
         var stdout = ""
-    }
-
-    private func anchor(_ n: Int, _ id: String, _ label: String, _ argv: [String], scratch: String) throws
-        -> CommandRow
-    {
-        var row = try run(n, id, label, argv, scratch: scratch, accept: [0], executable: argv[0]).row
-        row.isAnchor = true
-        return row
     }
 
     /// Runs `restoretrace ARGUMENTS` (or `executable`) `runs` times; `before` runs ahead of each.

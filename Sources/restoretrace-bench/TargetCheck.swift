@@ -23,8 +23,10 @@ struct TargetCheck {
             _ id: String, _ name: String, _ limit: String, _ value: (CommandRow) -> Double, _ ok: (Double) -> Bool,
             _ spell: (Double) -> String
         ) -> TargetCheck {
-            guard let row = at200?.row(id) else {
-                return TargetCheck(name: name, limit: limit, measured: nil, met: nil)
+            guard let size = at200 else { return TargetCheck(name: name, limit: limit, measured: nil, met: nil) }
+            // The size ran but the command failed (a note says how): the target is not met.
+            guard let row = size.row(id) else {
+                return TargetCheck(name: name, limit: limit, measured: "failed (see the notes)", met: false)
             }
             let v = value(row)
             return TargetCheck(name: name, limit: limit, measured: spell(v), met: ok(v))

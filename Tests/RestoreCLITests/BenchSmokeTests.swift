@@ -85,6 +85,26 @@ import Testing
         #expect(targets.first { $0["name"] as? String == "replay at 200: events/s" }?["met"] is NSNull)
     }
 
+    @Test func aCommandThatFailsBecomesANoteAndTheOtherRowsStay() throws {
+        // A stand-in for restoretrace whose export fails, as one killed for memory at a large N would.
+        let dir = try CLI.temporaryDirectory()
+        let script = dir.appendingPathComponent("restoretrace")
+        let real = CLI.binary.path
+        try "#!/bin/sh\nif [ \"$1\" = export ]; then echo 'out of luck' >&2; exit 3; fi\nexec '\(real)' \"$@\"\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let r = try Self.bench(["--sizes", "5", "--runs", "1", "--json", "--restoretrace", script.path])
+        #expect(r.code == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let size = try #require((json["sizes"] as? [[String: Any]])?.first)
+        let ids = (size["rows"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(ids.contains("report") && ids.contains("replay"))
+        #expect(!ids.contains { $0.hasPrefix("export") })
+        let notes = size["notes"] as? [String] ?? []
+        #expect(notes.count == 2)
+        #expect(notes.allSatisfy { $0.contains("exited with 3") && $0.contains("out of luck") })
+    }
+
     @Test func helpListsEveryOptionTheManualDoes() throws {
         let help = try Self.bench(["--help"])
         let dump = try Self.bench(["--experimental-dump-help"])
