@@ -111,6 +111,10 @@ do {
             "peak RSS is each child's own (wait4), counting from its fork of this process: /bin/true shows \(Format.megabytes(floor)) MB"
         )
     }
+    // Untimed: the first start of a freshly built binary or interpreter reads it from disk.
+    for (program, arguments) in [(restoretrace, ["--version"])] + (python.map { [($0, ["-c", "import json"])] } ?? []) {
+        _ = try? ChildProcess(executable: program, arguments: arguments).run(scratch: work)
+    }
     var bench = GridBench(restoretrace: restoretrace, bench: selfPath, python: python, runs: runs, work: work)
     bench.keep = kept != nil
     var report = BenchReport(restoretrace: restoretrace, runs: runs, sizes: [], notes: notes)
