@@ -1,5 +1,3 @@
-import Yams
-
 /// A scalar typed by the YAML 1.2 core schema, which is what JSON and modern YAML agree on.
 ///
 /// Yams's default resolver follows YAML 1.1, where `yes`, `no`, `on` and `off` are booleans and
@@ -16,12 +14,12 @@ enum CoreScalar: Equatable {
     /// does not fit it (`!!int abc`).
     case invalid(String)
 
-    init(_ scalar: Node.Scalar) {
+    init(_ scalar: ScenarioNode.Scalar) {
         let text = scalar.string
-        let tag = scalar.tag.description
+        let tag = scalar.tag
         switch tag {
         case "":
-            self = scalar.style == .plain || scalar.style == .any ? Self.resolvePlain(text) : .string(text)
+            self = scalar.isPlain ? Self.resolvePlain(text) : .string(text)
         case "!", "tag:yaml.org,2002:str":
             self = .string(text)
         case "tag:yaml.org,2002:null":
@@ -51,6 +49,16 @@ enum CoreScalar: Equatable {
 
     /// The core schema's resolution of a plain (unquoted, untagged) scalar.
     static func resolvePlain(_ text: String) -> CoreScalar {
+        // Most plain scalars are words (keys, class names, identifiers): a first character that
+        // starts no null, boolean or number settles it without trying each spelling.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            break
+        default: return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -70,7 +78,7 @@ enum CoreScalar: Equatable {
     private static func integer(_ text: String) -> CoreScalar? {
         var body = Substring(text)
         if let sign = body.first, sign == "-" || sign == "+" { body = body.dropFirst() }
-        if !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        if !body.isEmpty, body.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             guard let value = Int(text) else { return .invalid("the integer '\(text)' is too large") }
             return .int(value)
         }
@@ -85,22 +93,32 @@ enum CoreScalar: Equatable {
         return nil
     }
 
-    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, checked on the UTF-8 bytes.
     private static func isFloat(_ text: String) -> Bool {
-        var s = Substring(text)
-        if let c = s.first, c == "-" || c == "+" { s = s.dropFirst() }
-        let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
-        let mantissaEnd = s.firstIndex { $0 == "e" || $0 == "E" } ?? s.endIndex
-        let mantissa = s[..<mantissaEnd]
-        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first else { return false }
-        let fraction = parts.count == 2 ? parts[1] : nil
-        guard whole.allSatisfy(isDigit), fraction?.allSatisfy(isDigit) ?? true else { return false }
-        if whole.isEmpty && (fraction?.isEmpty ?? true) { return false }
-        if mantissaEnd == s.endIndex { return true }
-        var exponent = s[s.index(after: mantissaEnd)...]
-        if let c = exponent.first, c == "-" || c == "+" { exponent = exponent.dropFirst() }
-        return !exponent.isEmpty && exponent.allSatisfy(isDigit)
+        let s = Array(text.utf8)
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        var i = 0
+        if i < s.count, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") { i += 1 }
+        var mantissaDigits = 0
+        while i < s.count, isDigit(s[i]) {
+            i += 1
+            mantissaDigits += 1
+        }
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < s.count, isDigit(s[i]) {
+                i += 1
+                mantissaDigits += 1
+            }
+        }
+        guard mantissaDigits > 0 else { return false }
+        if i == s.count { return true }
+        guard s[i] == UInt8(ascii: "e") || s[i] == UInt8(ascii: "E") else { return false }
+        i += 1
+        if i < s.count, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") { i += 1 }
+        let exponentStart = i
+        while i < s.count, isDigit(s[i]) { i += 1 }
+        return i > exponentStart && i == s.count
     }
 
     /// How the value reads in a message.

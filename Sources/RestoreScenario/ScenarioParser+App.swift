@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// `app:`, its delegate, ANSWERs, `classes:` and `storyboards:` (SPEC §3).
 extension ScenarioReader {
@@ -33,7 +32,7 @@ extension ScenarioReader {
     /// The keys of a restoration class under `classes:`.
     static let classKeys = ["answer", "builds"]
 
-    func app(_ n: Node) -> AppSpec {
+    func app(_ n: ScenarioNode) -> AppSpec {
         var app = AppSpec()
         guard let f = fields(n, of: "'app'", allowed: Self.appKeys) else { return app }
         if let v = f.present("bundleVersion"), let s = string(v, "'bundleVersion'") { app.bundleVersion = s }
@@ -53,7 +52,7 @@ extension ScenarioReader {
         return app
     }
 
-    private func delegate(_ n: Node) -> DelegateSpec {
+    private func delegate(_ n: ScenarioNode) -> DelegateSpec {
         var d = DelegateSpec()
         guard let f = fields(n, of: "'delegate'", allowed: Self.delegateKeys) else { return d }
         if let v = f.present("shouldSaveApplicationState"), let b = bool(v, "'shouldSaveApplicationState'") {
@@ -102,7 +101,7 @@ extension ScenarioReader {
     }
 
     /// `true | false | {ifEqual: {KEY: VALUE}}`.
-    private func restoreRule(_ n: Node, _ key: String) -> RestoreRule? {
+    private func restoreRule(_ n: ScenarioNode, _ key: String) -> RestoreRule? {
         if case .mapping = n {
             guard let f = fields(n, of: "'\(key)'", allowed: Self.restoreRuleKeys) else { return nil }
             guard let v = f["ifEqual"] else {
@@ -122,7 +121,7 @@ extension ScenarioReader {
     /// An ANSWER, or `{ifEqual: {KEY: VALUE}, then: ANSWER, else: ANSWER}` keyed on the node's coder
     /// (`then` defaults to `new`, `else` to `nil`: a class that recognises the state builds, and
     /// gives up otherwise).
-    func conditionalAnswer(_ n: Node, _ what: String, depth: Int = 0) -> ConditionalAnswer? {
+    func conditionalAnswer(_ n: ScenarioNode, _ what: String, depth: Int = 0) -> ConditionalAnswer? {
         guard case .mapping(let mapping) = n,
             mapping.contains(where: { if case .scalar(let k) = $0.key { k.string == "ifEqual" } else { false } })
         else { return answer(n, what).map(ConditionalAnswer.always) }
@@ -147,7 +146,7 @@ extension ScenarioReader {
     }
 
     /// ANSWER: `new`, `nil` (also YAML's null: `null`, `~`), `existing`, `storyboard`, `{instanceOf: CLASS}`.
-    func answer(_ n: Node, _ what: String) -> Answer? {
+    func answer(_ n: ScenarioNode, _ what: String) -> Answer? {
         if case .mapping = n {
             guard let f = fields(n, of: what, allowed: Self.answerKeys) else { return nil }
             guard let v = f["instanceOf"] else {
@@ -184,7 +183,7 @@ extension ScenarioReader {
     }
 
     /// `classes: {NAME: {answer, builds}}`; `NAME:` alone (null) means `answer: new`.
-    func classes(_ n: Node) -> [String: RestorationClassSpec] {
+    func classes(_ n: ScenarioNode) -> [String: RestorationClassSpec] {
         var result: [String: RestorationClassSpec] = [:]
         guard let pairs = pairs(n, of: "'classes'") else { return result }
         for pair in pairs {
@@ -210,7 +209,7 @@ extension ScenarioReader {
     }
 
     /// `storyboards: {NAME: FILE | {IDENTIFIER: NODE}}`: a string is a `.storyboard` file.
-    func storyboards(_ n: Node) -> [String: [String: NodeBlueprint]] {
+    func storyboards(_ n: ScenarioNode) -> [String: [String: NodeBlueprint]] {
         var result: [String: [String: NodeBlueprint]] = [:]
         guard let boards = pairs(n, of: "'storyboards'") else { return result }
         for board in boards {

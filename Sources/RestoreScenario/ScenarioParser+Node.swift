@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// NODE and OBJECT (SPEC §3) → `NodeBlueprint` and `ObjectBlueprint`.
 extension ScenarioReader {
@@ -18,15 +17,21 @@ extension ScenarioReader {
     /// Reads a NODE. `role` comes from where it sits: a node under `views:` is a view even
     /// without `kind: view`; everywhere else it is a view controller.
     /// - Returns: nil when the node cannot be built (its problems are recorded).
-    func node(_ node: Node, role: NodeBlueprint.Role, _ what: String, depth: Int = 0) -> NodeBlueprint? {
+    func node(_ node: ScenarioNode, role: NodeBlueprint.Role, _ what: @autoclosure () -> String, depth: Int = 0)
+        -> NodeBlueprint?
+    {
         guard depth < Self.maximumDepth else {
-            fail(node, "\(what) is nested more than \(Self.maximumDepth) levels deep")
+            fail(node, "\(what()) is nested more than \(Self.maximumDepth) levels deep")
             return nil
         }
         let isView = role == .view
-        let misplaced = Self.misplacedKeys(isView: isView, what)
         let allowed = isView ? Self.viewKeys : Self.controllerKeys
-        guard let f = fields(node, of: what, allowed: allowed, misplaced: misplaced) else { return nil }
+        // The message for a key of the other role is only worded when such a key is met.
+        guard
+            let f = fields(
+                node, of: what(), allowed: allowed,
+                misplaced: { Self.misplacedKeyMessage($0, isView: isView, what()) })
+        else { return nil }
 
         var className: String?
         if let c = f.present("class") {
@@ -36,11 +41,12 @@ extension ScenarioReader {
             className = ""
             storyboardNodes.append((reference, node))
         } else {
-            fail(node, "\(what) needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)")
+            fail(
+                node, "\(what()) needs 'class:' (a UIKit class such as UINavigationController, or the app's own class)")
         }
         var b = NodeBlueprint(role: role, className: className ?? "")
         if let n = f.present("inherits") { b.inherits = name(n, "'inherits'") }
-        if let n = f.present("kind") { readKind(n, isView: isView, what, into: &b) }
+        if let n = f.present("kind") { readKind(n, isView: isView, what(), into: &b) }
         if let n = f.present("restorationIdentifier") { b.restorationIdentifier = string(n, "'restorationIdentifier'") }
         if let n = f.present("restorationClass"), let c = name(n, "'restorationClass'") {
             b.restorationClass = c
@@ -53,23 +59,15 @@ extension ScenarioReader {
         return className == nil ? nil : b
     }
 
-    /// Keys that are valid on the other role, with a message that says where they belong.
-    private static func misplacedKeys(isView: Bool, _ what: String) -> [String: String] {
-        isView
-            ? Dictionary(
-                uniqueKeysWithValues: Self.controllerKeys.filter { !Self.viewKeys.contains($0) }.map {
-                    (
-                        $0,
-                        "'\($0)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')"
-                    )
-                })
-            : Dictionary(
-                uniqueKeysWithValues: Self.viewPropertyKeys.map {
-                    (
-                        $0,
-                        "'\($0)' is a view property; it belongs on a view listed under 'views:', not on a view controller"
-                    )
-                })
+    /// For a key that is valid on the other role, a message that says where it belongs.
+    private static func misplacedKeyMessage(_ key: String, isView: Bool, _ what: String) -> String? {
+        if isView {
+            guard controllerKeys.contains(key), !viewKeys.contains(key) else { return nil }
+            return
+                "'\(key)' applies to view controllers, not to views (\(what) is a view because it is listed under 'views:')"
+        }
+        guard viewPropertyKeys.contains(key) else { return nil }
+        return "'\(key)' is a view property; it belongs on a view listed under 'views:', not on a view controller"
     }
 
     /// The members that hang other nodes from this one: children (and the selected one),
@@ -115,12 +113,14 @@ extension ScenarioReader {
     }
 
     /// `kind: view | container`, checked against where the node sits.
-    private func readKind(_ n: Node, isView: Bool, _ what: String, into b: inout NodeBlueprint) {
+    private func readKind(
+        _ n: ScenarioNode, isView: Bool, _ what: @autoclosure () -> String, into b: inout NodeBlueprint
+    ) {
         guard let kind = word(n, "kind", ["view", "container"]) else { return }
         switch (kind, isView) {
         case ("container", false): b.isCustomContainer = true
         case ("container", true):
-            fail(n, "'kind: container' marks a view controller, but \(what) is listed under 'views:'")
+            fail(n, "'kind: container' marks a view controller, but \(what()) is listed under 'views:'")
         case ("view", false):
             fail(n, "'kind: view' marks a view; list it under its controller's 'views:' instead")
         default: break
@@ -128,7 +128,7 @@ extension ScenarioReader {
     }
 
     /// `storyboard: {name, identifier}`, both required.
-    func storyboardReference(_ n: Node) -> StoryboardReference? {
+    func storyboardReference(_ n: ScenarioNode) -> StoryboardReference? {
         guard let f = fields(n, of: "'storyboard'", allowed: Self.storyboardReferenceKeys) else { return nil }
         var name: String?
         var identifier: String?
@@ -147,8 +147,8 @@ extension ScenarioReader {
     }
 
     /// OBJECT: a registered `UIStateRestoring` object. `class` defaults to NSObject.
-    func object(_ n: Node, _ what: String) -> ObjectBlueprint? {
-        guard let f = fields(n, of: what, allowed: Self.objectKeys) else { return nil }
+    func object(_ n: ScenarioNode, _ what: @autoclosure () -> String) -> ObjectBlueprint? {
+        guard let f = fields(n, of: what(), allowed: Self.objectKeys) else { return nil }
         var o = ObjectBlueprint(restorationIdentifier: nil)
         if let v = f.present("restorationIdentifier") { o.restorationIdentifier = string(v, "'restorationIdentifier'") }
         if let v = f.present("class"), let c = name(v, "'class'") { o.className = c }

@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// The scene-based keys of SPEC §8: `app.lifecycle`, `app.userActivityTypes`, `app.saveActivity`,
 /// `scenes:` and the `{close: SESSION}` / `{disconnect: SESSION}` steps.
@@ -42,7 +41,7 @@ extension ScenarioReader {
     }
 
     /// `scenes: [{session, configuration, ui, activity}]`.
-    func scenes(_ n: Node) -> [SceneSpec] {
+    func scenes(_ n: ScenarioNode) -> [SceneSpec] {
         guard let items = list(n, of: "'scenes'") else { return [] }
         var result: [SceneSpec] = []
         var seen: [String: Int] = [:]
@@ -69,7 +68,7 @@ extension ScenarioReader {
         return result
     }
 
-    private func activity(_ n: Node, session: String) -> ActivitySpec? {
+    private func activity(_ n: ScenarioNode, session: String) -> ActivitySpec? {
         let what = "the activity of scene '\(session)'"
         guard let f = fields(n, of: what, allowed: Self.activityKeys) else { return nil }
         guard let t = f.present("type"), let type = name(t, "'type'") else {
@@ -114,7 +113,7 @@ extension ScenarioReader {
 
     /// The checks that need the whole file: the mode and `scenes:` agree, and every session a
     /// step names is a scene.
-    func checkSceneMode(_ scenario: Scenario, root: Node, fields f: Fields) {
+    func checkSceneMode(_ scenario: Scenario, root: ScenarioNode, fields f: Fields) {
         let scenes = scenario.app.lifecycle == .scenes
         if scenes, scenario.scenes.isEmpty, f.present("scenes") == nil {
             fail(root, "a scene-based app ('lifecycle: scenes') needs 'scenes:', the connected scene sessions")
@@ -136,12 +135,12 @@ extension ScenarioReader {
     }
 
     /// The keys of a mapping as written (empty for anything else), without judging them.
-    static func mappingKeys(_ n: Node) -> [String] {
+    static func mappingKeys(_ n: ScenarioNode) -> [String] {
         guard case .mapping(let mapping) = n else { return [] }
         return mapping.compactMap { key, _ in if case .scalar(let s) = key { s.string } else { nil } }
     }
 
-    static func isNullNode(_ n: Node) -> Bool {
+    static func isNullNode(_ n: ScenarioNode) -> Bool {
         if case .scalar(let s) = n { return CoreScalar(s) == .null }
         return false
     }

@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// `timeline:` (SPEC §3): `background`, `{kill: KIND}`, `launch` or `{launch: {...}}`.
 extension ScenarioReader {
@@ -11,7 +10,7 @@ extension ScenarioReader {
         "data",
     ]
 
-    func timeline(_ n: Node) -> [TimelineStep]? {
+    func timeline(_ n: ScenarioNode) -> [TimelineStep]? {
         guard let items = list(n, of: "'timeline'") else { return nil }
         var steps: [TimelineStep] = []
         for (i, item) in items.enumerated() {
@@ -20,7 +19,7 @@ extension ScenarioReader {
         return steps
     }
 
-    private func step(_ n: Node, _ what: String) -> TimelineStep? {
+    private func step(_ n: ScenarioNode, _ what: String) -> TimelineStep? {
         if case .scalar(let s) = n, case .string(let word) = CoreScalar(s) {
             switch word {
             case "background": return .background
@@ -71,7 +70,7 @@ extension ScenarioReader {
         return nil
     }
 
-    private func launchOptions(_ n: Node) -> LaunchOptions? {
+    private func launchOptions(_ n: ScenarioNode) -> LaunchOptions? {
         guard let f = fields(n, of: "'launch'", allowed: Self.launchKeys) else { return nil }
         var o = LaunchOptions()
         if let v = f.present("bundleVersion") { o.bundleVersion = string(v, "'bundleVersion'") }

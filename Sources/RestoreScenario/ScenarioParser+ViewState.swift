@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// The built-in view properties of a NODE under `views:` → `ViewState` (P6, P7).
 extension ScenarioReader {
@@ -17,7 +16,7 @@ extension ScenarioReader {
     func viewState(_ f: Fields, className: String, inherits: String?) -> ViewState {
         var s = ViewState()
         for key in Self.viewPropertyKeys where f.has(key) {
-            checkApplies(key, at: f.keyNodes[key], className: className, inherits: inherits)
+            checkApplies(key, at: f.keyNode(key), className: className, inherits: inherits)
         }
         if let n = f.present("contentOffset") {
             s.contentOffset = numbers(n, "'contentOffset'", count: 2, shape: "[x, y]")
@@ -83,12 +82,12 @@ extension ScenarioReader {
     }
 
     /// A list of exactly `count` numbers.
-    private func numbers(_ n: Node, _ what: String, count: Int, shape: String) -> [Double]? {
-        guard let items = list(n, of: what) else { return nil }
-        let values = items.compactMap { number($0, "an item of \(what)") }
+    private func numbers(_ n: ScenarioNode, _ what: @autoclosure () -> String, count: Int, shape: String) -> [Double]? {
+        guard let items = list(n, of: what()) else { return nil }
+        let values = items.compactMap { number($0, "an item of \(what())") }
         guard values.count == items.count else { return nil }
         guard values.count == count else {
-            fail(n, "\(what) is \(shape), \(count) numbers; found \(values.count)")
+            fail(n, "\(what()) is \(shape), \(count) numbers; found \(values.count)")
             return nil
         }
         return values
@@ -97,7 +96,7 @@ extension ScenarioReader {
     /// A property on a view class that does not save it is a mistake in the scenario: the engine
     /// would silently ignore it. A custom view inheriting from another custom class is not
     /// checked, since its UIKit ancestor is not known here.
-    private func checkApplies(_ key: String, at node: Node?, className: String, inherits: String?) {
+    private func checkApplies(_ key: String, at node: ScenarioNode?, className: String, inherits: String?) {
         let owners = Self.propertyOwners[key] ?? []
         let known = [className, inherits].compactMap { $0 }.first { ClassHierarchy.uikit[$0] != nil }
         guard let known else {

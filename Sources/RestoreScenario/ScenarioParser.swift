@@ -30,6 +30,27 @@ public enum ScenarioParser {
     ///   - file: the name to put in front of every problem (usually the path as the user typed it).
     /// - Throws: `ScenarioError` with every problem found.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        // JSON that reads the same either way skips the YAML library (see `ScenarioJSON`).
+        let root: ScenarioNode?
+        if let json = ScenarioJSON.parse(text) { root = json } else { root = try composeYAML(text, file: file) }
+        guard let root, !isEmptyDocument(root) else {
+            throw ScenarioError(
+                file: file, line: 1, column: 1,
+                message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
+        }
+        let reader = ScenarioReader(file: file)
+        var scenario = reader.scenario(root)
+        if reader.problems.isEmpty, scenario != nil { reader.applyInfoPlist(into: &scenario!) }
+        if reader.problems.isEmpty, scenario != nil { reader.loadStoryboards(into: &scenario!) }
+        guard reader.problems.isEmpty, let scenario else {
+            throw ScenarioError(file: file, problems: reader.problems)
+        }
+        return scenario
+    }
+
+    /// YAML (and JSON the fast route leaves alone) through Yams, within the limits on nesting
+    /// and on what aliases add; nil for a document with no content.
+    static func composeYAML(_ text: String, file: String) throws(ScenarioError) -> ScenarioNode? {
         // Depth first, on the text: Yams composes by recursion and a deep file would overflow the stack.
         if let excess = NestingScan.firstExcess(in: text, limit: ScenarioLimits.maximumNesting) {
             throw ScenarioError(
@@ -47,26 +68,19 @@ public enum ScenarioParser {
         } catch {
             throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse the scenario: \(error)")
         }
-        guard let root, !isEmptyDocument(root) else {
-            throw ScenarioError(
-                file: file, line: 1, column: 1,
-                message: "the scenario is empty; it needs at least 'name:' and usually 'ui:'")
-        }
-        if let problem = ScenarioLimits.expansionProblem(root, textBytes: text.utf8.count, file: file) {
+        guard let root else { return nil }
+        // Only aliases (`*name`) can add nodes the text does not write, or nest deeper than its
+        // indentation says: a text without a `*` needs no walk to know it is within bounds.
+        if text.utf8.contains(UInt8(ascii: "*")),
+            let problem = ScenarioLimits.expansionProblem(root, textBytes: text.utf8.count, file: file)
+        {
             throw ScenarioError(file: file, problems: [problem])
         }
-        let reader = ScenarioReader(file: file)
-        var scenario = reader.scenario(root)
-        if reader.problems.isEmpty, scenario != nil { reader.applyInfoPlist(into: &scenario!) }
-        if reader.problems.isEmpty, scenario != nil { reader.loadStoryboards(into: &scenario!) }
-        guard reader.problems.isEmpty, let scenario else {
-            throw ScenarioError(file: file, problems: reader.problems)
-        }
-        return scenario
+        return ScenarioNode(yaml: root)
     }
 
     /// A file of only comments or `~` has no content.
-    private static func isEmptyDocument(_ root: Node) -> Bool {
+    private static func isEmptyDocument(_ root: ScenarioNode) -> Bool {
         if case .scalar(let s) = root, CoreScalar(s) == .null { return true }
         return false
     }
@@ -74,9 +88,9 @@ public enum ScenarioParser {
 
 extension ScenarioReader {
     /// The top level. `classes:` is read first wherever it sits, so nodes can be checked against it.
-    func scenario(_ root: Node) -> Scenario? {
+    func scenario(_ root: ScenarioNode) -> Scenario? {
         // The format first: a newer file is refused before its keys are judged by this version's rules.
-        // (Keys are matched by text: `Node ==` would resolve and rewrite their shared tags.)
+        // (Keys are matched by their text.)
         if case .mapping(let mapping) = root,
             let format = mapping.first(where: {
                 if case .scalar(let k) = $0.key { k.string == "format" } else { false }
@@ -118,12 +132,12 @@ extension ScenarioReader {
     /// `format:` must be this version; a newer one is refused outright, since its other keys
     /// would only produce a screenful of misleading "unknown key" errors.
     /// - Returns: false when the rest of the file should not be read.
-    private static func isNull(_ node: Node) -> Bool {
+    private static func isNull(_ node: ScenarioNode) -> Bool {
         if case .scalar(let s) = node { return CoreScalar(s) == .null }
         return false
     }
 
-    private func checkFormat(_ v: Node) -> Bool {
+    private func checkFormat(_ v: ScenarioNode) -> Bool {
         guard let format = string(v, "'format'") else { return true }
         if format == Scenario.format { return true }
         let prefix = "restoretrace-scenario/"

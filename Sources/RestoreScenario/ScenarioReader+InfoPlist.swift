@@ -1,12 +1,11 @@
 import Foundation
 import RestoreEngine
 import RestoreStoryboard
-import Yams
 
 /// `app.infoPlist`, read after the rest of `app:`.
 struct InfoPlistReading {
     var path: String?
-    var node: Node?
+    var node: ScenarioNode?
     /// The `app:` keys the scenario writes itself: they win over the plist.
     var explicit: Set<String> = []
 }

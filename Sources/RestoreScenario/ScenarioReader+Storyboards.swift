@@ -1,7 +1,6 @@
 import Foundation
 import RestoreEngine
 import RestoreStoryboard
-import Yams
 
 /// Storyboard files named under `storyboards:` (SPEC §3): read them, build the launch UI from
 /// `app.mainStoryboard`, and instantiate nodes that give `storyboard:` without `class:`.
@@ -86,6 +85,11 @@ extension ScenarioReader {
                 report(tree.unresolved)
                 scenario.scenes[i].ui = tree.root.blueprint(originFile: origin)
             }
+        }
+        guard !documents.isEmpty else {
+            // No file to instantiate from: every tree stays as written (and copying a big one is not free).
+            scenario.ui = scenario.ui ?? scenario.launchUI
+            return
         }
         let resolve = { (b: NodeBlueprint) -> NodeBlueprint in self.instantiate(b, catalog: catalog, origin: origin) }
         scenario.launchUI = scenario.launchUI.map(resolve)

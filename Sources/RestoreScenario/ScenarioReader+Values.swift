@@ -1,46 +1,45 @@
 import RestoreEngine
-import Yams
 
 /// Typed readers: each returns nil and records a located problem when the node has the wrong type.
 extension ScenarioReader {
     /// Any scalar's text, as written: `bundleVersion: 1.10` keeps "1.10" rather than the float 1.1.
     /// Null, lists and mappings are not strings.
-    func string(_ node: Node, _ what: String) -> String? {
+    func string(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> String? {
         guard case .scalar(let scalar) = node, CoreScalar(scalar) != .null else {
-            fail(node, "expected a string for \(what), found \(Self.describe(node))")
+            fail(node, "expected a string for \(what()), found \(Self.describe(node))")
             return nil
         }
         if case .invalid(let why) = CoreScalar(scalar) {
-            fail(node, "\(what): \(why)")
+            fail(node, "\(what()): \(why)")
             return nil
         }
         return scalar.string
     }
 
     /// A string that must not be empty (class names, restoration identifiers of objects...).
-    func name(_ node: Node, _ what: String) -> String? {
-        guard let text = string(node, what) else { return nil }
+    func name(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> String? {
+        guard let text = string(node, what()) else { return nil }
         guard !text.isEmpty else {
-            fail(node, "\(what) must not be empty")
+            fail(node, "\(what()) must not be empty")
             return nil
         }
         return text
     }
 
-    func bool(_ node: Node, _ what: String) -> Bool? {
+    func bool(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .scalar(let scalar) = node, case .bool(let b) = CoreScalar(scalar) { return b }
-        fail(node, "expected a boolean (true or false) for \(what), found \(Self.describe(node))")
+        fail(node, "expected a boolean (true or false) for \(what()), found \(Self.describe(node))")
         return nil
     }
 
-    func int(_ node: Node, _ what: String) -> Int? {
+    func int(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> Int? {
         if case .scalar(let scalar) = node, case .int(let i) = CoreScalar(scalar) { return i }
-        fail(node, "expected an integer for \(what), found \(Self.describe(node))")
+        fail(node, "expected an integer for \(what()), found \(Self.describe(node))")
         return nil
     }
 
     /// An integer or a float, as a Double; infinities and NaN are not geometry.
-    func number(_ node: Node, _ what: String) -> Double? {
+    func number(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> Double? {
         if case .scalar(let scalar) = node {
             switch CoreScalar(scalar) {
             case .int(let i): return Double(i)
@@ -48,20 +47,20 @@ extension ScenarioReader {
             default: break
             }
         }
-        fail(node, "expected a number for \(what), found \(Self.describe(node))")
+        fail(node, "expected a number for \(what()), found \(Self.describe(node))")
         return nil
     }
 
     /// One of a closed set of words, with a suggestion for a typo.
-    func word(_ node: Node, _ what: String, _ choices: [String]) -> String? {
+    func word(_ node: ScenarioNode, _ what: @autoclosure () -> String, _ choices: [String]) -> String? {
         guard case .scalar(let scalar) = node, case .string(let text) = CoreScalar(scalar) else {
-            fail(node, "expected \(Self.alternatives(choices)) for \(what), found \(Self.describe(node))")
+            fail(node, "expected \(Self.alternatives(choices)) for \(what()), found \(Self.describe(node))")
             return nil
         }
         guard choices.contains(text) else {
             fail(
                 node,
-                "unknown \(what) '\(text)'" + Self.suggestion(for: text, among: choices)
+                "unknown \(what()) '\(text)'" + Self.suggestion(for: text, among: choices)
                     + "; expected \(Self.alternatives(choices))")
             return nil
         }
@@ -77,9 +76,9 @@ extension ScenarioReader {
     // MARK: Coder values
 
     /// VALUE: string, integer, float, boolean, or a list or map of those.
-    func coderValue(_ node: Node, _ what: String, depth: Int = 0) -> CoderValue? {
+    func coderValue(_ node: ScenarioNode, _ what: @autoclosure () -> String, depth: Int = 0) -> CoderValue? {
         guard depth < Self.maximumDepth else {
-            fail(node, "\(what) is nested more than \(Self.maximumDepth) levels deep")
+            fail(node, "\(what()) is nested more than \(Self.maximumDepth) levels deep")
             return nil
         }
         if case .scalar(let scalar) = node {
@@ -89,17 +88,19 @@ extension ScenarioReader {
             case .double(let d) where d.isFinite: return .double(d)
             case .double:
                 // JSON has no infinity or NaN: such a value could not be written into the trace.
-                fail(node, "\(what) is '\(scalar.string)'; coder values must be finite numbers (quote it for the text)")
+                fail(
+                    node, "\(what()) is '\(scalar.string)'; coder values must be finite numbers (quote it for the text)"
+                )
                 return nil
             case .bool(let b): return .bool(b)
             case .null:
                 fail(
                     node,
-                    "\(what) is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"\(scalar.string)\")"
+                    "\(what()) is null; a coder value is a string, integer, float, boolean, list or map (quote it for the text \"\(scalar.string)\")"
                 )
                 return nil
             case .invalid(let why):
-                fail(node, "\(what): \(why)")
+                fail(node, "\(what()): \(why)")
                 return nil
             }
         }
@@ -107,7 +108,7 @@ extension ScenarioReader {
             var items: [CoderValue] = []
             var ok = true
             for (i, item) in sequence.enumerated() {
-                if let value = coderValue(item, "\(what)[\(i)]", depth: depth + 1) {
+                if let value = coderValue(item, "\(what())[\(i)]", depth: depth + 1) {
                     items.append(value)
                 } else {
                     ok = false
@@ -116,11 +117,11 @@ extension ScenarioReader {
             return ok ? .array(items) : nil
         }
         if case .mapping = node {
-            guard let pairs = pairs(node, of: what) else { return nil }
+            guard let pairs = pairs(node, of: what()) else { return nil }
             var map: [String: CoderValue] = [:]
             var ok = true
             for pair in pairs {
-                if let value = coderValue(pair.value, "\(what).\(pair.key)", depth: depth + 1) {
+                if let value = coderValue(pair.value, "\(what()).\(pair.key)", depth: depth + 1) {
                     map[pair.key] = value
                 } else {
                     ok = false
@@ -128,16 +129,18 @@ extension ScenarioReader {
             }
             return ok ? .dictionary(map) : nil
         }
-        fail(node, "\(what) is \(Self.describe(node)); a coder value is a string, integer, float, boolean, list or map")
+        fail(
+            node, "\(what()) is \(Self.describe(node)); a coder value is a string, integer, float, boolean, list or map"
+        )
         return nil
     }
 
     /// `{KEY: VALUE}` → coder entries in file order (encode order matters to the trace).
-    func entries(_ node: Node, _ what: String) -> [CoderEntry]? {
-        guard let pairs = pairs(node, of: what) else { return nil }
+    func entries(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> [CoderEntry]? {
+        guard let pairs = pairs(node, of: what()) else { return nil }
         var result: [CoderEntry] = []
         for pair in pairs {
-            if pair.key.isEmpty { fail(pair.keyNode, "a coder key in \(what) must not be empty") }
+            if pair.key.isEmpty { fail(pair.keyNode, "a coder key in \(what()) must not be empty") }
             if let value = coderValue(pair.value, "'\(pair.key)'") {
                 result.append(CoderEntry(key: pair.key, value: value))
             }
@@ -151,7 +154,7 @@ extension ScenarioReader {
     // MARK: Restoration paths
 
     /// A restoration path `A/B/C`: identifiers joined by `/`, none empty.
-    func path(_ text: String, at node: Node, _ what: String) -> String? {
+    func path(_ text: String, at node: ScenarioNode, _ what: @autoclosure () -> String) -> String? {
         let problem: String?
         if text.isEmpty {
             problem = "it is empty"
@@ -167,7 +170,7 @@ extension ScenarioReader {
         if let problem {
             fail(
                 node,
-                "malformed restoration path '\(text)' in \(what): \(problem); write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
+                "malformed restoration path '\(text)' in \(what()): \(problem); write identifiers joined by '/', like 'TabController/NavigationController/Detail'"
             )
             return nil
         }
@@ -178,8 +181,8 @@ extension ScenarioReader {
 extension Fields {
     /// The value of an optional key; an explicit null (`key: ~`, JSON `null`) counts as absent,
     /// so JSON writers that emit every field still parse.
-    func present(_ key: String) -> Node? {
-        guard let node = values[key] else { return nil }
+    func present(_ key: String) -> ScenarioNode? {
+        guard let node = self[key] else { return nil }
         if case .scalar(let scalar) = node, CoreScalar(scalar) == .null { return nil }
         return node
     }

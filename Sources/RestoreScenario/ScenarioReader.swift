@@ -1,5 +1,4 @@
 import RestoreEngine
-import Yams
 
 /// The state of one parse: the file name and every problem found so far.
 ///
@@ -10,22 +9,22 @@ final class ScenarioReader {
     private(set) var problems: [Diagnostic] = []
     /// Restoration class names used by nodes and objects, checked against `classes:` at the end
     /// (the section may come after its users in the file).
-    var classReferences: [(name: String, node: Node, key: String)] = []
+    var classReferences: [(name: String, node: ScenarioNode, key: String)] = []
     /// `storyboards:` entries that name a `.storyboard` file, in file order.
-    var storyboardFiles: [(name: String, path: String, node: Node)] = []
+    var storyboardFiles: [(name: String, path: String, node: ScenarioNode)] = []
     /// `app: {mainStoryboard:}`, for its location.
-    var mainStoryboardNode: Node?
+    var mainStoryboardNode: ScenarioNode?
     /// Nodes with `storyboard:` and no `class`, to be instantiated from the file.
-    var storyboardNodes: [(reference: StoryboardReference, node: Node)] = []
+    var storyboardNodes: [(reference: StoryboardReference, node: ScenarioNode)] = []
     /// Scene sessions named by `{close: S}` / `{disconnect: S}` steps, checked against `scenes:` at the end.
-    var sessionReferences: [(name: String, node: Node)] = []
+    var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
 
     init(file: String) { self.file = file }
 
     /// Records a problem at a node's position.
-    func fail(_ node: Node?, _ message: String) {
+    func fail(_ node: ScenarioNode?, _ message: String) {
         fail(at: node?.mark, message)
     }
 
@@ -33,7 +32,7 @@ final class ScenarioReader {
     func append(_ problem: Diagnostic) { problems.append(problem) }
 
     /// Records a problem at a position (1:1 when Yams gave none).
-    func fail(at mark: Mark?, _ message: String) {
+    func fail(at mark: ScenarioNode.Mark?, _ message: String) {
         problems.append(
             Diagnostic(at: SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1), message))
     }
@@ -47,43 +46,44 @@ final class ScenarioReader {
     /// elsewhere but not here (view properties on a controller, say).
     /// - Returns: nil when `node` is not a mapping.
     func fields(
-        _ node: Node, of what: String, allowed: [String], misplaced: [String: String] = [:]
+        _ node: ScenarioNode, of what: @autoclosure () -> String, allowed: [String],
+        misplaced: (String) -> String? = { _ in nil }
     ) -> Fields? {
         guard case .mapping(let mapping) = node else {
-            fail(node, "expected a mapping for \(what), found \(Self.describe(node))")
+            fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
         var result = Fields(node: node)
         for (keyNode, value) in mapping {
             guard let key = scalarKey(keyNode) else { continue }
-            if let first = result.keyNodes[key] {
+            if let first = result.keyNode(key) {
                 fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
                 continue
             }
             guard allowed.contains(key) else {
-                if let message = misplaced[key] {
+                if let message = misplaced(key) {
                     fail(keyNode, message)
                 } else {
-                    fail(keyNode, "unknown key '\(key)' in \(what)" + Self.suggestion(for: key, among: allowed))
+                    fail(keyNode, "unknown key '\(key)' in \(what())" + Self.suggestion(for: key, among: allowed))
                 }
                 continue
             }
-            result.keyNodes[key] = keyNode
-            result.values[key] = value
-            result.order.append(key)
+            result.entries.append((key, keyNode, value))
         }
         return result
     }
 
     /// A mapping whose keys are the user's own (state keys, paths, class names), in file order.
     /// Duplicates are reported and dropped.
-    func pairs(_ node: Node, of what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+    func pairs(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [(
+        key: String, keyNode: ScenarioNode, value: ScenarioNode
+    )]? {
         guard case .mapping(let mapping) = node else {
-            fail(node, "expected a mapping for \(what), found \(Self.describe(node))")
+            fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
-        var seen: [String: Node] = [:]
-        var result: [(key: String, keyNode: Node, value: Node)] = []
+        var seen: [String: ScenarioNode] = [:]
+        var result: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
         for (keyNode, value) in mapping {
             guard let key = scalarKey(keyNode) else { continue }
             if let first = seen[key] {
@@ -97,7 +97,7 @@ final class ScenarioReader {
     }
 
     /// A key's text; a list or mapping as a key (`? [a, b]`) is reported.
-    private func scalarKey(_ node: Node) -> String? {
+    private func scalarKey(_ node: ScenarioNode) -> String? {
         guard case .scalar(let scalar) = node else {
             fail(node, "a key must be a name, found \(Self.describe(node))")
             return nil
@@ -108,9 +108,9 @@ final class ScenarioReader {
     // MARK: Lists
 
     /// Reads a list; a single item where a list belongs is an error, not silently wrapped.
-    func list(_ node: Node, of what: String) -> [Node]? {
+    func list(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [ScenarioNode]? {
         guard case .sequence(let sequence) = node else {
-            fail(node, "expected a list for \(what), found \(Self.describe(node))")
+            fail(node, "expected a list for \(what()), found \(Self.describe(node))")
             return nil
         }
         return Array(sequence)
@@ -119,7 +119,7 @@ final class ScenarioReader {
     // MARK: Describing and suggesting
 
     /// How a node reads in a message: `'text'`, `null`, `a list`, `a mapping`.
-    static func describe(_ node: Node) -> String {
+    static func describe(_ node: ScenarioNode) -> String {
         if case .scalar(let scalar) = node {
             return CoreScalar(scalar) == .null && scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
         }
@@ -178,15 +178,21 @@ final class ScenarioReader {
 }
 
 /// A mapping's known keys, read once; absent keys are nil.
+///
+/// Kept as a list in file order and searched by a linear scan: a scenario mapping has a handful
+/// of keys, and comparing a few short strings costs less than hashing them into a dictionary for
+/// each of the file's tens of thousands of nodes.
 struct Fields {
-    let node: Node
-    var keyNodes: [String: Node] = [:]
-    var values: [String: Node] = [:]
+    let node: ScenarioNode
+    var entries: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
+
+    init(node: ScenarioNode) { self.node = node }
+
     /// Keys in file order.
-    var order: [String] = []
+    var order: [String] { entries.map(\.key) }
 
-    init(node: Node) { self.node = node }
-
-    subscript(key: String) -> Node? { values[key] }
-    func has(_ key: String) -> Bool { values[key] != nil }
+    subscript(key: String) -> ScenarioNode? { entries.first { $0.key == key }?.value }
+    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    /// Where the key itself is written.
+    func keyNode(_ key: String) -> ScenarioNode? { entries.first { $0.key == key }?.keyNode }
 }

@@ -38,10 +38,10 @@ public enum ScenarioDocument {
             throw ScenarioError(file: file, line: 1, column: 1, message: "cannot parse: \(error)")
         }
         guard let root else { return .null }
-        return try value(root, file: file)
+        return try value(ScenarioNode(yaml: root), file: file)
     }
 
-    private static func value(_ node: Node, file: String) throws(ScenarioError) -> Value {
+    private static func value(_ node: ScenarioNode, file: String) throws(ScenarioError) -> Value {
         switch node {
         case .scalar(let s):
             switch CoreScalar(s) {
@@ -68,10 +68,6 @@ public enum ScenarioDocument {
                 out.append((key.string, try value(v, file: file)))
             }
             return .map(out)
-        @unknown default:
-            throw ScenarioError(
-                file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
-                message: "an unsupported YAML node")
         }
     }
 }

@@ -1,0 +1,84 @@
+import Yams
+
+/// One node of a scenario document, as the scenario reader judges it: a scalar with its text and
+/// how it was written, a list or a mapping (pairs in file order, duplicates kept so the reader
+/// can report them), each with the position it starts at.
+///
+/// Two front ends build it: `ScenarioJSON` straight from a JSON file's bytes, and
+/// `init(yaml:)` from the tree Yams composes for YAML. Keeping the reader on this small value
+/// type, rather than on Yams's `Node` (a `Tag` object per node, tags resolved through a class),
+/// is what lets a JSON scenario skip the YAML library entirely.
+enum ScenarioNode: Equatable {
+    case scalar(Scalar)
+    case sequence(Sequence)
+    case mapping(Mapping)
+
+    /// Where a node starts: 1-based line, and column counted in Unicode scalars (as libyaml counts).
+    struct Mark: Equatable {
+        var line: Int
+        var column: Int
+    }
+
+    struct Scalar: Equatable {
+        /// The text after quotes and escapes are undone.
+        var string: String
+        /// Unquoted: typed by the core schema from its text (`1.0`, `true`, `~`); quoted or block
+        /// text is always a string (see `CoreScalar`).
+        var isPlain: Bool
+        /// The explicit tag (`tag:yaml.org,2002:int`, `!custom`), empty when none was written.
+        var tag: String = ""
+        var mark: Mark?
+
+        /// The tag libyaml gives every quoted scalar (and so every JSON string).
+        static let stringTag = "tag:yaml.org,2002:str"
+    }
+
+    struct Sequence: RandomAccessCollection, Equatable {
+        var nodes: [ScenarioNode]
+        var mark: Mark?
+        var startIndex: Int { 0 }
+        var endIndex: Int { nodes.count }
+        subscript(i: Int) -> ScenarioNode { nodes[i] }
+    }
+
+    struct Mapping: RandomAccessCollection, Equatable {
+        var pairs: [(key: ScenarioNode, value: ScenarioNode)]
+        var mark: Mark?
+        var startIndex: Int { 0 }
+        var endIndex: Int { pairs.count }
+        subscript(i: Int) -> (key: ScenarioNode, value: ScenarioNode) { pairs[i] }
+
+        static func == (a: Mapping, b: Mapping) -> Bool {
+            a.mark == b.mark && a.pairs.count == b.pairs.count
+                && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        }
+    }
+
+    var mark: Mark? {
+        switch self {
+        case .scalar(let s): s.mark
+        case .sequence(let s): s.mark
+        case .mapping(let m): m.mark
+        }
+    }
+
+    /// The same document from Yams's tree. Aliases are expanded here, so call it only after
+    /// `ScenarioLimits.expansionProblem` has bounded what they add.
+    init(yaml node: Node) {
+        let mark = node.mark.map { Mark(line: $0.line, column: $0.column) }
+        switch node {
+        case .scalar(let s):
+            self = .scalar(
+                Scalar(
+                    string: s.string, isPlain: s.style == .plain || s.style == .any, tag: s.tag.description,
+                    mark: mark))
+        case .sequence(let items):
+            self = .sequence(Sequence(nodes: items.map(ScenarioNode.init(yaml:)), mark: mark))
+        case .mapping(let mapping):
+            self = .mapping(
+                Mapping(
+                    pairs: mapping.map { (key: ScenarioNode(yaml: $0.key), value: ScenarioNode(yaml: $0.value)) },
+                    mark: mark))
+        }
+    }
+}
