@@ -48,6 +48,7 @@ struct ScenarioJSONReader {
     /// UTF-8 continuation bytes between `lineStart` and `i`: columns count scalars, not bytes.
     private var continuations = 0
     private var depth = 0
+    private var strings = RecentStrings()
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -185,7 +186,9 @@ struct ScenarioJSONReader {
             }
         }
         depth -= 1
-        return .mapping(ScenarioNode.Mapping(pairs: pairs, mark: at))
+        // Copied out at its exact size: an array grown by appending keeps up to twice the room it
+        // needs, which on a big scenario was a quarter of the peak memory.
+        return .mapping(ScenarioNode.Mapping(pairs: pairs.withUnsafeBufferPointer { Array($0) }, mark: at))
     }
 
     private mutating func array() throws(NotTaken) -> ScenarioNode {
@@ -212,7 +215,7 @@ struct ScenarioJSONReader {
             }
         }
         depth -= 1
-        return .sequence(ScenarioNode.Sequence(nodes: items, mark: at))
+        return .sequence(ScenarioNode.Sequence(nodes: items.withUnsafeBufferPointer { Array($0) }, mark: at))
     }
 
     /// A string's value, positioned at its opening quote. Plain ASCII without escapes (nearly
@@ -226,7 +229,7 @@ struct ScenarioJSONReader {
             i += 1
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            let text = strings.string(UnsafeBufferPointer(rebasing: bytes[start..<i]))
             i += 1
             return text
         }
@@ -317,5 +320,24 @@ struct ScenarioJSONReader {
             i += 1
         }
         return v
+    }
+}
+
+/// Strings a scenario repeats thousands of times (`restorationIdentifier`, class names) made once:
+/// a text of more than 15 UTF-8 bytes is a heap allocation each time it is made, so a small table
+/// of recently made ones, found by a hash of the bytes, hands the same storage back.
+struct RecentStrings {
+    private var slots = [String?](repeating: nil, count: 1024)
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Up to 15 bytes a String holds its text inline, and long ones rarely repeat.
+        guard bytes.count > 15, bytes.count <= 64 else { return String(decoding: bytes, as: UTF8.self) }
+        var hash: UInt32 = 2_166_136_261
+        for b in bytes { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+        let slot = Int(hash % UInt32(slots.count))
+        if let known = slots[slot], known.utf8.elementsEqual(bytes) { return known }
+        let made = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = made
+        return made
     }
 }

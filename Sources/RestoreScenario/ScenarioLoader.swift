@@ -6,6 +6,12 @@ public enum ScenarioLoader {
     /// - Parameter path: the file, as the user typed it; problems are reported against this name.
     /// - Throws: `ScenarioError`: the file cannot be read, is not UTF-8, or has problems.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
+        // The bytes are let go once they are text: the parse does not need both copies.
+        try ScenarioParser.parse(text(path: path), file: path == "-" ? "<stdin>" : path)
+    }
+
+    /// The file's text, checked to be UTF-8.
+    private static func text(path: String) throws(ScenarioError) -> String {
         let data: Data
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -24,11 +30,16 @@ public enum ScenarioLoader {
                 throw ScenarioError(file: path, message: "cannot read the scenario: \(reason(error, path: path))")
             }
         }
-        return try parse(data: data, file: path == "-" ? "<stdin>" : path)
+        return try text(data: data, file: path == "-" ? "<stdin>" : path)
     }
 
     /// Parses a scenario's bytes: UTF-8 is checked first, and the first bad byte is located.
     public static func parse(data: Data, file: String) throws(ScenarioError) -> Scenario {
+        try ScenarioParser.parse(text(data: data, file: file), file: file)
+    }
+
+    /// The bytes as text; the first byte that is not UTF-8 is located.
+    private static func text(data: Data, file: String) throws(ScenarioError) -> String {
         guard let text = String(data: data, encoding: .utf8) else {
             let bytes = Array(data)
             let offset = firstInvalidUTF8Offset(in: bytes)
@@ -42,7 +53,7 @@ public enum ScenarioLoader {
                     "the scenario is not UTF-8 text: byte 0x\(byte) here (offset \(offset)) is not valid UTF-8; save the file as UTF-8"
             )
         }
-        return try ScenarioParser.parse(text, file: file)
+        return text
     }
 
     /// A short reason, without Foundation's long localized sentences that repeat the path.

@@ -74,9 +74,17 @@ extension ScenarioReader {
     /// presented, views, objects.
     private func readStructure(_ f: Fields, depth: Int, into b: inout NodeBlueprint) {
         if let n = f.present("children"), let items = list(n, of: "'children'") {
-            b.children = items.enumerated().compactMap { i, item in
-                self.node(item, role: .viewController, "child \(i) of \(b.className)", depth: depth + 1)
+            // Sized up front: a navigation stack of hundreds of children otherwise regrows (and
+            // keeps up to twice the room) for every few it adds.
+            var children: [NodeBlueprint] = []
+            children.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                if let child = self.node(item, role: .viewController, "child \(i) of \(b.className)", depth: depth + 1)
+                {
+                    children.append(child)
+                }
             }
+            b.children = children
         }
         if let n = f.present("selectedIndex"), let i = int(n, "'selectedIndex'") {
             let count = (f.present("children").flatMap { if case .sequence(let s) = $0 { s.count } else { nil } }) ?? 0
@@ -103,9 +111,14 @@ extension ScenarioReader {
                 n, role: .viewController, "the controller presented by \(b.className)", depth: depth + 1)
         }
         if let n = f.present("views"), let items = list(n, of: "'views'") {
-            b.views = items.enumerated().compactMap { i, item in
-                self.node(item, role: .view, "view \(i) of \(b.className)", depth: depth + 1)
+            var views: [NodeBlueprint] = []
+            views.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                if let view = self.node(item, role: .view, "view \(i) of \(b.className)", depth: depth + 1) {
+                    views.append(view)
+                }
             }
+            b.views = views
         }
         if let n = f.present("objects"), let items = list(n, of: "'objects'") {
             b.objects = items.enumerated().compactMap { i, item in object(item, "object \(i) of \(b.className)") }
