@@ -93,7 +93,7 @@ public enum Recording {
     /// The trace header for a scenario: app facts, custom classes, the restore rule.
     public static func header(for scenario: Scenario) -> TraceHeader {
         var classes = ClassHierarchy()
-        ScenarioApp(scenario: scenario).declareClasses(in: &classes)
+        ScenarioApp.declareClasses(of: scenario, in: &classes)
         return TraceHeader(
             scenario: scenario.name, description: scenario.description, app: scenario.app.configuration,
             classes: classes.declared,

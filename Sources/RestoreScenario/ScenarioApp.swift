@@ -38,6 +38,12 @@ public final class ScenarioApp: RestorableApp {
 
     /// Declares every class the scenario names, so the class check (R4) knows their superclasses.
     public func declareClasses(in hierarchy: inout ClassHierarchy) {
+        Self.declareClasses(of: scenario, in: &hierarchy)
+    }
+
+    /// The same without building the app (whose view templates cost a walk of every tree): what
+    /// a trace header needs.
+    public static func declareClasses(of scenario: Scenario, in hierarchy: inout ClassHierarchy) {
         for b in [scenario.ui, scenario.launchUI, scenario.app.delegate.defaultRoot].compactMap({ $0 }) {
             b.declareClasses(in: &hierarchy)
         }
@@ -206,8 +212,11 @@ public final class ScenarioApp: RestorableApp {
         _ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String],
         coder: RestorationCoder
     ) -> UIViewController? {
+        // Most apps answer no path: the path is only joined back into text when there is a table to look in.
+        let answers = scenario.app.delegate.viewControllerWithRestorationIdentifierPath
+        guard !answers.isEmpty else { return nil }
         let path = RestorationPath(components: identifierComponents).text
-        guard let answer = scenario.app.delegate.viewControllerWithRestorationIdentifierPath[path],
+        guard let answer = answers[path],
             let archived = application.archivedEntry(atPath: path)
         else { return nil }
         return resolve(

@@ -270,7 +270,8 @@ struct PreservationWalk {
         }
         groups.append(("views", vc.views.compactMap(\.restorationIdentifier)))
         groups.append(("registered objects", vc.restorableObjects.compactMap(\.restorationIdentifier)))
-        for (what, ids) in groups {
+        // Nearly every group has fewer than two members: no set to build, nothing to compare.
+        for (what, ids) in groups where ids.count > 1 {
             var seen = Set<String>()
             var reported = Set<String>()
             for id in ids where !id.isEmpty {

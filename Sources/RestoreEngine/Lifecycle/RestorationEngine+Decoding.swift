@@ -69,7 +69,8 @@ extension RestorationEngine {
         }
         guard view.kind.hasRows else { return }
         let rows = view.viewState.rows ?? []
-        let name = "`\(e.identifier)` (\(e.pathString))"
+        // Worded only for a finding: most tables come back as they were.
+        var name: String { "`\(e.identifier)` (\(e.pathString))" }
         if let ids = coder.decodeObject(forKey: ViewStateKeys.selectedModelIdentifiers)?.arrayValue {
             var selection: [String] = []
             for id in ids.compactMap(\.stringValue) {

@@ -69,7 +69,9 @@ public struct PhaseOutcome: Hashable, Sendable {
     }
 
     public var count: (done: Int, total: Int) {
-        let done = nodes.filter { $0.status == .preserved || $0.status == .restored }.count
+        // Counted in place: `filter` would copy every node outcome into a new array first.
+        var done = 0
+        for node in nodes where node.status == .preserved || node.status == .restored { done += 1 }
         return (done, nodes.count)
     }
 }
