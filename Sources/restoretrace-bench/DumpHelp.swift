@@ -48,6 +48,10 @@ enum DumpHelp {
             "engine-plain", "n",
             "Profiling: the engine on a plain hierarchy of about N nodes, with build, preserve and restore apart."),
         Option(
+            "engine-grid", "n",
+            "Profiling: the engine alone on the N×N grid app, without an observer and with one that drops events, as nodes/s."
+        ),
+        Option(
             "replay-only", "n",
             "Profiling: record the older generated app of N controllers once, then time its replay only."),
         Option("replay-trace", "path", "Profiling: replay an existing trace once, with this process's peak memory."),

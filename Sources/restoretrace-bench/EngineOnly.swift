@@ -49,6 +49,26 @@ enum EngineOnly {
         )
     }
 
+    /// `--engine-grid N`: the engine alone on the N×N grid (the benchmark app), with no
+    /// observer and with one that drops every event (so events are built but not written):
+    /// nodes/s through preservation and restoration.
+    static func grid(_ n: Int) {
+        let s = ScenarioGenerator.grid(n)
+        let nodes = s.ui?.nodeCount ?? 0
+        let plain = Measure.median(3) { s.run() }
+        let observed = Measure.median(3) { s.run(observer: DroppingObserver()) }
+        let rate = { (seconds: Double) in Int(Double(nodes) / seconds) }
+        print(
+            "engine grid \(n)×\(n), \(nodes) nodes: no observer \(Measure.seconds(plain.seconds)) (\(rate(plain.seconds)) nodes/s), events built \(Measure.seconds(observed.seconds)) (\(rate(observed.seconds)) nodes/s)"
+        )
+    }
+
+    /// Receives every event and keeps none.
+    final class DroppingObserver: EngineObserver {
+        var count = 0
+        func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) { count += 1 }
+    }
+
     /// `--svg-only FILE.dot`: in-process layout + render of a DOT file, to compare with `dot -Tsvg`.
     static func svg(_ path: String) {
         guard let dot = try? String(contentsOfFile: path, encoding: .utf8) else {

@@ -65,6 +65,10 @@ if let n = number("--engine-plain") {
     EngineOnly.plain(n)
     exit(0)
 }
+if let n = number("--engine-grid") {
+    EngineOnly.grid(n)
+    exit(0)
+}
 if let n = number("--replay-only") {
     ReplayOnly.run(n)
     exit(0)
