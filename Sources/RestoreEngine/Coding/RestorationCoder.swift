@@ -34,7 +34,20 @@ public final class RestorationCoder {
 
     public init(entries: [CoderEntry] = [], reservedKeys: Set<String> = ReservedKeys.all) {
         self.reservedKeys = reservedKeys
-        for entry in entries { put(entry) }
+        // A decode's coder starts from an archived one, whose keys are unique: it shares that
+        // array as is instead of growing a new one entry by entry.
+        if entries.count < Self.linearLimit, !Self.repeatsKey(entries) {
+            self.entries = entries
+        } else {
+            for entry in entries { put(entry) }
+        }
+    }
+
+    private static func repeatsKey(_ entries: [CoderEntry]) -> Bool {
+        for i in entries.indices {
+            for j in entries.indices where j > i && entries[j].key == entries[i].key { return true }
+        }
+        return false
     }
 
     // MARK: Encoding (what the app calls)
