@@ -123,6 +123,9 @@ final class Comparator: EngineObserver {
     private(set) var lastSeq = 0
     /// Every replayed event, kept only when asked (for reports of what-if runs).
     var keepEvents = false
+    /// The trace is format 2: a recorded event with a hierarchy or an archive is its event line
+    /// and the node and entry lines after it, so the replayed event is written that way too.
+    var grouped = false
     private(set) var replayed: [EngineEvent] = []
 
     func expect(_ segment: [RecordedEvent]) {
@@ -141,19 +144,23 @@ final class Comparator: EngineObserver {
         replayedEvents += 1
         if keepEvents { replayed.append(event) }
         guard divergence == nil else { return }
-        written.removeAll(keepingCapacity: true)
-        EventCodec.write(event, seq: nil, to: &written)
         guard cursor < expected.count else {
             divergence = Divergence(
-                seq: lastSeq + 1, recorded: nil, replayed: String(decoding: written, as: UTF8.self), context: context,
+                seq: lastSeq + 1, recorded: nil, replayed: Self.line(event), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
             return
+        }
+        written.removeAll(keepingCapacity: true)
+        if grouped && (event.hierarchy != nil || event.archive != nil) {
+            EventCodec.writeLines(event, seq: nil, bounded: false, to: &written)
+        } else {
+            EventCodec.write(event, seq: nil, to: &written)
         }
         let recorded = expected[cursor]!
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !recorded.matches(written: written) {
-            let mine = String(decoding: written, as: UTF8.self)
+            let mine = Self.line(event)
             let theirs = recorded.comparableText
             if mine != theirs {
                 divergence = Divergence(

@@ -38,6 +38,7 @@ public enum Replayer {
         let engine = RestorationEngine(application: application, boundary: standIn)
         let comparator = Comparator()
         comparator.keepEvents = keepEvents
+        comparator.grouped = reader.formatVersion >= 2
         engine.observer = comparator
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 

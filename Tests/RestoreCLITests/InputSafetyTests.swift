@@ -40,7 +40,7 @@ import Testing
         let scenario = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("save-declined.yaml")))
         let record = try Self.run(["record", "-", "-o", "-"], stdin: scenario, in: dir)
         #expect(record.code == 0, "\(record.stderr)")
-        #expect(record.stdout.hasPrefix("{\"format\":\"restoretrace-trace/1\""))
+        #expect(record.stdout.hasPrefix("{\"format\":\"restoretrace-trace/2\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         let trace = Data(record.stdout.utf8)
         let replay = try Self.run(["replay", "-", "--no-report"], stdin: trace, in: dir)
@@ -48,7 +48,7 @@ import Testing
         #expect(replay.stdout.contains("replay matched"))
         let export = try Self.run(["export", "-", "--format", "dot", "-o", "-"], stdin: trace, in: dir)
         #expect(export.stdout.hasPrefix("digraph"))
-        let bad = try Self.run(["replay", "-"], stdin: Data("{\"format\":\"restoretrace-trace/1\"".utf8), in: dir)
+        let bad = try Self.run(["replay", "-"], stdin: Data("{\"format\":\"restoretrace-trace/2\"".utf8), in: dir)
         #expect(bad.code == 2)
         #expect(bad.stderr.hasPrefix("<stdin>:1:"))
     }

@@ -14,20 +14,22 @@ import Testing
 
     static let cases: [Case] = [
         // A coder value of the wrong type in a decode callback: replay compared it as bytes only.
-        Case(name: "wrong type in a coder", line: 31) { lines in
+        // (Line numbers are trace format 2's: the hierarchies before it take a line per node.)
+        Case(name: "wrong type in a coder", line: 73) { lines in
             var l = lines
-            l[30] = l[30].replacingOccurrences(
+            l[72] = l[72].replacingOccurrences(
                 of: #""kViewControllerViewWasLoadedKey":{"bool":true"#,
                 with: #""kViewControllerViewWasLoadedKey":{"bool":7"#)
             return l
         },
-        // The timestamp is first on line 4 (a callback's coder), then in the archive.
-        Case(name: "wrong type in the app-level keys", line: 4) { lines in
+        // The timestamp is first on line 28 (a callback's coder), then in the archive.
+        Case(name: "wrong type in the app-level keys", line: 28) { lines in
             lines.map { $0.replacingOccurrences(of: #""date":788922000.0"#, with: #""date":"x""#) }
         },
         Case(name: "header only", line: 1) { lines in [lines[0]] },
-        // `:[01]:` names the same child as `:[1]:` to a person, but no node to a replay.
-        Case(name: "child key with a leading zero", line: 17) { lines in
+        // `:[01]:` names the same child as `:[1]:` to a person, but no node to a replay: the
+        // archive's entry line that has it first is blamed.
+        Case(name: "child key with a leading zero", line: 46) { lines in
             lines.map { $0.replacingOccurrences(of: ":[1]:", with: ":[01]:") }
         },
         Case(name: "events before the app runs", line: 2) { lines in

@@ -14,7 +14,7 @@ import Testing
         #expect(r.code == 0, "\(r.stderr)")
         let written = dir.appendingPathComponent(path).standardizedFileURL
         let text = try String(contentsOf: written, encoding: .utf8)
-        #expect(text.hasPrefix("{\"format\":\"restoretrace-trace/1\""))
+        #expect(text.hasPrefix("{\"format\":\"restoretrace-trace/2\""))
         #expect(!FileManager.default.fileExists(atPath: written.path + ".partial"))
     }
 

@@ -69,7 +69,7 @@ import Testing
         let trace = try String(contentsOf: dir.appendingPathComponent("com.example.demo.trace.jsonl"), encoding: .utf8)
         #expect(
             trace.hasPrefix(
-                #"{"format":"restoretrace-trace/1","tool":"restoretrace 0.1.0","source":"uikit-archive","scenario":"com.example.demo""#
+                #"{"format":"restoretrace-trace/2","tool":"restoretrace 0.1.0","source":"uikit-archive","scenario":"com.example.demo""#
             ))
         #expect(trace.contains(#""event":"archive-written""#))
         let archive = try CLI.run(["archive", "com.example.demo.trace.jsonl"], in: dir)
@@ -139,7 +139,7 @@ import Testing
         for arguments in [["import", "data.data"], ["record", scenario, "--archive", "data.data"]] {
             let piped = try CLI.run(arguments + ["-o", "-"], in: dir)
             #expect(piped.code == 0, "\(arguments): \(piped.stderr)")
-            #expect(piped.stdout.hasPrefix("{\"format\":\"restoretrace-trace/1\""), "\(arguments)")
+            #expect(piped.stdout.hasPrefix("{\"format\":\"restoretrace-trace/2\""), "\(arguments)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path), "\(arguments)")
             let onto = try CLI.run(arguments + ["-o", "./data.data"], in: dir)
             #expect(onto.code == 2, "\(arguments): \(onto.stderr)")

@@ -55,7 +55,7 @@ import Testing
 
     @Test func newerFormatVersionIsRefusedClearly() throws {
         var lines = try goodLines()
-        lines[0] = lines[0].replacingOccurrences(of: "restoretrace-trace/1", with: "restoretrace-trace/7")
+        lines[0] = lines[0].replacingOccurrences(of: "restoretrace-trace/2", with: "restoretrace-trace/7")
         let e = try replayError(lines)
         #expect(e.diagnostic.message.contains("newer than this restoretrace understands"))
     }
@@ -90,14 +90,21 @@ import Testing
         do { while try reader.next() != nil { whole += 1 } } catch {
             #expect(error.diagnostic.message.contains("cut off"))
         }
-        #expect(whole == n - 2)  // header + n-2 events are whole; the last line is cut
+        // Every event before the cut line is whole (format 2: an event line starts with its seq).
+        #expect(whole == lines[1..<(n - 1)].filter { $0.hasPrefix("{\"seq\":") }.count)
     }
 
     @Test func eventsOutOfOrderAreReported() throws {
         var lines = try goodLines()
-        lines.swapAt(3, 4)
+        // Two event lines in a row with no node lines after them.
+        let i = try #require(
+            lines.indices.dropFirst().first {
+                lines[$0].hasPrefix("{\"seq\":") && lines[$0 + 1].hasPrefix("{\"seq\":")
+                    && lines[$0 + 2].hasPrefix("{\"seq\":")
+            })
+        lines.swapAt(i, i + 1)
         let e = try replayError(lines)
-        #expect(e.location.line == 4)
+        #expect(e.location.line == i + 1)
         #expect(e.diagnostic.message.contains("out of order"))
     }
 
@@ -116,10 +123,11 @@ import Testing
 
     @Test func unknownCallbackIsReported() throws {
         var lines = try goodLines()
-        lines[4] = lines[4].replacingOccurrences(
+        let i = try #require(lines.firstIndex { $0.contains("application:willEncodeRestorableStateWithCoder:") })
+        lines[i] = lines[i].replacingOccurrences(
             of: "application:willEncodeRestorableStateWithCoder:", with: "application:willEncodeStuff:")
         let e = try replayError(lines)
-        #expect(e.location.line == 5)
+        #expect(e.location.line == i + 1)
         #expect(e.diagnostic.message.contains("unknown callback 'application:willEncodeStuff:'"))
     }
 

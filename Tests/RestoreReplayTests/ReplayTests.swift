@@ -47,8 +47,11 @@ import Testing
         let seq = try #require(JSONParser.parse(lines[i])["seq"]?.intValue)
         lines.remove(at: i)
         // Renumber so the file stays well-formed: the replay, not the reader, must notice.
-        for j in i..<lines.count where !lines[j].isEmpty {
-            lines[j] = lines[j].replacingOccurrences(of: "{\"seq\":\(j + 1),", with: "{\"seq\":\(j),")
+        // (Only event lines have a seq: a hierarchy's node lines follow their event line.)
+        var next = seq
+        for j in i..<lines.count where lines[j].hasPrefix("{\"seq\":") {
+            lines[j] = lines[j].replacingOccurrences(of: "{\"seq\":\(next + 1),", with: "{\"seq\":\(next),")
+            next += 1
         }
         try Fixtures.write(lines, to: path)
         let d = try #require(try Replayer.replay(path: path).divergence)

@@ -41,7 +41,7 @@ import Testing
         second.output.drain()
 
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.filter { $0.contains(#""format":"restoretrace-trace/1""#) }.count == 1)
+        #expect(lines.filter { $0.contains(#""format":"restoretrace-trace/2""#) }.count == 1)
         #expect(
             lines.last
                 == #"{"seq":\#(resume.seq + 1),"launch":\#(resume.launch + 1),"phase":"launch","event":"launch","options":{"deviceLocked":false}}"#
@@ -51,7 +51,7 @@ import Testing
     @Test func aPartialLastLineIsNotAResumePoint() throws {
         let path = try Samples.temporaryDirectory().appendingPathComponent("cut.trace.jsonl").path
         let text =
-            #"{"format":"restoretrace-trace/1"}"# + "\n" + #"{"seq":4,"launch":2,"phase":"restoration","callback":"x"}"#
+            #"{"format":"restoretrace-trace/2"}"# + "\n" + #"{"seq":4,"launch":2,"phase":"restoration","callback":"x"}"#
             + "\n" + #"{"seq":5,"lau"#
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let resume = try #require(TraceFile.resumePoint(ofTraceAt: path))

@@ -63,10 +63,16 @@ extension BlueprintCodec {
     static func write(_ b: NodeBlueprint, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        writeIdentity(b, first: &first, to: &out)
-        writeStructure(b, first: &first, to: &out)
-        writeViewState(b.viewState, first: &first, to: &out)
+        writeMembers(b, nested: true, first: &first, to: &out)
         out.append(125)
+    }
+
+    /// A node's members without its braces; `nested` false leaves out the nodes hung from it
+    /// (children, presented, views), which trace format 2 writes as lines of their own.
+    static func writeMembers(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout [UInt8]) {
+        writeIdentity(b, first: &first, to: &out)
+        writeStructure(b, nested: nested, first: &first, to: &out)
+        writeViewState(b.viewState, first: &first, to: &out)
     }
 
     /// The members that say what the node is: its class, role, identifiers, storyboard and state.
@@ -108,8 +114,8 @@ extension BlueprintCodec {
     }
 
     /// The members that hang other nodes from this one: children, presented, views, objects.
-    private static func writeStructure(_ b: NodeBlueprint, first: inout Bool, to out: inout [UInt8]) {
-        if !b.children.isEmpty {
+    private static func writeStructure(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout [UInt8]) {
+        if nested, !b.children.isEmpty {
             out.appendJSONKey("children", first: &first)
             writeNodes(b.children, to: &out)
         }
@@ -129,11 +135,11 @@ extension BlueprintCodec {
             out.appendJSONKey("insecureKeys", first: &first)
             out.appendJSONStrings(b.insecureKeys)
         }
-        if let p = b.presented {
+        if nested, let p = b.presented {
             out.appendJSONKey("presented", first: &first)
             write(p, to: &out)
         }
-        if !b.views.isEmpty {
+        if nested, !b.views.isEmpty {
             out.appendJSONKey("views", first: &first)
             writeNodes(b.views, to: &out)
         }
@@ -268,6 +274,12 @@ extension BlueprintCodec {
     static func write(_ e: ArchiveEntry, to out: inout [UInt8]) {
         var first = true
         out.append(123)
+        writeMembers(e, first: &first, to: &out)
+        out.append(125)
+    }
+
+    /// An archive entry's members without its braces (trace format 2 prefixes its index).
+    static func writeMembers(_ e: ArchiveEntry, first: inout Bool, to out: inout [UInt8]) {
         out.appendJSONKey("key", first: &first)
         out.appendJSONString(e.key)
         out.appendJSONKey("path", first: &first)
@@ -309,7 +321,6 @@ extension BlueprintCodec {
             out.appendJSONKey("insecureKeys", first: &first)
             out.appendJSONStrings(e.insecureKeys)
         }
-        out.append(125)
     }
 
     static func write(_ o: LaunchOptions, to out: inout [UInt8]) {

@@ -41,7 +41,9 @@ public enum EventField: String, CaseIterable, Sendable {
     // MARK: Writing
 
     /// Appends `"name":value` (after a comma unless `first`) when the event has this member.
-    func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8], first: inout Bool) {
+    /// `grouped` writes a hierarchy or an archive as trace format 2's event line holds it: the
+    /// count of the lines that follow (see `TraceLines`), not the nodes or entries themselves.
+    func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8], first: inout Bool, grouped: Bool = false) {
         func put<T>(_ value: T?, _ writeValue: (T, inout [UInt8]) -> Void) {
             guard let value else { return }
             out.appendJSONKey(name, first: &first)
@@ -66,8 +68,14 @@ public enum EventField: String, CaseIterable, Sendable {
         case .kill: put(e.kill) { $1.appendJSONString($0.rawValue) }
         case .options: put(e.options) { BlueprintCodec.write($0, to: &$1) }
         case .reason: put(e.reason) { $1.appendJSONString($0) }
-        case .hierarchy: put(e.hierarchy) { BlueprintCodec.write($0, to: &$1) }
-        case .archive: put(e.archive) { BlueprintCodec.write($0, to: &$1) }
+        case .hierarchy:
+            put(e.hierarchy) { h, out in
+                if grouped { TraceLines.writeNodeCount(h, to: &out) } else { BlueprintCodec.write(h, to: &out) }
+            }
+        case .archive:
+            put(e.archive) { a, out in
+                if grouped { TraceLines.writeArchiveHead(a, to: &out) } else { BlueprintCodec.write(a, to: &out) }
+            }
         }
     }
 

@@ -33,8 +33,11 @@ public final class RecordedEvent: Sendable {
     public let path: String?
     public let key: String?
     private let rest: Rest
-    /// The line's bytes, without the newline.
+    /// The line's bytes, without the newline; in trace format 2, an event with a hierarchy or an
+    /// archive is its event line and the node and entry lines after it, joined by newlines.
     public let bytes: [UInt8]
+    /// Format 2: the node and entry lines after the event line (nil in format 1, or without any).
+    let group: LineGroup?
     /// Where the members after `{"seq":N,` start, when the line begins exactly so.
     let bodyStart: Int?
     /// Where each payload's value is in `bytes`; nil when the line was decoded whole instead.
@@ -61,6 +64,7 @@ public final class RecordedEvent: Sendable {
         self.line = line
         bodyStart = nil
         payloads = nil
+        group = nil
     }
 
     /// A line read by `scan`: `e` holds the envelope only.
@@ -79,6 +83,31 @@ public final class RecordedEvent: Sendable {
         self.payloads = payloads
         self.file = file
         self.line = line
+        group = nil
+    }
+
+    /// This record with the lines after its event line: `bytes` is the event line, the node and
+    /// entry lines joined by newlines, and `group` says where each is.
+    private init(_ r: RecordedEvent, bytes: [UInt8], group: LineGroup) {
+        (seq, file, line, launch, phase, callback, event, path, key, rest) = (
+            r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.path, r.key, r.rest
+        )
+        (bodyStart, payloads) = (r.bodyStart, r.payloads)
+        self.bytes = bytes
+        self.group = group
+    }
+
+    func grouped(bytes: [UInt8], group: LineGroup) -> RecordedEvent { RecordedEvent(self, bytes: bytes, group: group) }
+
+    /// The values of `hierarchy` and `archive` on the event line (format 2: the counts of the
+    /// lines after it), nil when absent; the line has been checked as JSON.
+    func groupHeads() -> (hierarchy: JSONValue?, archive: JSONValue?) {
+        func value(_ p: EventPayloads) -> JSONValue? {
+            guard let range = payloads?[p] else { return nil }
+            var parser = JSONParser(bytes: bytes, at: range.lowerBound)
+            return try? parser.value()
+        }
+        return (value(.hierarchy), value(.archive))
     }
 
     /// The envelope as an event (payloads nil, unless the line was decoded whole).
@@ -103,10 +132,20 @@ public final class RecordedEvent: Sendable {
         for field in EventField.allCases {
             guard let p = field.payload, wanted.contains(p), let range = payloads[p] else { continue }
             var parser = JSONParser(bytes: bytes, at: range.lowerBound)
+            var links: LineGroup.Links?
             do {
-                try field.decode(try parser.value(), into: &line)
+                var value = try parser.value()
+                if let group, field == .hierarchy, !value.isNull { (value, links) = try group.hierarchy(in: bytes) }
+                if let group, field == .archive, !value.isNull { value = try group.archive(head: value, in: bytes) }
+                try field.decode(value, into: &line)
             } catch let problem as DecodeProblem {
-                throw TraceError(file: file, line: self.line, "field '\(problem.field)' \(problem.message)")
+                let message = "field '\(problem.field)' \(problem.message)"
+                if let (l, column) = group?.locate(problem.field, links: links, in: bytes) {
+                    throw TraceError(file: file, line: l, column: column, message)
+                }
+                throw TraceError(file: file, line: self.line, message)
+            } catch let located as TraceError {
+                throw located
             } catch {
                 // Checked when the line was read; not expected here.
                 throw TraceError(file: file, line: self.line, "malformed JSON in '\(field.name)'")
@@ -138,7 +177,9 @@ public final class RecordedEvent: Sendable {
     /// The keys of the archive this line carries (nil without one), read without decoding the
     /// archive; an archive of unusual shape is decoded whole, for its located problem.
     public func archiveKeys() throws(TraceError) -> Set<String>? {
-        if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) {
+        if let group, payloads?[.archive] != nil {
+            if let keys = group.archiveKeys(in: bytes) { return keys }
+        } else if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) {
             return keys
         }
         return try decoded(.archive).archive.map { Set($0.entries.map(\.key)) }

@@ -2,8 +2,18 @@ import RestoreEngine
 
 /// Line 1 of a trace: what recorded it, which app, and what a replay needs besides the events.
 public struct TraceHeader: Hashable, Sendable {
-    public static let format = "restoretrace-trace/1"
+    /// The format this restoretrace writes: version 2, bounded lines (`TraceLines`).
+    public static let format = "restoretrace-trace/2"
     public static let formatPrefix = "restoretrace-trace/"
+    /// The version written, and every version read (1: one line per event, however long).
+    public static let version = 2
+    public static let readableVersions = 1...2
+
+    /// The version a header's `format` names, when it is one of restoretrace's.
+    static func version(of header: JSONValue) -> Int? {
+        guard let format = header["format"]?.stringValue, format.hasPrefix(formatPrefix) else { return nil }
+        return Int(format.dropFirst(formatPrefix.count))
+    }
     public static let toolVersion = "0.1.0"
     /// `source` of a trace the in-app recorder wrote: its events are what UIKit did in a real app.
     public static let appSource = "app"
@@ -89,8 +99,12 @@ public struct TraceHeader: Hashable, Sendable {
         guard let format = try f.string("format") else {
             throw DecodeProblem("format", "is missing: line 1 must be a restoretrace trace header")
         }
-        guard format == Self.format else {
-            if format.hasPrefix(Self.formatPrefix), let v = Int(format.dropFirst(Self.formatPrefix.count)), v > 1 {
+        guard let version = Self.version(of: j), Self.readableVersions.contains(version),
+            format == Self.formatPrefix + String(version)
+        else {
+            if format.hasPrefix(Self.formatPrefix), let v = Int(format.dropFirst(Self.formatPrefix.count)),
+                v > Self.version
+            {
                 throw DecodeProblem(
                     "format",
                     "'\(format)' is newer than this restoretrace understands (\(Self.format)); upgrade restoretrace to read it"

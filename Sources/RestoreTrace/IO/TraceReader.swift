@@ -6,14 +6,14 @@ import RestoreEngine
 public final class TraceReader {
     public let file: String
     public private(set) var header: TraceHeader
-    /// The line number of the last line returned.
+    /// The trace format's version from the header: 1 (one line per event) or 2 (bounded lines,
+    /// see `TraceLines`). Both read into the same events.
+    public private(set) var formatVersion = TraceHeader.version
+    /// The line number of the last event line returned.
     public private(set) var lineNumber = 1
-    private let handle: FileHandle?
-    private var chunk: [UInt8] = []
-    private var position = 0
-    private var atEnd = false
-    private var expectedSeq = 1
-    private var linesRead = 0
+    var source: TraceLineSource
+    /// The seq the next event must have.
+    private(set) var expectedSeq = 1
     private var lastLaunch = 1
     /// The keys of the archive last written (nil before one, or after it was deleted).
     private var knownKeys: Set<String>?
@@ -22,9 +22,7 @@ public final class TraceReader {
     public init(path: String) throws(TraceError) {
         file = path == "-" ? "<stdin>" : path
         if path == "-" {
-            handle = nil
-            chunk = StandardInput.bytes
-            atEnd = true
+            source = TraceLineSource(file: file, handle: nil, bytes: StandardInput.bytes)
         } else {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -35,10 +33,10 @@ public final class TraceReader {
             guard let h = FileHandle(forReadingAtPath: path) else {
                 throw TraceError(file: path, "cannot be read: \(String(cString: strerror(errno)))")
             }
-            handle = h
+            source = TraceLineSource(file: file, handle: h, bytes: [])
         }
         header = TraceHeader(scenario: "", app: .init())
-        guard let first = try readLine() else {
+        guard let first = try source.next() else {
             throw TraceError(
                 file: file, line: 1, "the trace is empty",
                 hint: "a trace starts with a header line; was the recording interrupted before it began?")
@@ -50,7 +48,7 @@ public final class TraceReader {
             }
             throw TraceError(
                 file: file, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
-                hint: "line 1 must be {\"format\":\"restoretrace-trace/1\",…}")
+                hint: "line 1 must be {\"format\":\"\(TraceHeader.format)\",…}")
         }
         do { header = try TraceHeader.decode(value) } catch {
             if let hint = scenarioHint(path, first.bytes) {
@@ -58,6 +56,9 @@ public final class TraceReader {
             }
             throw TraceError(file: file, line: 1, "header field '\(error.field)' \(error.message)")
         }
+        formatVersion = TraceHeader.version(of: value) ?? TraceHeader.version
+        source.joinsParts = formatVersion >= 2
+        lineNumber = first.lastNumber
     }
 
     /// What to say when a scenario is given where a trace belongs.
@@ -72,18 +73,18 @@ public final class TraceReader {
         return "it looks like a scenario: record it first (restoretrace record \(path) -o TRACE), then use the trace"
     }
 
-    deinit { try? handle?.close() }
+    deinit { source.close() }
 
     /// The next event, decoded and checked whole, or nil at the end of the trace.
     public func next() throws(TraceError) -> TraceEvent? {
-        guard let line = try readLine() else {
+        guard let read = try readEvent() else {
             try checkHasEvents()
             return nil
         }
-        let event = try decodeWhole(line)
+        let event = try decodeWhole(read)
         try checkOrder(seq: event.seq, launch: event.event.launch)
         try checkStructure(
-            event: event.event.event, phase: event.event.phase, key: event.event.key, line: line,
+            event: event.event.event, phase: event.event.phase, key: event.event.key, line: read.line,
             archiveKeys: event.event.archive.map { Set($0.entries.map(\.key)) })
         return event
     }
@@ -93,23 +94,25 @@ public final class TraceReader {
     /// reads a trace gives the same verdict on it; lines in the writer's shape keep their
     /// payloads as bytes afterwards, so a replay's memory stays small.
     public func nextRecord() throws(TraceError) -> RecordedEvent? {
-        guard let line = try readLine() else {
+        guard let read = try readEvent() else {
             try checkHasEvents()
             return nil
         }
         let record: RecordedEvent
-        if let scanned = RecordedEvent.scan(line.bytes, file: file, line: lineNumber) {
-            do { _ = try scanned.decoded() } catch { throw located(error, in: line) }
+        if let scanned = read.scanned {
+            do { _ = try scanned.decoded() } catch { throw located(error, in: read.line) }
             record = scanned
         } else {
-            record = RecordedEvent(whole: try decodeWhole(line), bytes: line.bytes, file: file, line: lineNumber)
+            record = RecordedEvent(whole: try decodeWhole(read), bytes: read.bytes, file: file, line: lineNumber)
         }
         try checkOrder(seq: record.seq, launch: record.launch)
         try checkStructure(
-            event: record.event, phase: record.phase, key: record.key, line: line, archiveKeys: try record.archiveKeys()
-        )
+            event: record.event, phase: record.phase, key: record.key, line: read.line,
+            archiveKeys: try record.archiveKeys())
         return record
     }
+
+    func setLineNumber(_ n: Int) { lineNumber = n }
 
     /// The end of the file: a trace with a header and no events was cut off before it began.
     private func checkHasEvents() throws(TraceError) {
@@ -122,7 +125,7 @@ public final class TraceReader {
     /// What every reader of a trace relies on, across lines: the app starts once, first; a
     /// restoration names only keys the archive written before it holds.
     private func checkStructure(
-        event: SystemEvent?, phase: Phase, key: String?, line: Line, archiveKeys: Set<String>?
+        event: SystemEvent?, phase: Phase, key: String?, line: TraceLine, archiveKeys: Set<String>?
     ) throws(TraceError) {
         if expectedSeq == 2, event != .appRunning {
             throw TraceError(
@@ -147,7 +150,7 @@ public final class TraceReader {
     }
 
     /// A payload problem found after the fast scan, with the column of its member.
-    private func located(_ error: TraceError, in line: Line) -> TraceError {
+    private func located(_ error: TraceError, in line: TraceLine) -> TraceError {
         var e = error
         if e.diagnostic.location?.column == nil, let field = Self.field(of: e.diagnostic.message) {
             e.diagnostic.location?.column = column(ofMember: field, in: line)
@@ -163,34 +166,49 @@ public final class TraceReader {
     }
 
     /// The column (in characters, as JSON errors count) where `"name":` first appears in the line, or 1.
-    private func column(ofMember name: String, in line: Line) -> Int {
-        let needle = Array("\"\(name)\":".utf8)
-        guard needle.count <= line.bytes.count else { return 1 }
-        for i in 0...(line.bytes.count - needle.count) where line.bytes[i] == needle[0] {
-            if line.bytes[i..<i + needle.count].elementsEqual(needle) {
-                return String(decoding: line.bytes[..<i], as: UTF8.self).count + 1
-            }
-        }
-        return 1
+    private func column(ofMember name: String, in line: TraceLine) -> Int {
+        line.isJoined ? 1 : LineGroup.column(ofMember: name, in: line.bytes)
     }
 
-    private func decodeWhole(_ line: Line) throws(TraceError) -> TraceEvent {
-        let value: JSONValue
-        do { value = try JSONParser.parse(line.bytes) } catch {
+    private func decodeWhole(_ read: EventLines) throws(TraceError) -> TraceEvent {
+        let line = read.line
+        var value: JSONValue
+        if let parsed = read.value { value = parsed } else { value = try parse(line) }
+        var links: LineGroup.Links?
+        if let group = read.group, case .object(var pairs) = value {
+            for (i, (name, member)) in pairs.enumerated() where !member.isNull {
+                if name == EventField.hierarchy.name { (pairs[i].1, links) = try group.hierarchy(in: read.bytes) }
+                if name == EventField.archive.name { pairs[i].1 = try group.archive(head: member, in: read.bytes) }
+            }
+            value = .object(pairs)
+        }
+        do { return try EventCodec.decode(value) } catch {
+            let message = "field '\(error.field)' \(error.message)"
+            if let (l, column) = read.group?.locate(error.field, links: links, in: read.bytes) {
+                throw TraceError(file: file, line: l, column: column, message)
+            }
+            let top = error.field.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) ?? ""
+            throw TraceError(file: file, line: line.number, column: column(ofMember: top, in: line), message)
+        }
+    }
+
+    /// A line as JSON, or its located problem.
+    private func parse(_ line: TraceLine) throws(TraceError) -> JSONValue {
+        do { return try JSONParser.parse(line.bytes) } catch {
             if line.unterminated {
                 throw TraceError(
-                    file: file, line: lineNumber,
-                    "the last line is cut off (\(error.message)); the \(lineNumber - 1) lines before it are whole",
+                    file: file, line: line.number, column: 1,
+                    "the last line is cut off (\(error.message)); the \(line.number - 1) lines before it are whole",
                     hint: "the recording was interrupted: record it again, or delete the last line to use what is there"
                 )
             }
-            throw TraceError(file: file, line: lineNumber, column: error.column, "malformed JSON: \(error.message)")
-        }
-        do { return try EventCodec.decode(value) } catch {
-            let top = error.field.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) ?? ""
-            throw TraceError(
-                file: file, line: lineNumber, column: column(ofMember: top, in: line),
-                "field '\(error.field)' \(error.message)")
+            if line.isJoined {
+                throw TraceError(
+                    file: file, line: line.number, column: 1,
+                    "malformed JSON in the line split over lines \(line.number)–\(line.lastNumber): \(error.message) (character \(error.column) of the joined text)"
+                )
+            }
+            throw TraceError(file: file, line: line.number, column: error.column, "malformed JSON: \(error.message)")
         }
     }
 
@@ -214,54 +232,5 @@ public final class TraceReader {
         var out: [TraceEvent] = []
         while let e = try next() { out.append(e) }
         return out
-    }
-
-    private struct Line {
-        var bytes: [UInt8]
-        var unterminated: Bool
-    }
-
-    private func readLine() throws(TraceError) -> Line? {
-        var line: [UInt8] = []
-        while true {
-            if position >= chunk.count {
-                if atEnd { break }
-                let data: Data?
-                do { data = try handle?.read(upToCount: 1 << 20) } catch {
-                    throw TraceError(file: file, line: lineNumber + 1, "reading failed: \(error.localizedDescription)")
-                }
-                guard let data, !data.isEmpty else {
-                    atEnd = true
-                    break
-                }
-                chunk = [UInt8](data)
-                position = 0
-            }
-            if let nl = chunk[position...].firstIndex(of: 0x0A) {
-                line.append(contentsOf: chunk[position..<nl])
-                position = nl + 1
-                linesRead += 1
-                lineNumber = linesRead
-                return try validated(Line(bytes: line, unterminated: false))
-            }
-            line.append(contentsOf: chunk[position...])
-            position = chunk.count
-        }
-        if line.isEmpty { return nil }
-        linesRead += 1
-        lineNumber = linesRead
-        return try validated(Line(bytes: line, unterminated: true))
-    }
-
-    private func validated(_ line: Line) throws(TraceError) -> Line {
-        if line.bytes.isEmpty {
-            throw TraceError(
-                file: file, line: lineNumber, "empty line",
-                hint: "a trace has one JSON object per line and no blank lines")
-        }
-        if String(validating: line.bytes, as: UTF8.self) == nil {
-            throw TraceError(file: file, line: lineNumber, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")
-        }
-        return line
     }
 }

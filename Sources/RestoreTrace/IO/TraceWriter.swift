@@ -119,7 +119,8 @@ public final class AtomicFileWriter {
     }
 }
 
-/// Writes a trace: the header line, then one line per event.
+/// Writes a trace in the current format (2): the header line, then each event's lines, none
+/// longer than `TraceLines.maxLineBytes`.
 public final class TraceWriter {
     private let file: AtomicFileWriter
     private var line: [UInt8] = []
@@ -132,17 +133,19 @@ public final class TraceWriter {
 
     public var path: String { file.path }
 
+    /// One JSON value as a line (split into part lines if it is longer than the bound).
     public func writeLine(_ value: JSONValue) {
         line.removeAll(keepingCapacity: true)
         value.write(to: &line)
+        TraceLines.bound(&line, lineFrom: 0)
         line.append(0x0A)
         file.write(line)
     }
 
-    /// One event line, written straight from the event .
+    /// One event's lines, written straight from the event.
     public func writeEvent(_ event: EngineEvent, seq: Int) {
         file.append { out in
-            EventCodec.write(event, seq: seq, to: &out)
+            EventCodec.writeLines(event, seq: seq, bounded: true, to: &out)
             out.append(0x0A)
         }
     }

@@ -206,7 +206,7 @@ public final class AppCapture {
         seq += 1
         let n = seq
         output.append { out in
-            EventCodec.write(e, seq: n, to: &out)
+            EventCodec.writeLines(e, seq: n, bounded: true, to: &out)
             out.append(0x0A)
         }
     }

@@ -19,8 +19,14 @@ public enum TraceFile {
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
         // A process killed mid-write leaves a partial last line: only whole lines count.
-        guard let end = bytes.lastIndex(of: 0x0A) else { return nil }
-        let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        guard var end = bytes.lastIndex(of: 0x0A) else { return nil }
+        var start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        // Format 2 follows an event line with its node and entry lines: resume after the last event.
+        let eventStart = Array(#"{"seq":"#.utf8)
+        while !bytes[start..<end].starts(with: eventStart), start > 0 {
+            end = start - 1
+            start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        }
         guard let line = try? JSONParser.parse(Array(bytes[start..<end])),
             let seq = line["seq"]?.intValue, let launch = line["launch"]?.intValue,
             let phase = line["phase"]?.stringValue.flatMap(Phase.init(rawValue:))

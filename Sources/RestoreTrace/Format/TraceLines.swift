@@ -1,0 +1,152 @@
+import RestoreEngine
+
+/// Trace format 2: no line longer than `maxLineBytes`, so every reader streams in bounded memory.
+///
+/// An event line is written as in format 1, except that a hierarchy or an archive (the only
+/// members that grow with the app: at 200×200 an archive line was 31 MB) holds only the count of
+/// the lines that follow it, in this order:
+///
+/// - `"hierarchy":{"nodes":K}`, then K node lines, the tree in pre-order (a node before the nodes
+///   hung from it): `{"node":I,"parent":P,"slot":"children"|"presented"|"views",…the node's own
+///   members…}`. `I` counts 0, 1, 2 … in the group; the root (node 0) has no `parent` or `slot`;
+///   the nodes of one parent's slot keep their order. A node line never nests other nodes.
+/// - `"archive":{"appLevel":{…},"entries":M}`, then M entry lines: `{"entry":I,…the entry's
+///   members…}` in archive order.
+///
+/// Any line still longer than the bound (a single coder value of a megabyte, a coder with
+/// thousands of keys) is split, as text, into part lines `{"part":i,"of":P,"text":"…"}`
+/// (i = 1…P) whose `text` strings, concatenated, are that line; the pieces end on character
+/// boundaries. Such a value is then held whole in memory by a reader, as its own size demands.
+public enum TraceLines {
+    /// The longest line of a format-2 trace, in bytes, without its newline: 64 KiB.
+    public static let maxLineBytes = 65_536
+
+    /// `{"nodes":K}`: what an event line holds of its hierarchy.
+    static func writeNodeCount(_ h: NodeBlueprint, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"nodes":"#.utf8)
+        out.appendJSONInt(nodeLines(in: h))
+        out.append(125)
+    }
+
+    /// `{"appLevel":{…},"entries":M}`: what an event line holds of its archive.
+    static func writeArchiveHead(_ a: Archive, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"appLevel":"#.utf8)
+        ValueCodec.writeCoder(a.appLevel, to: &out)
+        out.append(contentsOf: #","entries":"#.utf8)
+        out.appendJSONInt(a.entries.count)
+        out.append(125)
+    }
+
+    /// The number of node lines a hierarchy takes: itself and every node hung from it
+    /// (objects stay members of their node).
+    static func nodeLines(in b: NodeBlueprint) -> Int {
+        var n = 1
+        for c in b.children { n += nodeLines(in: c) }
+        if let p = b.presented { n += nodeLines(in: p) }
+        for v in b.views { n += nodeLines(in: v) }
+        return n
+    }
+
+    /// The node lines of `b` and below, each after a newline.
+    static func writeNodeLines(
+        _ b: NodeBlueprint, parent: Int?, slot: String, index: inout Int, bounded: Bool, to out: inout [UInt8]
+    ) {
+        out.append(10)
+        let start = out.count
+        let me = index
+        index += 1
+        out.append(contentsOf: #"{"node":"#.utf8)
+        out.appendJSONInt(me)
+        if let parent {
+            out.append(contentsOf: #","parent":"#.utf8)
+            out.appendJSONInt(parent)
+            out.append(contentsOf: #","slot":"#.utf8)
+            out.appendJSONString(slot)
+        }
+        var first = false
+        BlueprintCodec.writeMembers(b, nested: false, first: &first, to: &out)
+        out.append(125)
+        if bounded { bound(&out, lineFrom: start) }
+        for c in b.children {
+            writeNodeLines(c, parent: me, slot: "children", index: &index, bounded: bounded, to: &out)
+        }
+        if let p = b.presented {
+            writeNodeLines(p, parent: me, slot: "presented", index: &index, bounded: bounded, to: &out)
+        }
+        for v in b.views { writeNodeLines(v, parent: me, slot: "views", index: &index, bounded: bounded, to: &out) }
+    }
+
+    /// Replaces the line at `out[start...]` (no newline in it) with part lines when it is longer
+    /// than `maxLineBytes`.
+    static func bound(_ out: inout [UInt8], lineFrom start: Int) {
+        guard out.count - start > maxLineBytes else { return }
+        let line = Array(out[start...])
+        out.removeSubrange(start...)
+        writeParts(of: line, to: &out)
+    }
+
+    /// The part lines of one long line, joined by newlines (none after the last).
+    static func writeParts(of line: [UInt8], to out: inout [UInt8]) {
+        // Room for `{"part":i,"of":P,"text":""}` with up to 19-digit numbers.
+        let budget = maxLineBytes - 64
+        var pieces: [[UInt8]] = []
+        var at = 0
+        while at < line.count {
+            var size = min(budget, line.count - at)
+            while true {
+                var end = at + size
+                // Never cut inside a character: back up to the start of the one that straddles.
+                while end < line.count, end > at, line[end] & 0xC0 == 0x80 { end -= 1 }
+                var piece: [UInt8] = []
+                piece.appendJSONString(String(decoding: line[at..<end], as: UTF8.self))
+                if piece.count <= budget || size <= 16 {
+                    pieces.append(piece)
+                    at = end
+                    break
+                }
+                size /= 2  // escapes made it longer than the budget: take less
+            }
+        }
+        for (i, piece) in pieces.enumerated() {
+            if i > 0 { out.append(10) }
+            out.append(contentsOf: #"{"part":"#.utf8)
+            out.appendJSONInt(i + 1)
+            out.append(contentsOf: #","of":"#.utf8)
+            out.appendJSONInt(pieces.count)
+            out.append(contentsOf: #","text":"#.utf8)
+            out.append(contentsOf: piece)
+            out.append(125)
+        }
+    }
+}
+
+extension EventCodec {
+    /// The event as trace format 2 writes it (see `TraceLines`): its event line, then its node
+    /// and entry lines, joined by newlines, with no newline after the last; `seq` nil leaves it
+    /// out. `bounded` splits a line over the bound into part lines (the file's form); unbounded,
+    /// the lines are what a reader gets back after joining the parts (the replay's comparison).
+    public static func writeLines(_ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout [UInt8]) {
+        let start = out.count
+        var first = true
+        out.append(123)
+        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first, grouped: true) }
+        out.append(125)
+        if bounded { TraceLines.bound(&out, lineFrom: start) }
+        if let h = e.hierarchy {
+            var index = 0
+            TraceLines.writeNodeLines(h, parent: nil, slot: "", index: &index, bounded: bounded, to: &out)
+        }
+        if let a = e.archive {
+            for (i, entry) in a.entries.enumerated() {
+                out.append(10)
+                let lineStart = out.count
+                out.append(contentsOf: #"{"entry":"#.utf8)
+                out.appendJSONInt(i)
+                var firstMember = false
+                BlueprintCodec.writeMembers(entry, first: &firstMember, to: &out)
+                out.append(125)
+                if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import RestoreEngine
+
+/// Reading one event: its event line and, in trace format 2, the node and entry lines after it.
+extension TraceReader {
+    /// An event as read: its event line, its bytes (format 2: the event line and its group's
+    /// lines, joined by newlines), the group, and the line scanned or parsed.
+    struct EventLines {
+        var line: TraceLine
+        var bytes: [UInt8]
+        var group: LineGroup?
+        /// The event line in the writer's shape, read lazily (nil for any other shape).
+        var scanned: RecordedEvent?
+        /// The event line as JSON, when it was parsed to find its group.
+        var value: JSONValue?
+    }
+
+    /// What a format-2 line is, from its first member: an event, a node or an entry line.
+    enum LineKind: Equatable {
+        case event, node, entry
+    }
+
+    static func kind(of bytes: [UInt8]) -> LineKind {
+        var p = JSONParser(bytes: bytes, at: 0)
+        var first = true
+        guard (try? p.enterObject()) != nil, let name = try? p.nextMemberKey(first: &first) else { return .event }
+        if p.bytes(name, are: "node") { return .node }
+        if p.bytes(name, are: "entry") { return .entry }
+        return .event
+    }
+
+    /// The next event's lines, or nil at the end of the file.
+    func readEvent() throws(TraceError) -> EventLines? {
+        guard let line = try source.next() else { return nil }
+        setLineNumber(line.number)
+        let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number)
+        guard formatVersion >= 2 else { return EventLines(line: line, bytes: line.bytes, scanned: scanned) }
+        let kind = Self.kind(of: line.bytes)
+        guard kind == .event else {
+            let what = kind == .node ? "node" : "entry"
+            throw TraceError(
+                file: file, line: line.number, column: 1,
+                "a\(kind == .entry ? "n" : "") \(what) line with no event: event \(expectedSeq - 1)'s lines are complete before it",
+                hint: "\(what) lines follow the event line that counts them; was the file edited or a line deleted?")
+        }
+        var read = EventLines(line: line, bytes: line.bytes, scanned: scanned)
+        let heads: (hierarchy: JSONValue?, archive: JSONValue?)
+        if let scanned {
+            heads = scanned.groupHeads()
+        } else {
+            // Not the writer's shape: the whole line is decoded later; a line that is not JSON
+            // is reported there, as in format 1.
+            guard let value = try? JSONParser.parse(line.bytes) else { return read }
+            read.value = value
+            heads = (value[EventField.hierarchy.name], value[EventField.archive.name])
+        }
+        let counts: (nodes: Int, entries: Int)
+        do { counts = try LineGroup.counts(hierarchy: heads.hierarchy, archive: heads.archive) } catch {
+            throw TraceError(
+                file: file, line: line.number,
+                column: line.isJoined ? 1 : LineGroup.column(ofMember: error.field, in: line.bytes),
+                "field '\(error.field)' \(error.message)")
+        }
+        let hasGroup = [heads.hierarchy, heads.archive].contains { $0 != nil && $0 != .null }
+        guard hasGroup else { return read }
+        var group = LineGroup(file: file)
+        let seq = scanned.map { "event \($0.seq)" } ?? "the event on line \(line.number)"
+        for (kind, count) in [(LineKind.node, counts.nodes), (.entry, counts.entries)] {
+            let what = kind == .node ? "node" : "entry"
+            for i in 0..<count {
+                guard let member = try source.next() else {
+                    throw TraceError(
+                        file: file, line: line.number, column: 1,
+                        "the trace ends inside \(seq): it announces \(count) \(what) lines and \(i) follow it",
+                        hint:
+                            "the recording was cut off: record it again, or delete lines from \(line.number) on to use the events before it"
+                    )
+                }
+                guard Self.kind(of: member.bytes) == kind else {
+                    throw TraceError(
+                        file: file, line: member.number, column: 1,
+                        "\(seq) on line \(line.number) announces \(count) \(what) lines, but this is line \(i + 1) and not a\(kind == .entry ? "n" : "") \(what) line",
+                        hint: "a \(what) count that does not match its lines: was the file edited or cut?")
+                }
+                read.bytes.append(0x0A)
+                let start = read.bytes.count
+                read.bytes.append(contentsOf: member.bytes)
+                let m = LineGroup.Member(
+                    range: start..<read.bytes.count, line: member.number, unterminated: member.unterminated)
+                if kind == .node { group.nodes.append(m) } else { group.entries.append(m) }
+            }
+        }
+        read.group = group
+        read.scanned = scanned?.grouped(bytes: read.bytes, group: group)
+        return read
+    }
+}
