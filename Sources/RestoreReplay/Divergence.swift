@@ -180,9 +180,15 @@ final class Comparator: EngineObserver {
 
     private var context: [String] { history.suffix(4).map(\.comparableText) }
 
-    /// Recorded events the replay never made; then the step's lines are let go.
+    /// The step's recorded events that were not matched byte for byte, in order: their payloads
+    /// are unproven until checked.
+    var unproven: [RecordedEvent] { expected.compactMap { $0 } }
+
+    /// Lets go of the step's lines.
+    func release() { expected = [] }
+
+    /// Recorded events the replay never made.
     func finishSegment() {
-        defer { expected = [] }
         guard divergence == nil, cursor < expected.count else { return }
         let missing = expected[cursor]!
         divergence = Divergence(

@@ -43,31 +43,42 @@ public enum Replayer {
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 
         var recorded = 0
-        var pending = try reader.nextRecord()
+        // Lines are read without decoding their payloads: a line the replay matches byte for byte
+        // is the writer's own output, which always decodes. Every line it does not match is
+        // checked before the next step, in file order, so the verdict on a bad trace is the one
+        // every other command gives.
+        var pending = try reader.nextRecord(checkingPayloads: false)
         while let marker = pending {
-            guard let kind = marker.event, Self.markers.contains(kind) else {
-                throw TraceError(
-                    file: path, line: marker.line,
-                    "event \(marker.seq) ('\(marker.name)') comes before the app is running",
-                    hint: "a trace's events start with 'app-running'; was the start of the file cut?")
+            var segment = [marker]
+            do throws(TraceError) {
+                guard let kind = marker.event, Self.markers.contains(kind) else {
+                    throw TraceError(
+                        file: path, line: marker.line,
+                        "event \(marker.seq) ('\(marker.name)') comes before the app is running",
+                        hint: "a trace's events start with 'app-running'; was the start of the file cut?")
+                }
+                // The step's lines stay bytes; only what the stand-in answers with is decoded.
+                pending = try readStep(into: &segment, reader)
+                recorded += segment.count
+                let start = try load(marker, segment, into: standIn)
+                let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
+                let scenes =
+                    kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
+                let adoptedActivities =
+                    kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(segment) : []
+                comparator.expect(segment)
+                segment = []
+                try timeline.run(kind, start, scenes: scenes, line: marker.line)
+                if let adopted { engine.adoptArchive(adopted) }
+                if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
+                comparator.finishSegment()
+                if let problem = Self.firstProblem(in: comparator.unproven) { throw problem }
+                comparator.release()
+                progress?(recorded)
+                standIn.unload()
+            } catch {
+                throw Self.firstProblem(in: segment + comparator.unproven) ?? error
             }
-            // The step's lines stay bytes; only what the stand-in answers with is decoded.
-            var segment: [RecordedEvent]
-            (segment, pending) = try readStep(from: marker, reader)
-            recorded += segment.count
-            let start = try load(marker, segment, into: standIn)
-            let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
-            let scenes = kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
-            let adoptedActivities =
-                kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(segment) : []
-            comparator.expect(segment)
-            segment = []
-            try timeline.run(kind, start, scenes: scenes, line: marker.line)
-            if let adopted { engine.adoptArchive(adopted) }
-            if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
-            comparator.finishSegment()
-            progress?(recorded)
-            standIn.unload()
         }
         guard timeline.started else {
             throw TraceError(
@@ -82,18 +93,27 @@ public enum Replayer {
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) })
     }
 
-    /// The records of one step of the timeline: its marker and everything up to the next marker,
-    /// which is returned as the next step's start (nil at the end of the trace). The reader has
-    /// checked every line, and that restored keys are in the archive written before them.
-    private static func readStep(from marker: RecordedEvent, _ reader: TraceReader) throws(TraceError) -> (
-        segment: [RecordedEvent], next: RecordedEvent?
-    ) {
-        var segment = [marker]
-        while let r = try reader.nextRecord() {
-            if let k = r.event, Self.markers.contains(k) { return (segment, r) }
+    /// Reads one step of the timeline into `segment` (which holds its marker): everything up to
+    /// the next marker, which is returned as the next step's start (nil at the end of the trace).
+    /// The reader has checked every line's envelope, and that restored keys are in the archive
+    /// written before them.
+    private static func readStep(into segment: inout [RecordedEvent], _ reader: TraceReader) throws(TraceError)
+        -> RecordedEvent?
+    {
+        while let r = try reader.nextRecord(checkingPayloads: false) {
+            if let k = r.event, Self.markers.contains(k) { return r }
             segment.append(r)
         }
-        return (segment, nil)
+        return nil
+    }
+
+    /// The first of these records (in file order) whose payloads do not decode, as the reader
+    /// would have reported it.
+    static func firstProblem(in records: [RecordedEvent]) -> TraceError? {
+        for r in records {
+            do { try r.check() } catch { return error }
+        }
+        return nil
     }
 
     /// Hands the stand-in the answers and hierarchies of a step (`segment`, which starts with `marker`).

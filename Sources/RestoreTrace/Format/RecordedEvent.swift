@@ -38,6 +38,8 @@ public final class RecordedEvent: Sendable {
     public let bytes: [UInt8]
     /// Format 2: the node and entry lines after the event line (nil in format 1, or without any).
     let group: LineGroup?
+    /// The event line was spelled out by part lines (format 2): its columns are not the file's.
+    let eventLineIsJoined: Bool
     /// Where the members after `{"seq":N,` start, when the line begins exactly so.
     let bodyStart: Int?
     /// Where each payload's value is in `bytes`; nil when the line was decoded whole instead.
@@ -65,12 +67,13 @@ public final class RecordedEvent: Sendable {
         bodyStart = nil
         payloads = nil
         group = nil
+        eventLineIsJoined = false
     }
 
     /// A line read by `scan`: `e` holds the envelope only.
     private init(
         seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String,
-        line: Int
+        line: Int, joined: Bool
     ) {
         (self.seq, launch, phase, callback, event, path, key) = (
             seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
@@ -84,6 +87,7 @@ public final class RecordedEvent: Sendable {
         self.file = file
         self.line = line
         group = nil
+        eventLineIsJoined = joined
     }
 
     /// This record with the lines after its event line: `bytes` is the event line, the node and
@@ -92,7 +96,7 @@ public final class RecordedEvent: Sendable {
         (seq, file, line, launch, phase, callback, event, path, key, rest) = (
             r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.path, r.key, r.rest
         )
-        (bodyStart, payloads) = (r.bodyStart, r.payloads)
+        (bodyStart, payloads, eventLineIsJoined) = (r.bodyStart, r.payloads, r.eventLineIsJoined)
         self.bytes = bytes
         self.group = group
     }
@@ -152,6 +156,27 @@ public final class RecordedEvent: Sendable {
             }
         }
         return line.event
+    }
+
+    /// Checks every payload as the reader does when it reads a line whole, with its located error
+    /// (the column of the member at fault).
+    public func check() throws(TraceError) {
+        do { _ = try decoded() } catch {
+            var e = error
+            if e.diagnostic.location?.column == nil, let field = Self.field(of: e.diagnostic.message) {
+                let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+                e.diagnostic.location?.column =
+                    eventLineIsJoined ? 1 : LineGroup.column(ofMember: field, in: Array(bytes[..<end]))
+            }
+            throw e
+        }
+    }
+
+    /// `field 'coder.Key' …` → `coder`.
+    private static func field(of message: String) -> String? {
+        guard message.hasPrefix("field '") else { return nil }
+        let name = message.dropFirst("field '".count).prefix { $0 != "'" }
+        return name.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init)
     }
 
     /// True when `written` (an event as `EventCodec.write(_:seq: nil, to:)` writes it) is this
@@ -224,7 +249,7 @@ extension RecordedEvent {
     /// The envelope of a line in the shape the writer writes, its payloads checked as JSON but
     /// not decoded; nil for anything else (a problem, a null, a duplicate member, an unknown
     /// one), which the reader then decodes whole to report it exactly as it always has.
-    static func scan(_ bytes: [UInt8], file: String, line: Int) -> RecordedEvent? {
+    static func scan(_ bytes: [UInt8], file: String, line: Int, joined: Bool = false) -> RecordedEvent? {
         var p = JSONParser(bytes: bytes, at: 0)
         var envelope = TraceEvent(seq: 0, event: EngineEvent(launch: 0, phase: .launch))
         var bodyStart: Int?
@@ -262,7 +287,7 @@ extension RecordedEvent {
         }
         return RecordedEvent(
             seq: envelope.seq, envelope: envelope.event, bytes: bytes, bodyStart: bodyStart, payloads: payloads,
-            file: file, line: line)
+            file: file, line: line, joined: joined)
     }
 
     private static let seqPrefix = Array("{\"\(EventField.seq.name)\":".utf8)

@@ -32,7 +32,7 @@ extension TraceReader {
     func readEvent() throws(TraceError) -> EventLines? {
         guard let line = try source.next() else { return nil }
         setLineNumber(line.number)
-        let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number)
+        let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number, joined: line.isJoined)
         guard formatVersion >= 2 else { return EventLines(line: line, bytes: line.bytes, scanned: scanned) }
         let kind = Self.kind(of: line.bytes)
         guard kind == .event else {

@@ -93,22 +93,34 @@ public final class TraceReader {
     /// Every line is checked as `next()` checks it — payloads included — so every command that
     /// reads a trace gives the same verdict on it; lines in the writer's shape keep their
     /// payloads as bytes afterwards, so a replay's memory stays small.
-    public func nextRecord() throws(TraceError) -> RecordedEvent? {
+    public func nextRecord() throws(TraceError) -> RecordedEvent? { try nextRecord(checkingPayloads: true) }
+
+    /// `nextRecord()`, optionally leaving the payloads of lines in the writer's shape unchecked:
+    /// for a caller (the replay) that proves most lines by matching them byte for byte against the
+    /// writer's own output — which always decodes — and calls `RecordedEvent.check()`, in file
+    /// order, on every line it did not prove, so its verdict is the same as `nextRecord()`'s.
+    public func nextRecord(checkingPayloads: Bool) throws(TraceError) -> RecordedEvent? {
         guard let read = try readEvent() else {
             try checkHasEvents()
             return nil
         }
         let record: RecordedEvent
         if let scanned = read.scanned {
-            do { _ = try scanned.decoded() } catch { throw located(error, in: read.line) }
+            if checkingPayloads { try scanned.check() }
             record = scanned
         } else {
             record = RecordedEvent(whole: try decodeWhole(read), bytes: read.bytes, file: file, line: lineNumber)
         }
-        try checkOrder(seq: record.seq, launch: record.launch)
-        try checkStructure(
-            event: record.event, phase: record.phase, key: record.key, line: read.line,
-            archiveKeys: try record.archiveKeys())
+        do {
+            try checkOrder(seq: record.seq, launch: record.launch)
+            try checkStructure(
+                event: record.event, phase: record.phase, key: record.key, line: read.line,
+                archiveKeys: try record.archiveKeys())
+        } catch {
+            // A line's own payloads are checked before how it fits with the lines around it.
+            if !checkingPayloads { try record.check() }
+            throw error
+        }
         return record
     }
 
@@ -147,22 +159,6 @@ public final class TraceReader {
                     : "event \(expectedSeq - 1) names '\(key)', which the archive does not contain",
                 hint: "the trace is incomplete or edited: every restored key must be in the archive written before it")
         }
-    }
-
-    /// A payload problem found after the fast scan, with the column of its member.
-    private func located(_ error: TraceError, in line: TraceLine) -> TraceError {
-        var e = error
-        if e.diagnostic.location?.column == nil, let field = Self.field(of: e.diagnostic.message) {
-            e.diagnostic.location?.column = column(ofMember: field, in: line)
-        }
-        return e
-    }
-
-    /// `field 'coder.Key' …` → `coder`.
-    private static func field(of message: String) -> String? {
-        guard message.hasPrefix("field '") else { return nil }
-        let name = message.dropFirst("field '".count).prefix { $0 != "'" }
-        return name.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init)
     }
 
     /// The column (in characters, as JSON errors count) where `"name":` first appears in the line, or 1.
