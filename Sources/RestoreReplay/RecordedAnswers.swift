@@ -53,7 +53,16 @@ struct RecordedAnswers {
             ? RecordedAnswer.empty
             : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder, activity: e.activity)
         // Scene calls are answered by session, legacy ones by restoration path or receiver.
-        let key = Key(callback: cb, path: e.path ?? e.session ?? e.receiver ?? "", argument: e.argument)
+        append(answer, for: Key(callback: cb, path: e.path ?? e.session ?? e.receiver ?? "", argument: e.argument))
+    }
+
+    /// Adds a recorded call that answered nothing (no result, effects, coder or activity to
+    /// replay), from its envelope alone: most calls of a big step, so no event is built for them.
+    mutating func addEmpty(_ callback: Callback, path: String?, session: String?, receiver: String?, argument: CoderValue?) {
+        append(RecordedAnswer.empty, for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
+    }
+
+    private mutating func append(_ answer: RecordedAnswer, for key: Key) {
         if let slot = slots[key] {
             lists[slot].append(answer)
         } else {

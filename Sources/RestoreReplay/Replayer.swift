@@ -126,8 +126,15 @@ public enum Replayer {
         var answers = RecordedAnswers()
         answers.add(start)
         var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
-        for r in segment.dropFirst() where !Self.payloadsToDecode(r).isEmpty {
-            let e = try r.decoded(Self.payloadsToDecode(r))
+        for r in segment.dropFirst() {
+            let wanted = Self.payloadsToDecode(r)
+            if let callback = r.callback, !r.hasAny(of: wanted) {
+                answers.addEmpty(
+                    callback, path: r.path, session: r.session, receiver: r.receiver, argument: r.argument)
+                continue
+            }
+            guard !wanted.isEmpty else { continue }
+            let e = try r.decoded(wanted)
             if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
             answers.add(e)
         }

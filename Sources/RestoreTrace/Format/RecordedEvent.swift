@@ -126,6 +126,34 @@ public final class RecordedEvent: Sendable {
         }
     }
 
+    /// Whether the line has any of these payloads (a line decoded whole may: true).
+    public func hasAny(of wanted: EventPayloads) -> Bool {
+        guard let payloads else { return true }
+        return [EventPayloads.coder, .result, .effects, .options, .hierarchy, .archive, .activity].contains {
+            wanted.contains($0) && payloads[$0] != nil
+        }
+    }
+
+    /// The receiver, argument and scene session of the envelope, without making the whole event.
+    public var receiver: String? {
+        switch rest {
+        case .whole(let e): e.receiver
+        case .members(let receiver, _, _, _, _, _): receiver
+        }
+    }
+    public var argument: CoderValue? {
+        switch rest {
+        case .whole(let e): e.argument
+        case .members(_, let argument, _, _, _, _): argument
+        }
+    }
+    public var session: String? {
+        switch rest {
+        case .whole(let e): e.session
+        case .members(_, _, _, _, let session, _): session
+        }
+    }
+
     /// The callback's selector or the system event's name.
     public var name: String { callback?.rawValue ?? event?.rawValue ?? "?" }
 
@@ -135,6 +163,13 @@ public final class RecordedEvent: Sendable {
         var line = TraceEvent(seq: seq, event: envelope)
         for field in EventField.allCases {
             guard let p = field.payload, wanted.contains(p), let range = payloads[p] else { continue }
+            if field == .coder {
+                var scanner = JSONParser(bytes: bytes, at: range.lowerBound)
+                if let coder = ValueCodec.scanCoder(&scanner) {
+                    line.event.coder = coder
+                    continue
+                }
+            }
             var parser = JSONParser(bytes: bytes, at: range.lowerBound)
             var links: LineGroup.Links?
             do {
@@ -202,6 +237,7 @@ public final class RecordedEvent: Sendable {
     /// The keys of the archive this line carries (nil without one), read without decoding the
     /// archive; an archive of unusual shape is decoded whole, for its located problem.
     public func archiveKeys() throws(TraceError) -> Set<String>? {
+        if let payloads, payloads[.archive] == nil { return nil }
         if let group, payloads?[.archive] != nil {
             if let keys = group.archiveKeys(in: bytes) { return keys }
         } else if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) {

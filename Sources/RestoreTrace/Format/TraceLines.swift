@@ -47,16 +47,26 @@ public enum TraceLines {
         return n
     }
 
-    /// The node lines of `b` and below, each after a newline.
-    static func writeNodeLines(
-        _ b: NodeBlueprint, parent: Int?, slot: String, index: inout Int, bounded: Bool, to out: inout [UInt8]
-    ) {
-        out.append(10)
-        let start = out.count
+    /// Visits `b` and every node below it in node-line order (pre-order: children, presented,
+    /// views) with its index, parent and slot; stops when `visit` returns false.
+    @discardableResult
+    static func visitNodes(
+        _ b: NodeBlueprint, parent: Int?, slot: String, index: inout Int,
+        _ visit: (NodeBlueprint, Int, Int?, String) -> Bool
+    ) -> Bool {
         let me = index
         index += 1
+        guard visit(b, me, parent, slot) else { return false }
+        for c in b.children where !visitNodes(c, parent: me, slot: "children", index: &index, visit) { return false }
+        if let p = b.presented, !visitNodes(p, parent: me, slot: "presented", index: &index, visit) { return false }
+        for v in b.views where !visitNodes(v, parent: me, slot: "views", index: &index, visit) { return false }
+        return true
+    }
+
+    /// One node line (no newline).
+    static func writeNodeLine(_ b: NodeBlueprint, index: Int, parent: Int?, slot: String, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"node":"#.utf8)
-        out.appendJSONInt(me)
+        out.appendJSONInt(index)
         if let parent {
             out.append(contentsOf: #","parent":"#.utf8)
             out.appendJSONInt(parent)
@@ -66,14 +76,27 @@ public enum TraceLines {
         var first = false
         BlueprintCodec.writeMembers(b, nested: false, first: &first, to: &out)
         out.append(125)
-        if bounded { bound(&out, lineFrom: start) }
-        for c in b.children {
-            writeNodeLines(c, parent: me, slot: "children", index: &index, bounded: bounded, to: &out)
+    }
+
+    /// One entry line (no newline).
+    static func writeEntryLine(_ e: ArchiveEntry, index: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"entry":"#.utf8)
+        out.appendJSONInt(index)
+        var first = false
+        BlueprintCodec.writeMembers(e, first: &first, to: &out)
+        out.append(125)
+    }
+
+    /// The node lines of `b` and below, each after a newline.
+    static func writeNodeLines(_ b: NodeBlueprint, bounded: Bool, to out: inout [UInt8]) {
+        var index = 0
+        visitNodes(b, parent: nil, slot: "", index: &index) { node, i, parent, slot in
+            out.append(10)
+            let start = out.count
+            writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
+            if bounded { bound(&out, lineFrom: start) }
+            return true
         }
-        if let p = b.presented {
-            writeNodeLines(p, parent: me, slot: "presented", index: &index, bounded: bounded, to: &out)
-        }
-        for v in b.views { writeNodeLines(v, parent: me, slot: "views", index: &index, bounded: bounded, to: &out) }
     }
 
     /// Replaces the line at `out[start...]` (no newline in it) with part lines when it is longer
@@ -121,30 +144,28 @@ public enum TraceLines {
 }
 
 extension EventCodec {
+    /// The event line alone as format 2 writes it: a hierarchy or archive as its count.
+    static func writeEventLine(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
+        var first = true
+        out.append(123)
+        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first, grouped: true) }
+        out.append(125)
+    }
+
     /// The event as trace format 2 writes it (see `TraceLines`): its event line, then its node
     /// and entry lines, joined by newlines, with no newline after the last; `seq` nil leaves it
     /// out. `bounded` splits a line over the bound into part lines (the file's form); unbounded,
     /// the lines are what a reader gets back after joining the parts (the replay's comparison).
     public static func writeLines(_ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout [UInt8]) {
         let start = out.count
-        var first = true
-        out.append(123)
-        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first, grouped: true) }
-        out.append(125)
+        writeEventLine(e, seq: seq, to: &out)
         if bounded { TraceLines.bound(&out, lineFrom: start) }
-        if let h = e.hierarchy {
-            var index = 0
-            TraceLines.writeNodeLines(h, parent: nil, slot: "", index: &index, bounded: bounded, to: &out)
-        }
+        if let h = e.hierarchy { TraceLines.writeNodeLines(h, bounded: bounded, to: &out) }
         if let a = e.archive {
             for (i, entry) in a.entries.enumerated() {
                 out.append(10)
                 let lineStart = out.count
-                out.append(contentsOf: #"{"entry":"#.utf8)
-                out.appendJSONInt(i)
-                var firstMember = false
-                BlueprintCodec.writeMembers(entry, first: &firstMember, to: &out)
-                out.append(125)
+                TraceLines.writeEntryLine(entry, index: i, to: &out)
                 if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
             }
         }
