@@ -58,8 +58,12 @@ struct RecordedAnswers {
 
     /// Adds a recorded call that answered nothing (no result, effects, coder or activity to
     /// replay), from its envelope alone: most calls of a big step, so no event is built for them.
-    mutating func addEmpty(_ callback: Callback, path: String?, session: String?, receiver: String?, argument: CoderValue?) {
-        append(RecordedAnswer.empty, for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
+    mutating func addEmpty(
+        _ callback: Callback, path: String?, session: String?, receiver: String?, argument: CoderValue?
+    ) {
+        append(
+            RecordedAnswer.empty,
+            for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
     }
 
     private mutating func append(_ answer: RecordedAnswer, for key: Key) {

@@ -36,7 +36,7 @@ public enum Replayer {
         if let types = whatIf.userActivityTypes { application.configuration.userActivityTypes = types }
         let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
         let engine = RestorationEngine(application: application, boundary: standIn)
-        let comparator = Comparator()
+        let comparator = try Comparator(path: path)
         comparator.keepEvents = keepEvents
         comparator.grouped = reader.formatVersion >= 2
         engine.observer = comparator
@@ -50,6 +50,7 @@ public enum Replayer {
         var pending = try reader.nextRecord(checkingPayloads: false)
         while let marker = pending {
             var segment = [marker]
+            var problem: TraceError?
             do throws(TraceError) {
                 guard let kind = marker.event, Self.markers.contains(kind) else {
                     throw TraceError(
@@ -66,19 +67,19 @@ public enum Replayer {
                     kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
                 let adoptedActivities =
                     kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(segment) : []
-                comparator.expect(segment)
+                // The comparator reads the step's lines again, one at a time: let these go.
+                comparator.expect(count: segment.count)
                 segment = []
                 try timeline.run(kind, start, scenes: scenes, line: marker.line)
                 if let adopted { engine.adoptArchive(adopted) }
                 if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
-                comparator.finishSegment()
-                if let problem = Self.firstProblem(in: comparator.unproven) { throw problem }
-                comparator.release()
+                problem = comparator.finishSegment()
                 progress?(recorded)
                 standIn.unload()
             } catch {
-                throw Self.firstProblem(in: segment + comparator.unproven) ?? error
+                throw Self.firstProblem(in: segment) ?? comparator.drain() ?? error
             }
+            if let problem { throw problem }
         }
         guard timeline.started else {
             throw TraceError(
