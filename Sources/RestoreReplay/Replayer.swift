@@ -49,7 +49,8 @@ public enum Replayer {
         // every other command gives.
         var pending = try reader.nextRecord(checkingPayloads: false)
         while let marker = pending {
-            var segment = [marker]
+            var step = Step(marker: marker)
+            var running = false
             var problem: TraceError?
             do throws(TraceError) {
                 guard let kind = marker.event, Self.markers.contains(kind) else {
@@ -58,18 +59,20 @@ public enum Replayer {
                         "event \(marker.seq) ('\(marker.name)') comes before the app is running",
                         hint: "a trace's events start with 'app-running'; was the start of the file cut?")
                 }
-                // The step's lines stay bytes; only what the stand-in answers with is decoded.
-                pending = try readStep(into: &segment, reader)
-                recorded += segment.count
-                let start = try load(marker, segment, into: standIn)
-                let adopted = kind == .appRunning ? try adoptedArchive(segment) : nil
+                // Each line is read, its answer taken and let go: only what the stand-in answers
+                // with is decoded, and only the few lines decoded after the step are kept.
+                pending = try Self.readStep(into: &step, reader, isStart: kind == .appRunning)
+                recorded += step.count
+                let start = try step.load(into: standIn)
+                let adopted = kind == .appRunning ? try adoptedArchive(step.kept) : nil
                 let scenes =
-                    kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(segment, application) : []
+                    kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(step.kept, application) : []
                 let adoptedActivities =
-                    kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(segment) : []
-                // The comparator reads the step's lines again, one at a time: let these go.
-                comparator.expect(count: segment.count)
-                segment = []
+                    kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(step.kept) : []
+                // The comparator reads the step's lines again, one at a time.
+                comparator.expect(count: step.count)
+                running = true
+                step = Step(marker: marker)
                 try timeline.run(kind, start, scenes: scenes, line: marker.line)
                 if let adopted { engine.adoptArchive(adopted) }
                 if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
@@ -77,7 +80,10 @@ public enum Replayer {
                 progress?(recorded)
                 standIn.unload()
             } catch {
-                throw Self.firstProblem(in: segment) ?? comparator.drain() ?? error
+                // The lines read so far, checked in order by the comparator's reader: the first
+                // problem in the file wins, as when every line was checked on reading.
+                if !running { comparator.expect(count: step.count) }
+                throw comparator.drain() ?? error
             }
             if let problem { throw problem }
         }
@@ -92,55 +98,6 @@ public enum Replayer {
             replayedEvents: comparator.replayedEvents,
             divergence: divergence, whatIf: whatIf, events: comparator.replayed,
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) })
-    }
-
-    /// Reads one step of the timeline into `segment` (which holds its marker): everything up to
-    /// the next marker, which is returned as the next step's start (nil at the end of the trace).
-    /// The reader has checked every line's envelope, and that restored keys are in the archive
-    /// written before them.
-    private static func readStep(into segment: inout [RecordedEvent], _ reader: TraceReader) throws(TraceError)
-        -> RecordedEvent?
-    {
-        while let r = try reader.nextRecord(checkingPayloads: false) {
-            if let k = r.event, Self.markers.contains(k) { return r }
-            segment.append(r)
-        }
-        return nil
-    }
-
-    /// The first of these records (in file order) whose payloads do not decode, as the reader
-    /// would have reported it.
-    static func firstProblem(in records: [RecordedEvent]) -> TraceError? {
-        for r in records {
-            do { try r.check() } catch { return error }
-        }
-        return nil
-    }
-
-    /// Hands the stand-in the answers and hierarchies of a step (`segment`, which starts with `marker`).
-    /// - Returns: the marker, decoded.
-    private static func load(
-        _ marker: RecordedEvent, _ segment: [RecordedEvent], into standIn: StandInApp
-    ) throws(TraceError) -> EngineEvent {
-        // Each event is decoded, added to the answers and let go; only hierarchies are kept.
-        let start = try marker.decoded(Self.payloadsToDecode(marker))
-        var answers = RecordedAnswers()
-        answers.add(start)
-        var hierarchies = [TraceEvent(seq: marker.seq, event: start)]
-        for r in segment.dropFirst() {
-            let wanted = Self.payloadsToDecode(r)
-            if let callback = r.callback, !r.hasAny(of: wanted) {
-                answers.addEmpty(
-                    callback, path: r.path, session: r.session, receiver: r.receiver, argument: r.argument)
-                continue
-            }
-            guard !wanted.isEmpty else { continue }
-            let e = try r.decoded(wanted)
-            if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
-            answers.add(e)
-        }
-        standIn.load(answers, hierarchies: hierarchies, hierarchiesForLater: segment.filter { $0.event == .background })
-        return start
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch, .close, .disconnect]

@@ -1,0 +1,72 @@
+import RestoreEngine
+import RestoreTrace
+
+extension Replayer {
+    /// One step of the timeline as it is read: its marker, how many recorded events it has, the
+    /// stand-in's answers taken from them, and the few records decoded once the step is read.
+    struct Step {
+        let marker: RecordedEvent
+        /// Recorded events in the step, its marker included.
+        var count = 1
+        var answers = RecordedAnswers()
+        var hierarchies: [TraceEvent] = []
+        /// The marker, and the records needed after reading: hierarchies at background (learned
+        /// from later, see `StandInApp`) and, in the first step, scene sessions, saved
+        /// activities and an imported archive.
+        var kept: [RecordedEvent]
+        /// The marker, decoded.
+        var start: EngineEvent?
+
+        init(marker: RecordedEvent) {
+            self.marker = marker
+            kept = [marker]
+        }
+
+        /// Takes what the stand-in needs from one recorded event.
+        mutating func add(_ r: RecordedEvent, isStart: Bool) throws(TraceError) {
+            count += 1
+            switch r.event {
+            case .background?: kept.append(r)
+            case .archiveWritten?, .sceneConnected?, .activitySaved?: if isStart { kept.append(r) }
+            default: break
+            }
+            let wanted = Replayer.payloadsToDecode(r)
+            if let callback = r.callback, !r.hasAny(of: wanted) {
+                answers.addEmpty(callback, path: r.path, session: r.session, receiver: r.receiver, argument: r.argument)
+                return
+            }
+            guard !wanted.isEmpty else { return }
+            let e = try r.decoded(wanted)
+            if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
+            answers.add(e)
+        }
+
+        /// Hands the stand-in the step's answers and hierarchies.
+        /// - Returns: the marker, decoded.
+        func load(into standIn: StandInApp) throws(TraceError) -> EngineEvent {
+            let decoded: EngineEvent
+            if let start { decoded = start } else { decoded = try marker.decoded(Replayer.payloadsToDecode(marker)) }
+            standIn.load(
+                answers, hierarchies: hierarchies, hierarchiesForLater: kept.filter { $0.event == .background })
+            return decoded
+        }
+    }
+
+    /// Reads one step of the timeline after its marker: everything up to the next marker, which
+    /// is returned as the next step's start (nil at the end of the trace). The reader has checked
+    /// every line's envelope, and that restored keys are in the archive written before them.
+    static func readStep(into step: inout Step, _ reader: TraceReader, isStart: Bool) throws(TraceError)
+        -> RecordedEvent?
+    {
+        // The marker's own answers and hierarchy come first, as it comes first in the trace.
+        let start = try step.marker.decoded(payloadsToDecode(step.marker))
+        step.start = start
+        step.answers.add(start)
+        step.hierarchies.append(TraceEvent(seq: step.marker.seq, event: start))
+        while let r = try reader.nextRecord(checkingPayloads: false) {
+            if let k = r.event, markers.contains(k) { return r }
+            try step.add(r, isStart: isStart)
+        }
+        return nil
+    }
+}
