@@ -69,6 +69,23 @@ import Testing
         #expect(r.recordedEvents == events.count)
     }
 
+    /// Even the header (thousands of custom classes) keeps to the bound, and reads back whole.
+    @Test func aLongHeaderIsWrittenAsPartLines() throws {
+        let path = try Fixtures.temporaryPath("classes.trace.jsonl")
+        let classes = (0..<5_000).map { (name: "GeneratedViewController\($0)", superclass: "UIViewController") }
+        let writer = try TraceWriter(
+            path: path, header: TraceHeader(scenario: "classes", app: AppConfiguration(), classes: classes))
+        writer.writeEvent(EngineEvent(launch: 1, phase: .launch, event: .appRunning), seq: 1)
+        try writer.commit()
+        let lines = try Self.rawLines(path)
+        #expect(lines.allSatisfy { $0.count <= TraceLines.maxLineBytes })
+        #expect(lines[0].starts(with: Array(#"{"part":1,"#.utf8)))
+        let reader = try TraceReader(path: path)
+        #expect(reader.header.classes.count == 5_000)
+        #expect(reader.header.classes.last?.name == "GeneratedViewController4999")
+        #expect(try reader.readAll().map(\.event.event) == [.appRunning])
+    }
+
     /// Reading lazily (replay) and whole (export, archive) give the same events, part lines included.
     @Test func lazyAndWholeReadsAgreeOnGroupsAndParts() throws {
         let (path, _) = try Fixtures.record(Self.hostile().0)

@@ -49,6 +49,15 @@ public struct TraceHeader: Hashable, Sendable {
     public static func == (a: TraceHeader, b: TraceHeader) -> Bool { a.json == b.json }
     public func hash(into hasher: inout Hasher) { hasher.combine(json.serialized) }
 
+    /// The header line as a trace starts with it, newline included (split into part lines in
+    /// the rare case it is longer than `TraceLines.maxLineBytes`: thousands of custom classes).
+    public func writeLine(to out: inout [UInt8]) {
+        let start = out.count
+        json.write(to: &out)
+        TraceLines.bound(&out, lineFrom: start)
+        out.append(0x0A)
+    }
+
     public var json: JSONValue {
         .obj([
             ("format", .string(Self.format)),

@@ -127,7 +127,7 @@ public final class TraceWriter {
 
     public init(path: String, header: TraceHeader) throws(TraceError) {
         file = try AtomicFileWriter(path: path)
-        writeLine(header.json)
+        file.append { header.writeLine(to: &$0) }
         try file.flush()
     }
 

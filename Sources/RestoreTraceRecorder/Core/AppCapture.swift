@@ -39,10 +39,7 @@ public final class AppCapture {
         if sink.isEmpty {
             var appHeader = header
             appHeader.source = TraceHeader.appSource
-            output.append { out in
-                appHeader.json.write(to: &out)
-                out.append(0x0A)
-            }
+            output.append { out in appHeader.writeLine(to: &out) }
             output.flush()
         }
     }
