@@ -127,7 +127,10 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "RestoreReportTests",
-            dependencies: ["RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreTestSupport"]),
+            dependencies: [
+                "RestoreReport", "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport",
+                "RestoreTestSupport",
+            ]),
         .testTarget(
             name: "RestoreTestingTests",
             dependencies: ["RestoreTesting", "RestoreEngine", "RestoreScenario", "RestoreTestSupport"]),

@@ -1,9 +1,14 @@
 import Foundation
+import RestoreEngine
 import RestoreExport
 import RestoreReplay
 import RestoreTrace
 
 /// Exporting a trace to another tool's format: what `export` does, as a library call.
+///
+/// Each format holds as little as it can: chrome-trace streams the trace to the file event by
+/// event; json writes the replay's outcome member by member; dot and svg keep only the one
+/// hierarchy the drawing needs, not every event.
 public enum Exporting {
     public enum Format: String, Sendable, CaseIterable {
         /// Trace Event Format JSON for Perfetto and chrome://tracing.
@@ -18,62 +23,106 @@ public enum Exporting {
 
     /// The trace in `format`, as the command prints it.
     public static func render(trace: String, as format: Format) throws(RestoreFailure) -> String {
-        switch format {
-        case .json: try outcomeJSON(trace)
-        case .chromeTrace: try chromeTrace(trace)
-        case .dot, .svg: try drawing(trace, svg: format == .svg)
-        }
+        String(decoding: try export(trace, as: format) { () throws(RestoreFailure) in ExportStream() }, as: UTF8.self)
     }
 
     /// Exports into `path`, atomically: the file appears whole or not at all.
-    /// `-` is standard output.
+    /// `-` is standard output, written only once the whole export has succeeded.
     public static func write(trace: String, as format: Format, to path: String) throws(RestoreFailure) {
         do { try InputGuard.refuseWritingOntoInputs(output: path, inputs: [trace]) } catch {
             throw RestoreFailure(error)
         }
-        let text = try render(trace: trace, as: format)
         if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            let bytes = try export(trace, as: format) { () throws(RestoreFailure) in ExportStream() }
+            FileHandle.standardOutput.write(Data(bytes))
             return
         }
-        do {
-            let file = try AtomicFileWriter(path: path)
-            file.write(text)
-            try file.commit()
-        } catch {
-            throw RestoreFailure(error)
+        _ = try export(trace, as: format) { () throws(RestoreFailure) in try ExportStream(path: path) }
+    }
+
+    /// Runs one export; `open` makes the destination once the trace has been opened (or, for the
+    /// formats that need a replay, replayed), so a bad trace is reported before the output is touched.
+    private static func export(
+        _ trace: String, as format: Format, open: () throws(RestoreFailure) -> ExportStream
+    ) throws(RestoreFailure) -> [UInt8] {
+        switch format {
+        case .json: try outcomeJSON(trace, open: open)
+        case .chromeTrace: try chromeTrace(trace, open: open)
+        case .dot, .svg: try drawing(trace, svg: format == .svg, open: open)
         }
     }
 
-    private static func outcomeJSON(_ trace: String) throws(RestoreFailure) -> String {
+    private static func outcomeJSON(
+        _ trace: String, open: () throws(RestoreFailure) -> ExportStream
+    ) throws(RestoreFailure) -> [UInt8] {
         let replay: ReplayResult
         do { replay = try Replayer.replay(path: trace) } catch { throw RestoreFailure(error) }
+        var stream = try open()
         let extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(replay))]
-        return OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized + "\n"
+        OutcomeJSONWriter.write(replay.outcome, scenario: replay.header.scenario, extra: extra, to: &stream)
+        stream.buffer.append(10)
+        return try stream.finish()
     }
 
-    /// The timeline needs the events only: no replay.
-    private static func chromeTrace(_ trace: String) throws(RestoreFailure) -> String {
-        let events: [TraceEvent]
-        let scenario: String
+    /// The timeline needs the events only, and each only once: no replay, nothing kept. Only the
+    /// payloads the timeline shows are decoded (coder keys, results, activities), never the
+    /// archive or the hierarchies.
+    private static func chromeTrace(
+        _ trace: String, open: () throws(RestoreFailure) -> ExportStream
+    ) throws(RestoreFailure) -> [UInt8] {
+        let reader: TraceReader
+        do { reader = try TraceReader(path: trace) } catch { throw RestoreFailure(error) }
+        var stream = try open()
+        var writer = ChromeTraceWriter(scenario: reader.header.scenario, into: &stream.buffer)
         do {
-            let reader = try TraceReader(path: trace)
-            events = try reader.readAll()
-            scenario = reader.header.scenario
+            while let record = try reader.nextRecord() {
+                writer.append(try record.decoded([.coder, .result, .activity]), to: &stream.buffer)
+                stream.drainIfFull()
+            }
         } catch { throw RestoreFailure(error) }
-        do { return try ChromeTraceExporter.json(events: events.map(\.event), scenario: scenario) + "\n" } catch {
-            throw RestoreFailure(error)
-        }
+        writer.finish(&stream.buffer)
+        stream.buffer.append(10)
+        return try stream.finish()
     }
 
-    /// The drawing needs the outcome (a replay) and the events for presented controllers.
-    private static func drawing(_ trace: String, svg: Bool) throws(RestoreFailure) -> String {
-        let replay: ReplayResult
-        do { replay = try Replayer.replay(path: trace, keepEvents: true) } catch { throw RestoreFailure(error) }
-        let dot = DotBuilder(
-            outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)
-        ).build()
-        guard svg else { return dot }
-        do { return try SVGRenderer.render(dot: dot) } catch { throw RestoreFailure(error) }
+    /// The drawing needs the outcome (a replay) and the hierarchy that last went to the
+    /// background (for presented controllers and storyboard origins), not every event.
+    private static func drawing(
+        _ trace: String, svg: Bool, open: () throws(RestoreFailure) -> ExportStream
+    ) throws(RestoreFailure) -> [UInt8] {
+        var replay: ReplayResult
+        let events: [EngineEvent]
+        do {
+            replay = try Replayer.replay(path: trace)
+            if replay.matched {
+                // The replay wrote the recorded lines byte for byte: the recorded hierarchy is the replayed one.
+                events = try lastBackgroundHierarchy(trace).map { [$0] } ?? []
+            } else {
+                // A diverging replay draws what it replayed, so its own events are needed.
+                replay = try Replayer.replay(path: trace, keepEvents: true)
+                events = replay.events
+            }
+        } catch { throw RestoreFailure(error) }
+        let dot = DotBuilder(outcome: replay.outcome, events: events, options: .init(title: replay.header.scenario))
+            .build()
+        var text = dot
+        if svg {
+            do { text = try SVGRenderer.render(dot: dot) } catch { throw RestoreFailure(error) }
+        }
+        var stream = try open()
+        stream.buffer.append(contentsOf: text.utf8)
+        return try stream.finish()
+    }
+
+    /// The last `background` event that carries a hierarchy, with only that payload decoded.
+    private static func lastBackgroundHierarchy(_ trace: String) throws(TraceError) -> EngineEvent? {
+        let reader = try TraceReader(path: trace)
+        var last: EngineEvent?
+        while let record = try reader.nextRecord() {
+            guard record.event == .background else { continue }
+            let event = try record.decoded(.hierarchy)
+            if event.hierarchy != nil { last = event }
+        }
+        return last
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ChromeTraceTests {
     func export() throws -> [[String: Any]] {
         let f = Fixture.tabBarNavigation()
-        let text = try ChromeTraceExporter.json(events: f.events, scenario: f.name)
+        let text = ChromeTraceExporter.json(events: f.events, scenario: f.name)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["displayTimeUnit"] as? String == "ms")
         return try #require(object["traceEvents"] as? [[String: Any]])
@@ -79,7 +79,7 @@ import Testing
         let a = Fixture.tabBarNavigation()
         let b = Fixture.tabBarNavigation()
         #expect(
-            try ChromeTraceExporter.json(events: a.events, scenario: "x")
+            ChromeTraceExporter.json(events: a.events, scenario: "x")
                 == ChromeTraceExporter.json(events: b.events, scenario: "x"))
     }
 }

@@ -33,11 +33,8 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        if let output, output != "-" {
-            try Exporting.write(trace: trace, as: format, to: output)
-        } else {
-            print(try Exporting.render(trace: trace, as: format), terminator: "")
-        }
+        // Streams to the file; standard output gets the export in one piece once it succeeded.
+        try Exporting.write(trace: trace, as: format, to: output ?? "-")
     }
 }
 

@@ -1,0 +1,72 @@
+import Foundation
+import RestoreEngine
+import RestoreExport
+import RestoreReplay
+import RestoreScenario
+import RestoreTestSupport
+import RestoreTrace
+import Testing
+
+@testable import RestoreReport
+
+/// `export` streams its output and keeps only what a format needs; what it writes must be what
+/// the whole-document code wrote.
+@Suite struct ExportingTests {
+    static let traces = ((try? FileManager.default.contentsOfDirectory(atPath: Samples.traces.path)) ?? [])
+        .filter { $0.hasSuffix(".trace.jsonl") }.sorted()
+
+    @Test(arguments: traces) func outcomeJSONIsTheCodecsBytes(_ name: String) throws {
+        let replay = try Replayer.replay(path: Samples.path(name))
+        let extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(replay))]
+        var stream = ExportStream()
+        OutcomeJSONWriter.write(replay.outcome, scenario: replay.header.scenario, extra: extra, to: &stream)
+        let written = String(decoding: try stream.finish(), as: UTF8.self)
+        #expect(
+            written == OutcomeCodec.encode(replay.outcome, scenario: replay.header.scenario, extra: extra).serialized)
+    }
+
+    /// The drawing reads only the last hierarchy sent to the background, not every event.
+    @Test(arguments: traces) func drawingIsTheOneDrawnFromEveryEvent(_ name: String) throws {
+        let replay = try Replayer.replay(path: Samples.path(name), keepEvents: true)
+        let expected = DotBuilder(
+            outcome: replay.outcome, events: replay.events, options: .init(title: replay.header.scenario)
+        ).build()
+        #expect(try Exporting.render(trace: Samples.path(name), as: .dot) == expected)
+    }
+
+    @Test func aLargeExportReachesTheFileBeforeItEndsAndAppearsOnlyWhole() throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out.json").path
+        var stream = try ExportStream(path: path)
+        for _ in 0..<3 * 1024 {
+            stream.buffer.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: 1024))
+            stream.drainIfFull()
+        }
+        #expect(stream.buffer.count < ExportStream.drainSize, "handed on, not held")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(
+            try #require(try FileManager.default.attributesOfItem(atPath: path + ".partial")[.size] as? Int) >= 2 << 20)
+        #expect(try stream.finish().isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 3 << 20)
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+    }
+
+    /// A trace that turns out bad after more than a megabyte has been streamed leaves no file.
+    @Test func aTraceBadPastTheFirstMegabyteLeavesNoFile() throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("grid.trace.jsonl").path
+        _ = try Recording.record(ScenarioGenerator.grid(25), to: trace)
+        // Cut the last line short, as an interrupted recording leaves it.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+        bytes.removeLast(10)
+        try bytes.write(to: URL(fileURLWithPath: trace))
+        let output = dir.appendingPathComponent("grid.json").path
+        let failure = try #require(throws: RestoreFailure.self) {
+            try Exporting.write(trace: trace, as: .chromeTrace, to: output)
+        }
+        #expect(failure.message.contains("the last line is cut off"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["grid.trace.jsonl"])
+    }
+}
