@@ -64,9 +64,9 @@ public enum Exporting {
         return try stream.finish()
     }
 
-    /// The timeline needs the events only, and each only once: no replay, nothing kept. Only the
-    /// payloads the timeline shows are decoded (coder keys, results, activities), never the
-    /// archive or the hierarchies.
+    /// The timeline needs the events only, and each only once: no replay, nothing kept. Each line's
+    /// payloads are decoded once, for the event and its check together: `check()` (the reader's
+    /// located error) runs only when decoding failed, so the verdict is `nextRecord()`'s.
     private static func chromeTrace(
         _ trace: String, open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
@@ -75,14 +75,23 @@ public enum Exporting {
         var stream = try open()
         var writer = ChromeTraceWriter(scenario: reader.header.scenario, into: &stream.buffer)
         do {
-            while let record = try reader.nextRecord() {
-                writer.append(try record.decoded([.coder, .result, .activity]), to: &stream.buffer)
+            while let record = try reader.nextRecord(checkingPayloads: false) {
+                writer.append(try checkedEvent(record), to: &stream.buffer)
                 stream.drainIfFull()
             }
         } catch { throw RestoreFailure(error) }
         writer.finish(&stream.buffer)
         stream.buffer.append(10)
         return try stream.finish()
+    }
+
+    /// The event with every payload decoded; a payload that does not decode gets the reader's
+    /// located error (`check()`), as `nextRecord()` would have given it.
+    private static func checkedEvent(_ record: RecordedEvent) throws(TraceError) -> EngineEvent {
+        do { return try record.decoded() } catch {
+            try record.check()
+            throw error
+        }
     }
 
     /// The drawing needs the outcome (a replay) and the hierarchy that last went to the
@@ -114,12 +123,13 @@ public enum Exporting {
         return try stream.finish()
     }
 
-    /// The last `background` event that carries a hierarchy, with only that payload decoded.
+    /// The last `background` event that carries a hierarchy, with only that payload decoded. The
+    /// replay has just read this trace and checked every line, so they are not checked again.
     private static func lastBackgroundHierarchy(_ trace: String) throws(TraceError) -> EngineEvent? {
         let reader = try TraceReader(path: trace)
         var last: EngineEvent?
-        while let record = try reader.nextRecord() {
-            guard record.event == .background else { continue }
+        while let record = try reader.nextRecord(checkingPayloads: false) {
+            guard record.event == .background, record.hasAny(of: .hierarchy) else { continue }
             let event = try record.decoded(.hierarchy)
             if event.hierarchy != nil { last = event }
         }
