@@ -63,6 +63,7 @@ let package = Package(
             sources: ["WebAssets.swift"],
             resources: [
                 .embedInCode("report.html"), .embedInCode("report.css"), .embedInCode("report.js"),
+                .embedInCode("report-data.js"), .embedInCode("report-nodes.js"),
             ]),
         // DOT, SVG (libgvc), HTML report, Chrome trace, archive dump.
         .target(

@@ -4,21 +4,24 @@
   "use strict";
   var PAGE = 500;
   var $ = function (id) { return document.getElementById(id); };
+  var D = RestoretraceData;
 
-  var data;
+  var page;
   try {
-    data = JSON.parse($("data").textContent);
+    page = JSON.parse($("data").textContent);
   } catch (e) {
     $("timeline-status").textContent = "The trace data in this page could not be read: " + e.message;
     return;
   }
-  var events = Array.isArray(data.events) ? data.events : [];
-  var anchors = data.anchors || {};
+  // The timeline index: per event its launch, phase, name and path as numbers into tables.
+  var index = null, cols = [], total = 0, starts = [1];
+  var anchors = {};
   // Event seq → [row anchor, locator] of the nodes whose fate it decided (lost or skipped there).
-  var decided = data.decided || {};
+  var decided = {};
   var state = { launch: "", phase: "", callback: "", path: "", text: "", page: 0, open: {} };
   var matches = [];
   var haystacks = null;
+  var renderToken = 0;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -29,6 +32,8 @@
   function str(v) { return v === undefined || v === null ? "" : String(v); }
   function nameOf(e) { return str(e.callback || e.event || "?"); }
   function group(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function status(text) { $("timeline-status").textContent = text; }
+  function failed(err) { status("The timeline data could not be loaded: " + err.message); }
 
   // Filter choices come from the data itself, sorted so the page is the same every time.
   function fill(select, values) {
@@ -38,39 +43,82 @@
       select.appendChild(o);
     });
   }
-  function distinct(f) {
+  function distinct(column, label) {
     var seen = Object.create(null), out = [];
-    events.forEach(function (e) { var v = f(e); if (v !== "" && !seen[v]) { seen[v] = true; out.push(v); } });
+    for (var i = 0; i < total; i++) {
+      var v = cols[i * 4 + column];
+      if (v < 0 || seen[v]) continue;
+      seen[v] = true;
+      out.push(label(v));
+    }
     return out;
   }
-  fill($("f-launch"), distinct(function (e) { return str(e.launch); }).sort(function (a, b) { return a - b; }));
-  var phaseOrder = ["launch", "preservation", "termination", "restoration"];
-  fill($("f-phase"), distinct(function (e) { return str(e.phase); }).sort(function (a, b) { return phaseOrder.indexOf(a) - phaseOrder.indexOf(b); }));
-  fill($("f-callback"), distinct(nameOf).sort());
-  var paths = distinct(function (e) { return str(e.path); }).sort();
-  var list = $("paths");
-  paths.slice(0, 2000).forEach(function (p) { var o = el("option"); o.value = p; list.appendChild(o); });
+  function start(ix) {
+    index = ix;
+    cols = ix.columns || [];
+    total = ix.events || 0;
+    starts = ix.chunks && ix.chunks.length ? ix.chunks : [1];
+    decided = ix.decided || {};
+    if (ix.anchors) anchors = ix.anchors;
+    fill($("f-launch"), distinct(0, String).sort(function (a, b) { return a - b; }));
+    fill($("f-phase"), distinct(1, function (v) { return ix.phases[v]; }));
+    fill($("f-callback"), distinct(2, function (v) { return ix.names[v]; }).sort());
+    var paths = ix.paths.slice().sort();
+    var list = $("paths");
+    paths.slice(0, 2000).forEach(function (p) { var o = el("option"); o.value = p; list.appendChild(o); });
+    // A big report's path links need its node index (data/nodes.js) first.
+    if (page.rows) D.need("nodes", 0, applyFilters, failed); else applyFilters();
+  }
+
+  // The event at 0-based position i, when its chunk is here.
+  function eventAt(i) {
+    var c = D.chunkOf(starts, i + 1), chunk = D.get("events", c);
+    return chunk ? chunk[i + 1 - starts[c - 1]] : undefined;
+  }
+  function chunksFor(positions) {
+    var seen = Object.create(null), out = [];
+    positions.forEach(function (i) {
+      var c = D.chunkOf(starts, i + 1);
+      if (!seen[c]) { seen[c] = true; out.push(["events", c]); }
+    });
+    return out;
+  }
+  function allChunks() { return starts.map(function (s, i) { return ["events", i + 1]; }); }
 
   function haystack(i) {
-    if (!haystacks) haystacks = new Array(events.length);
-    if (haystacks[i] === undefined) haystacks[i] = JSON.stringify(events[i]).toLowerCase();
+    if (!haystacks) haystacks = new Array(total);
+    if (haystacks[i] === undefined) haystacks[i] = JSON.stringify(eventAt(i)).toLowerCase();
     return haystacks[i];
   }
 
   function applyFilters() {
-    var text = state.text.toLowerCase(), path = state.path.toLowerCase();
-    matches = [];
-    for (var i = 0; i < events.length; i++) {
-      var e = events[i];
-      if (state.launch && str(e.launch) !== state.launch) continue;
-      if (state.phase && str(e.phase) !== state.phase) continue;
-      if (state.callback && nameOf(e) !== state.callback) continue;
-      if (path && str(e.path).toLowerCase().indexOf(path) < 0) continue;
-      if (text && haystack(i).indexOf(text) < 0) continue;
-      matches.push(i);
+    if (!index) return;
+    var token = ++renderToken;
+    var path = state.path.toLowerCase(), text = state.text.toLowerCase();
+    var launch = state.launch === "" ? -1 : Number(state.launch);
+    var phase = state.phase === "" ? -1 : index.phases.indexOf(state.phase);
+    var name = state.callback === "" ? -1 : index.names.indexOf(state.callback);
+    var pathOK = null;
+    if (path) pathOK = index.paths.map(function (p) { return p.toLowerCase().indexOf(path) >= 0; });
+    function filter() {
+      if (token !== renderToken) return;
+      matches = [];
+      for (var i = 0; i < total; i++) {
+        var k = i * 4;
+        if (launch >= 0 && cols[k] !== launch) continue;
+        if (phase >= 0 && cols[k + 1] !== phase) continue;
+        if (state.callback && cols[k + 2] !== name) continue;
+        if (pathOK && (cols[k + 3] < 0 || !pathOK[cols[k + 3]])) continue;
+        if (text && haystack(i).indexOf(text) < 0) continue;
+        matches.push(i);
+      }
+      state.page = 0;
+      render();
     }
-    state.page = 0;
-    render();
+    if (!text) { filter(); return; }
+    // Searching coder contents needs every chunk: load them, then filter.
+    status("Searching: loading the trace's " + group(starts.length) + " data chunks…");
+    D.needAll(allChunks(), filter, failed);
   }
 
   // Typed coder values: {"string":…}, {"int":…}, {"array":[…]}, {"dictionary":{…}}, {"ref":…}, ….
@@ -119,15 +167,22 @@
     var d = new Date((Number(seconds) + 978307200) * 1000);
     return isNaN(d.getTime()) ? str(seconds) : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " +0000");
   }
-  var keyToPath = null;
+  // A reference names an archive key: the node's row is found by the path of the event that
+  // encoded that key, among the events already loaded.
   function anchorForKey(key) {
-    if (!keyToPath) {
-      keyToPath = Object.create(null);
-      events.forEach(function (e) { if (e.key && e.path) keyToPath[e.key] = e.path; });
+    for (var c = 1; c <= starts.length; c++) {
+      var chunk = D.get("events", c) || [];
+      for (var j = 0; j < chunk.length; j++) {
+        var e = chunk[j];
+        if (e.key === key && e.path) return anchorFor("preservation", e.path) || anchorFor("restoration", e.path);
+      }
     }
-    var p = keyToPath[key];
-    var side = anchors.restoration || {};
-    return p ? ((anchors.preservation || {})[p] || side[p]) : null;
+    return null;
+  }
+  function anchorFor(side, path) {
+    var map = anchors[side];
+    if (map && Object.prototype.hasOwnProperty.call(map, path)) return map[path];
+    return window.RestoretraceNodes ? RestoretraceNodes.anchorForPath(side === "preservation" ? "p" : "r", path) : null;
   }
 
   function resultText(r) {
@@ -167,7 +222,7 @@
   }
 
   function row(i) {
-    var e = events[i], seq = e.seq !== undefined ? e.seq : i + 1;
+    var e = eventAt(i) || {}, seq = e.seq !== undefined ? e.seq : i + 1;
     var tr = el("tr", "ev" + (e.event ? " system" : "") + (e.result === "crashed" ? " crashed" : ""));
     tr.tabIndex = 0;
     tr.setAttribute("data-seq", String(seq));
@@ -180,8 +235,7 @@
     tr.appendChild(el("td", null, str(e.receiver)));
     var pathCell = el("td");
     if (e.path) {
-      var side = e.phase === "restoration" ? anchors.restoration : anchors.preservation;
-      var target = side && side[e.path];
+      var target = anchorFor(e.phase === "restoration" ? "restoration" : "preservation", e.path);
       var link = el(target ? "a" : "span", "mono", e.path);
       if (target) link.href = "#" + target;
       pathCell.appendChild(link);
@@ -201,25 +255,31 @@
     return tr;
   }
 
-  function render() {
-    var body = $("events"), frag = document.createDocumentFragment();
-    var start = state.page * PAGE, end = Math.min(matches.length, start + PAGE);
-    for (var k = start; k < end; k++) {
-      var i = matches[k], tr = row(i);
-      frag.appendChild(tr);
-      if (tr.getAttribute("aria-expanded") === "true") frag.appendChild(coderRow(events[i]));
-    }
-    body.textContent = "";
-    body.appendChild(frag);
-    var pages = Math.max(1, Math.ceil(matches.length / PAGE));
-    $("pager").hidden = pages <= 1;
-    $("page-info").textContent = "Page " + (state.page + 1) + " of " + pages;
-    $("page-prev").disabled = state.page === 0;
-    $("page-next").disabled = state.page >= pages - 1;
-    $("timeline-status").textContent = matches.length
-      ? "Showing " + group(start + 1) + "–" + group(end) + " of " + group(matches.length) + " matching events (" + group(events.length) + " in the trace)."
-      : "No event matches these filters (" + group(events.length) + " in the trace).";
-    document.body.setAttribute("data-timeline", "rendered");
+  function render(then) {
+    var token = ++renderToken;
+    var first = state.page * PAGE, end = Math.min(matches.length, first + PAGE);
+    var shown = matches.slice(first, end);
+    D.needAll(chunksFor(shown), function () {
+      if (token !== renderToken) return;
+      var body = $("events"), frag = document.createDocumentFragment();
+      shown.forEach(function (i) {
+        var tr = row(i);
+        frag.appendChild(tr);
+        if (tr.getAttribute("aria-expanded") === "true") frag.appendChild(coderRow(eventAt(i)));
+      });
+      body.textContent = "";
+      body.appendChild(frag);
+      var pages = Math.max(1, Math.ceil(matches.length / PAGE));
+      $("pager").hidden = pages <= 1;
+      $("page-info").textContent = "Page " + (state.page + 1) + " of " + pages;
+      $("page-prev").disabled = state.page === 0;
+      $("page-next").disabled = state.page >= pages - 1;
+      status(matches.length
+        ? "Showing " + group(first + 1) + "–" + group(end) + " of " + group(matches.length) + " matching events (" + group(total) + " in the trace)."
+        : "No event matches these filters (" + group(total) + " in the trace).");
+      document.body.setAttribute("data-timeline", "rendered");
+      if (then) then();
+    }, failed);
   }
 
   function toggle(tr) {
@@ -228,8 +288,7 @@
     state.open[seq] = open;
     tr.setAttribute("aria-expanded", open ? "true" : "false");
     if (open) {
-      var i = matches.filter(function (m) { var e = events[m]; return String(e.seq !== undefined ? e.seq : m + 1) === seq; })[0];
-      tr.parentNode.insertBefore(coderRow(events[i]), tr.nextSibling);
+      tr.parentNode.insertBefore(coderRow(eventAt(Number(seq) - 1)), tr.nextSibling);
     } else if (tr.nextSibling && tr.nextSibling.className === "coder") {
       tr.parentNode.removeChild(tr.nextSibling);
     }
@@ -280,28 +339,32 @@
     if (ev.key === "/" && t !== "INPUT" && t !== "SELECT" && t !== "TEXTAREA") { ev.preventDefault(); $("f-text").focus(); }
   });
 
-  // Jump from the replay verdict to the divergent event.
+  // Jump from the replay verdict (or a node's "decided at") to its event.
   document.addEventListener("click", function (ev) {
     var link = ev.target.closest("[data-seq-link]");
-    if (!link) return;
+    if (!link || !index) return;
     ev.preventDefault();
     $("filters").reset();
     state.launch = state.phase = state.callback = state.path = state.text = "";
-    applyFilters();
+    matches = [];
+    for (var i = 0; i < total; i++) matches.push(i);
     var seq = Number(link.getAttribute("data-seq-link"));
-    var pos = matches.findIndex(function (m) { return (events[m].seq || m + 1) === seq; });
-    if (pos >= 0) { state.page = Math.floor(pos / PAGE); render(); }
-    var tr = document.querySelector('tr.ev[data-seq="' + seq + '"]');
-    if (tr) { tr.scrollIntoView({ block: "center" }); tr.focus(); tr.classList.add("flash"); }
+    state.page = Math.max(0, Math.floor((seq - 1) / PAGE));
+    render(function () {
+      var tr = document.querySelector('tr.ev[data-seq="' + seq + '"]');
+      if (tr) { tr.scrollIntoView({ block: "center" }); tr.focus(); tr.classList.add("flash"); }
+    });
   });
 
-  // A node anchor (#node-…): show its row and ring the node in the drawing.
+  // A node anchor (#node-…): show its row (a big report's tables render it first) and ring the
+  // node in the drawing.
   function showTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     document.querySelectorAll(".svg-frame g.node.hit").forEach(function (g) { g.classList.remove("hit"); });
     if (id.indexOf("node-") !== 0) return;
     var g = document.getElementById("g" + id);
     if (g) g.classList.add("hit");
+    if (!document.getElementById(id) && window.RestoretraceNodes) RestoretraceNodes.reveal(id);
   }
   window.addEventListener("hashchange", showTarget);
   showTarget();
@@ -312,5 +375,6 @@
     fit.setAttribute("aria-pressed", on ? "true" : "false");
   });
 
-  applyFilters();
+  status("Loading the timeline…");
+  D.need("timeline", 0, start, failed);
 })();

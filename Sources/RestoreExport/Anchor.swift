@@ -33,17 +33,18 @@ enum Anchor {
     }
 
     private static func escape<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        var out = ""
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount + 8)
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             default:
-                let digits = Array("0123456789ABCDEF")
-                out += "." + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+                out += [UInt8(ascii: "."), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

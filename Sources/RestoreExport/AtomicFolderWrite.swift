@@ -11,11 +11,24 @@ struct AtomicFolderWrite {
     let directory: URL
 
     /// The files a report folder holds; an existing folder with anything else is not replaced.
-    static let reportFiles: Set<String> = ["index.html", "hierarchy.svg"]
+    static let reportFiles: Set<String> = ["index.html", "hierarchy.svg", "data"]
     /// The mark in a temporary folder's name: `.NAME.restoretrace-tmp-PID-N`.
     static let temporaryMarker = "restoretrace-tmp"
 
     func write(_ files: [String: Data]) throws(ExportError) {
+        let transaction = try begin()
+        do throws(ExportError) {
+            for fileName in files.keys.sorted() { try transaction.write(fileName, files[fileName]!) }
+            try transaction.commit()
+        } catch {
+            transaction.abandon()
+            throw error
+        }
+    }
+
+    /// Checks the target and makes the temporary folder the report's files are written into,
+    /// one at a time (a big report streams its data files), before `commit` puts it in place.
+    func begin() throws(ExportError) -> Transaction {
         let target = directory.standardizedFileURL
         let parent = target.deletingLastPathComponent()
         let name = target.lastPathComponent
@@ -31,32 +44,63 @@ struct AtomicFolderWrite {
         }
         try Self.makeFolder(parent.path)
         Self.removeStaleTemporaries(in: parent.path, for: name)
-
         let tag = "\(getpid())-\(Self.nextTag())"
         let temporary = parent.appendingPathComponent(".\(name).\(Self.temporaryMarker)-\(tag)").path
-        do throws(ExportError) {
-            if mkdir(temporary, 0o755) != 0 { throw Self.refused(directory.path, errno) }
-            for fileName in files.keys.sorted() {
-                try Self.writeFile(
-                    files[fileName]!, to: temporary + "/" + fileName,
-                    reportedAs: target.appendingPathComponent(fileName).path)
+        if mkdir(temporary, 0o755) != 0 { throw Self.refused(directory.path, errno) }
+        return Transaction(target: target, temporary: temporary, tag: tag, replaces: existed)
+    }
+
+    /// A report folder being written: files go into the temporary folder until `commit`.
+    final class Transaction {
+        let target: URL
+        let temporary: String
+        private let tag: String
+        private let replaces: Bool
+        private var folders: Set<String> = []
+
+        fileprivate init(target: URL, temporary: String, tag: String, replaces: Bool) {
+            (self.target, self.temporary, self.tag, self.replaces) = (target, temporary, tag, replaces)
+        }
+
+        /// Writes one file at `name` (a relative path; its folder is made once).
+        func write(_ name: String, _ data: Data) throws(ExportError) {
+            let sink = try open(name)
+            data.withUnsafeBytes { sink.append(UnsafeRawBufferPointer($0)) }
+            try sink.close()
+        }
+
+        /// A file to stream into; the caller closes it.
+        func open(_ name: String) throws(ExportError) -> FileSink {
+            let folder = (name as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !folders.contains(folder) {
+                if mkdir(temporary + "/" + folder, 0o755) != 0, errno != EEXIST {
+                    throw AtomicFolderWrite.refused(target.appendingPathComponent(folder).path, errno)
+                }
+                folders.insert(folder)
             }
-            if !existed {
-                if rename(temporary, target.path) != 0 { throw Self.refused(directory.path, errno) }
-            } else if Self.exchange(temporary, target.path) {
+            return try FileSink(path: temporary + "/" + name, reportedAs: target.appendingPathComponent(name).path)
+        }
+
+        /// Puts the written folder in the target's place in one step.
+        func commit() throws(ExportError) {
+            let parent = target.deletingLastPathComponent()
+            let name = target.lastPathComponent
+            if !replaces {
+                if rename(temporary, target.path) != 0 { throw AtomicFolderWrite.refused(target.path, errno) }
+            } else if AtomicFolderWrite.exchange(temporary, target.path) {
                 // The old report now sits in the temporary folder.
-                Self.removeFolder(temporary)
+                AtomicFolderWrite.removeFolder(temporary)
             } else {
                 // No atomic exchange here: move the old one aside, then the new one in.
-                let old = parent.appendingPathComponent(".\(name).\(Self.temporaryMarker)-old-\(tag)").path
-                if rename(target.path, old) != 0 { throw Self.refused(directory.path, errno) }
-                if rename(temporary, target.path) != 0 { throw Self.refused(directory.path, errno) }
-                Self.removeFolder(old)
+                let old = parent.appendingPathComponent(".\(name).\(AtomicFolderWrite.temporaryMarker)-old-\(tag)").path
+                if rename(target.path, old) != 0 { throw AtomicFolderWrite.refused(target.path, errno) }
+                if rename(temporary, target.path) != 0 { throw AtomicFolderWrite.refused(target.path, errno) }
+                AtomicFolderWrite.removeFolder(old)
             }
-        } catch {
-            Self.removeFolder(temporary)
-            throw error
         }
+
+        /// Removes what was written; the target stays as it was.
+        func abandon() { AtomicFolderWrite.removeFolder(temporary) }
     }
 
     /// Temporary folders for `name` left by runs that are no longer alive.
@@ -71,11 +115,11 @@ struct AtomicFolderWrite {
         }
     }
 
-    private static func removeFolder(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+    static func removeFolder(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
     /// Swaps two folders in one step (Linux `renameat2(RENAME_EXCHANGE)`, looked up at run time
     /// since Glibc's module does not declare it); false where that is not available.
-    private static func exchange(_ a: String, _ b: String) -> Bool {
+    static func exchange(_ a: String, _ b: String) -> Bool {
         #if os(Linux)
             typealias RenameAt2 =
                 @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) ->
@@ -97,27 +141,7 @@ struct AtomicFolderWrite {
         if mkdir(path, 0o755) != 0, errno != EEXIST { throw refused(path, errno) }
     }
 
-    private static func writeFile(_ data: Data, to temp: String, reportedAs target: String) throws(ExportError) {
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw refused(target, errno) }
-        var failure: Int32?
-        data.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else {
-                    failure = n < 0 ? errno : ENOSPC
-                    return
-                }
-                written += n
-            }
-        }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if let failure { throw refused(target, failure) }
-    }
-
-    private static func refused(_ path: String, _ code: Int32) -> ExportError {
+    static func refused(_ path: String, _ code: Int32) -> ExportError {
         .writeFailed(path: path, reason: String(cString: strerror(code)))
     }
 

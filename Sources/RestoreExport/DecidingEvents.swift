@@ -18,11 +18,15 @@ struct DecidingEvents {
     }
 
     init(outcome: Outcome, events: [EngineEvent]) {
+        self.init(outcome: outcome, digests: events.map(EventDigest.init))
+    }
+
+    init(outcome: Outcome, digests events: [EventDigest]) {
         if let p = outcome.preservation { decide(p, side: .preservation, phase: .preservation, events: events) }
         if let r = outcome.restoration { decide(r, side: .restoration, phase: .restoration, events: events) }
     }
 
-    private mutating func decide(_ phase: PhaseOutcome, side: Anchor.Side, phase name: Phase, events: [EngineEvent]) {
+    private mutating func decide(_ phase: PhaseOutcome, side: Anchor.Side, phase name: Phase, events: [EventDigest]) {
         // Indexes of the phase's events by path, in order, so a big trace is read once.
         var byPath: [String: [Int]] = [:]
         var gate: Int?

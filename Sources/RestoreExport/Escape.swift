@@ -5,6 +5,9 @@ enum Escape {
     /// Text for HTML element content and attribute values.
     /// Control characters are shown as `\u{1B}`, as on the terminal: the page never carries them raw.
     static func html(_ s: String) -> String {
+        // Most names are plain ASCII with nothing to escape: a report escapes hundreds of
+        // thousands of them, so those go back as they are.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !htmlSpecial($0) }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in VisibleText.escapingControls(s).unicodeScalars {
@@ -18,6 +21,11 @@ enum Escape {
             }
         }
         return out
+    }
+
+    private static func htmlSpecial(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
+            || b == UInt8(ascii: "'")
     }
 
     /// The longest name drawn in a node (class, identifier, cause), in characters; the page shows it whole.
@@ -109,6 +117,55 @@ enum Escape {
             i += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as the body of a single-quoted JavaScript string, safe inline in `<script>`
+    /// and in a `data/*.js` file: `\\`, `'`, line breaks, `<`, `>`, `&`, U+2028/2029, DEL and C1
+    /// controls are escaped; everything else is copied in runs.
+    static func appendJSStringBody(_ text: some Collection<UInt8>, to out: inout [UInt8]) {
+        var i = text.startIndex
+        var run = i
+        while i != text.endIndex {
+            let b = text[i]
+            var escape: String?
+            var width = 1
+            switch b {
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case UInt8(ascii: "'"): escape = "\\'"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case UInt8(ascii: "<"): escape = "\\u003c"
+            case UInt8(ascii: ">"): escape = "\\u003e"
+            case UInt8(ascii: "&"): escape = "\\u0026"
+            case 0x7F: escape = "\\u007f"
+            case 0x00..<0x20: escape = "\\u00" + String(hex4(UInt32(b)).suffix(2))
+            case 0xC2:
+                let next = text.index(after: i)
+                if next != text.endIndex, (0x80...0x9F).contains(text[next]) {
+                    escape = "\\u00" + String(hex4(UInt32(text[next])).suffix(2))
+                    width = 2
+                }
+            case 0xE2:
+                let second = text.index(after: i)
+                if second != text.endIndex, text[second] == 0x80 {
+                    let third = text.index(after: second)
+                    if third != text.endIndex, text[third] == 0xA8 || text[third] == 0xA9 {
+                        escape = text[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        width = 3
+                    }
+                }
+            default: break
+            }
+            guard let escape else {
+                i = text.index(after: i)
+                continue
+            }
+            out.append(contentsOf: text[run..<i])
+            out.append(contentsOf: escape.utf8)
+            i = text.index(i, offsetBy: width)
+            run = i
+        }
+        out.append(contentsOf: text[run..<i])
     }
 
     /// A JSON string literal, quotes included (the trace's own escaping).

@@ -11,11 +11,9 @@ public struct ReportInput: Sendable {
     public var traceName: String
     /// The events in order; an event's `seq` is its index + 1.
     public var events: [EngineEvent]
-    /// The same events as their exact trace JSON lines, inlined in the page for its script.
+    /// The same events as their exact trace JSON lines, for the page's timeline data.
     public var eventLines: [String]
     public var outcome: Outcome
-    /// The SPEC §5 outcome object, already serialized.
-    public var outcomeJSON: String
     public var replay: ReplayVerdict?
     /// Set when `outcome` is a what-if run's: the page leads with its answer and highlights the
     /// nodes whose fate changed.
@@ -23,7 +21,7 @@ public struct ReportInput: Sendable {
 
     public init(
         scenario: String, description: String? = nil, tool: String, traceName: String, events: [EngineEvent],
-        eventLines: [String], outcome: Outcome, outcomeJSON: String, replay: ReplayVerdict? = nil
+        eventLines: [String], outcome: Outcome, replay: ReplayVerdict? = nil
     ) {
         self.scenario = scenario
         self.description = description
@@ -32,7 +30,6 @@ public struct ReportInput: Sendable {
         self.events = events
         self.eventLines = eventLines
         self.outcome = outcome
-        self.outcomeJSON = outcomeJSON
         self.replay = replay
     }
 }

@@ -13,14 +13,26 @@ struct ReportSections {
     let deciding: DecidingEvents
     /// The storyboard scene of each node, named in its row (none when the trace has no origins).
     private let origins: NodeOrigins
+    /// Every event of the timeline, as much as the sections need (`input.events` may hold only
+    /// the decoded ones the page draws from).
+    let digests: [EventDigest]
+    /// How many objects the last archive holds, when its entries were not kept.
+    private let archivedObjects: Int?
 
+    /// Sections of an input that holds every event.
     init(input: ReportInput) {
+        self.init(input: input, digests: input.events.map(EventDigest.init), archivedObjects: nil)
+    }
+
+    init(input: ReportInput, digests: [EventDigest], archivedObjects: Int?) {
         self.input = input
+        self.digests = digests
+        self.archivedObjects = archivedObjects
         origins = NodeOrigins(outcome: input.outcome, events: input.events)
         preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
         restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
         partials = PartialRestorations(outcome: input.outcome)
-        deciding = DecidingEvents(outcome: input.outcome, events: input.events)
+        deciding = DecidingEvents(outcome: input.outcome, digests: digests)
     }
     var outcome: Outcome { input.outcome }
     /// Lists in the verdict stop here; the Nodes section has everything.
@@ -29,7 +41,7 @@ struct ReportSections {
     // MARK: Header
 
     var facts: String {
-        var rows: [(String, String)] = [("Trace", input.traceName), ("Events", DotBuilder.grouped(input.events.count))]
+        var rows: [(String, String)] = [("Trace", input.traceName), ("Events", DotBuilder.grouped(digests.count))]
         if let p = outcome.preservation { rows.append(("Preserved at", "launch \(p.launch)")) }
         if let r = outcome.restoration { rows.append(("Restored at", "launch \(r.launch)")) }
         rows.append(("Tool", input.tool))
@@ -138,47 +150,64 @@ struct ReportSections {
 
     var nodes: String {
         if let scenes = outcome.scenes { return sceneCards(scenes) }
-        var out = table(outcome.preservation, side: .preservation, title: "At preservation")
-        out += table(outcome.restoration, side: .restoration, title: "After restoration")
-        return out
+        return [Anchor.Side.preservation, .restoration].map { side in
+            tableStart(side) + (phase(side)?.nodes.map { row($0, side: side) }.joined() ?? "") + tableEnd(side)
+        }.joined()
     }
 
-    private func table(_ phase: PhaseOutcome?, side: Anchor.Side, title: String) -> String {
+    func phase(_ side: Anchor.Side) -> PhaseOutcome? {
+        side == .preservation ? outcome.preservation : outcome.restoration
+    }
+
+    /// The node card and table up to its rows; `rows` (a big report's) leaves the body empty
+    /// for the page script, which fills it from `data/` as it scrolls.
+    func tableStart(_ side: Anchor.Side, virtualRows rows: Int? = nil) -> String {
         let id = side == .preservation ? "nodes-preservation" : "nodes-restoration"
-        guard let phase else {
+        let title = side == .preservation ? "At preservation" : "After restoration"
+        guard let phase = phase(side) else {
             return
-                "<div class=\"card\" id=\"\(id)\"><h3>\(title)</h3><p class=\"muted\">Not in this timeline.</p></div>"
+                "<div class=\"card\" id=\"\(id)\"><h3>\(title)</h3><p class=\"muted\">Not in this timeline."
         }
         let (done, total) = phase.count
         var out =
             "<div class=\"card nodes-card\" id=\"\(id)\"><h3>\(title) <span class=\"muted\">launch \(phase.launch) · \(done) of \(total)</span></h3>"
         out +=
             "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
-        out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead><tbody>"
-        for n in phase.nodes {
-            let look = NodeLook(n, partial: partials.finding(for: n, side: side))
-            let statusClass =
-                look.partial != nil ? "partial" : n.status == .preserved || n.status == .restored ? "ok" : "lost"
-            let indent = min(n.depth, 12)
-            let change = input.whatIf?.change(for: n, side: side)
-            out +=
-                "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\(change == nil ? "" : " changed")\" data-path=\"\(h(n.path ?? ""))\">"
-            if let code = look.partial?.code {
-                out +=
-                    "<td class=\"mark partial\" style=\"color:\(NodeLook.partialColor)\" title=\"partly restored: \(code.rawValue)\">\(look.marker)</td>"
-            } else {
-                out +=
-                    "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
-            }
-            out +=
-                "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
-            out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
-            out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
-            out += "</td>"
-            out +=
-                "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))\(change.map(changeNote) ?? "")</td></tr>"
+        out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead>"
+        if let rows {
+            return out + "<tbody class=\"virtual\" data-side=\"\(side.rawValue)\" data-rows=\"\(rows)\">"
         }
-        return out + "</tbody></table></div></div>"
+        return out + "<tbody>"
+    }
+
+    func tableEnd(_ side: Anchor.Side) -> String {
+        phase(side) == nil ? "</p></div>" : "</tbody></table></div></div>"
+    }
+
+    /// One node's row: its mark, name and where it sits, and why it was kept or lost.
+    func row(_ n: NodeOutcome, side: Anchor.Side) -> String {
+        let look = NodeLook(n, partial: partials.finding(for: n, side: side))
+        let statusClass =
+            look.partial != nil ? "partial" : n.status == .preserved || n.status == .restored ? "ok" : "lost"
+        let indent = min(n.depth, 12)
+        let change = input.whatIf?.change(for: n, side: side)
+        var out =
+            "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\(change == nil ? "" : " changed")\" data-path=\"\(h(n.path ?? ""))\">"
+        if let code = look.partial?.code {
+            out +=
+                "<td class=\"mark partial\" style=\"color:\(NodeLook.partialColor)\" title=\"partly restored: \(code.rawValue)\">\(look.marker)</td>"
+        } else {
+            out +=
+                "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
+        }
+        out +=
+            "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
+        out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
+        out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
+        out += "</td>"
+        out +=
+            "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))\(change.map(changeNote) ?? "")</td></tr>"
+        return out
     }
 
     /// Where the node is in the app's storyboards: the file, the scene, the Storyboard ID it was
@@ -200,7 +229,7 @@ struct ReportSections {
     /// A link from a lost or skipped node to the timeline event that decided it.
     private func decidedLink(_ n: NodeOutcome, side: Anchor.Side) -> String {
         guard let seq = deciding.seq(for: n, side: side) else { return "" }
-        let name = input.events[seq - 1].name
+        let name = digests[seq - 1].name
         return
             "<div class=\"small decided\">Decided at <a href=\"#timeline\" data-seq-link=\"\(seq)\">event #\(seq)</a> <code>\(h(name))</code></div>"
     }
@@ -238,7 +267,8 @@ struct ReportSections {
             out += "<td>\(e.value.typeName)</td><td><code>\(h(CoderText.display(e.value, key: e.key)))</code></td></tr>"
         }
         out += "</tbody></table></div>"
-        return out + "<p class=\"small muted\">The archive holds \(DotBuilder.grouped(archive.entries.count)) objects; "
+        let objects = archivedObjects ?? archive.entries.count
+        return out + "<p class=\"small muted\">The archive holds \(DotBuilder.grouped(objects)) objects; "
             + "<code>restoretrace archive</code> prints them the way <code>restorationArchiveTool</code> does.</p>"
     }
 

@@ -11,6 +11,8 @@ public struct ReportWhatIf: Sendable {
     public var before: Outcome
     /// The node-by-node difference, faithful → what-if.
     public var diff: OutcomeDiff
+    /// The changes by phase and shown locator, so a big app's rows find theirs in constant time.
+    private var changeIndex: [String: NodeChange] = [:]
     /// The faithful run's events, for its drawing (they tell skipped presented controllers apart).
     public var beforeEvents: [EngineEvent]
 
@@ -19,6 +21,10 @@ public struct ReportWhatIf: Sendable {
         self.before = before
         self.diff = OutcomeDiff(before: before, after: after)
         self.beforeEvents = beforeEvents
+        for c in diff.changes {
+            let key = c.phase.rawValue + "\n" + (c.after?.locator ?? c.locator)
+            if changeIndex[key] == nil { changeIndex[key] = c }
+        }
     }
 
     /// Row anchors of the changed nodes as one run drew them: a renumbered node has its
@@ -34,7 +40,7 @@ public struct ReportWhatIf: Sendable {
     /// The change to a node shown on `side`, if its fate moved.
     func change(for n: NodeOutcome, side: Anchor.Side) -> NodeChange? {
         let phase: Phase = side == .preservation ? .preservation : .restoration
-        return diff.changes.first { $0.phase == phase && ($0.after?.locator ?? $0.locator) == n.locator }
+        return changeIndex[phase.rawValue + "\n" + n.locator]
     }
 }
 

@@ -2,12 +2,17 @@ import Foundation
 import RestoreEngine
 import RestoreWeb
 
-/// Writes the self-contained HTML report (`index.html`) and the drawing (`hierarchy.svg`) to a folder.
+/// Writes the HTML report (`index.html`, with its data inline or, for a big report, in `data/`)
+/// and the drawing (`hierarchy.svg`) to a folder.
 public struct ReportWriter: Sendable {
     public var dotOptions: DotBuilder.Options
+    /// Bytes of timeline data, and of node rows, the page carries inline; past it they go to
+    /// `data/*.js` files the page loads when it needs them, so `index.html` stays small at any size.
+    public var inlineBudget: Int
 
-    public init(dotOptions: DotBuilder.Options = DotBuilder.Options()) {
+    public init(dotOptions: DotBuilder.Options = DotBuilder.Options(), inlineBudget: Int = 1 << 20) {
         self.dotOptions = dotOptions
+        self.inlineBudget = inlineBudget
     }
 
     /// The report's two files, rendered in memory.
@@ -17,13 +22,45 @@ public struct ReportWriter: Sendable {
         public var dot: String
     }
 
-    /// Renders the page and the drawing without touching the disk.
+    /// Renders the page (its data all inline) and the drawing without touching the disk.
     ///
     /// - Throws: `ExportError` when the events and lines disagree, a line is not JSON, or Graphviz fails.
     public func render(_ input: ReportInput) throws(ExportError) -> Rendered {
+        let stream = try ReportStream(writer: self, directory: nil)
+        try feed(input, to: stream)
+        guard let rendered = try stream.finish(input) else { throw ExportError.serializationFailed("no page") }
+        return rendered
+    }
+
+    /// Writes `index.html`, `hierarchy.svg` and, for a big report, `data/` into `directory`,
+    /// creating it if needed.
+    ///
+    /// The files are written into a temporary sibling folder that then takes the target's place:
+    /// a failure leaves no partial file and an earlier report stays as it was.
+    /// - Throws: `ExportError`.
+    public func write(_ input: ReportInput, to directory: URL) throws(ExportError) {
         guard input.events.count == input.eventLines.count else {
             throw ExportError.eventCountMismatch(events: input.events.count, lines: input.eventLines.count)
         }
+        let stream = try ReportStream(writer: self, directory: directory)
+        do throws(ExportError) {
+            try feed(input, to: stream)
+        } catch {
+            stream.abandon()
+            throw error
+        }
+        try stream.finish(input)
+    }
+
+    private func feed(_ input: ReportInput, to stream: ReportStream) throws(ExportError) {
+        guard input.events.count == input.eventLines.count else {
+            throw ExportError.eventCountMismatch(events: input.events.count, lines: input.eventLines.count)
+        }
+        for (event, line) in zip(input.events, input.eventLines) { try stream.add(event, line: Array(line.utf8)) }
+    }
+
+    /// The page and the drawing, once the stream has every event.
+    func renderPage(_ input: ReportInput, stream: ReportStream) throws(ExportError) -> Rendered {
         var options = dotOptions
         if options.title == nil { options.title = input.scenario }
         if let w = input.whatIf { options.changed = w.changedAnchors(faithful: false) }
@@ -31,9 +68,23 @@ public struct ReportWriter: Sendable {
         let svg = try SVGRenderer.render(dot: dot)
         var drawing = Self.inlineable(svg)
         if let w = input.whatIf { drawing = try Self.sideBySide(w, whatIfDrawing: drawing, options: options) }
-        let sections = ReportSections(input: input)
+        let sections = ReportSections(
+            input: input, digests: stream.timeline.digests, archivedObjects: stream.archivedObjects)
+        let rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
         let h = Escape.html
-        let outcome = input.outcomeJSON.trimmingCharacters(in: .whitespacesAndNewlines)
+        let timeline = stream.timeline
+        var extra = [("decided", decidedJSON(sections.deciding))]
+        if !rows.external { extra.append(("anchors", anchorsJSON(input.outcome))) }
+        let index = ChunkedData.statement(kind: "timeline", chunk: 0, json: timeline.indexJSON(extra: extra))
+        var scripts = timeline.inlineStatements + rows.inlineStatements
+        if timeline.external, let folder = stream.folder {
+            try folder.write("data/timeline.js", Data(index))
+        } else {
+            scripts.insert(index, at: 0)
+        }
+        let page =
+            "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),"
+            + "\"events\":\(timeline.count),\"files\":\(timeline.external),\"rows\":\(rows.pageJSON)}"
         let html = try Template(text: WebAssets.html).fill([
             "title": h("\(input.scenario) — restoretrace report"),
             "tool": h(input.tool),
@@ -43,28 +94,15 @@ public struct ReportWriter: Sendable {
             "facts": sections.facts,
             "verdict": sections.verdict,
             "svg": drawing,
-            "nodes": sections.nodes,
+            "nodes": rows.html,
             "diagnostics": sections.diagnostics,
             "appkeys": sections.appKeys,
-            "data": Escape.scriptJSON(try dataJSON(input)),
-            "outcome": Escape.scriptJSON(outcome.isEmpty ? "null" : outcome),
+            "data": Escape.scriptJSON(page),
+            "datascripts": scripts.map { "<script>" + String(decoding: $0, as: UTF8.self) + "</script>\n" }.joined(),
             "css": WebAssets.css,
             "js": WebAssets.js,
         ])
         return Rendered(html: html, svg: svg, dot: dot)
-    }
-
-    /// Writes `index.html` and `hierarchy.svg` into `directory`, creating it if needed.
-    ///
-    /// Both files are rendered first and written beside their targets, then renamed into place:
-    /// a failure leaves no partial file and an earlier report stays as it was.
-    /// - Throws: `ExportError`.
-    public func write(_ input: ReportInput, to directory: URL) throws(ExportError) {
-        let rendered = try render(input)
-        try AtomicFolderWrite(directory: directory).write([
-            "index.html": Data(rendered.html.utf8),
-            "hierarchy.svg": Data(rendered.svg.utf8),
-        ])
     }
 
     /// An SVG document without its XML declaration and DOCTYPE, ready to sit inside HTML.
@@ -73,44 +111,31 @@ public struct ReportWriter: Sendable {
         return String(svg[start.lowerBound...])
     }
 
-    /// The page script's data: trace lines verbatim and where each node's row is.
+    /// The timeline index the page script reads, as JSON (what `renderPage` registers).
     func dataJSON(_ input: ReportInput) throws(ExportError) -> String {
-        var out =
-            "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),\"anchors\":{"
-        out += "\"preservation\":" + anchors(input.outcome.preservation, side: .preservation)
-        out += ",\"restoration\":" + anchors(input.outcome.restoration, side: .restoration)
-        out += "}"
-        // Which nodes each event decided, for the timeline's links back to their rows; absent
-        // when nothing was lost, so such pages read as before.
-        let decided = DecidingEvents(outcome: input.outcome, events: input.events).nodesBySeq
-        if !decided.isEmpty {
-            out += ",\"decided\":{"
-            out += decided.map { entry in
-                let nodes = entry.nodes.map { "[\(Escape.jsonString($0.anchor)),\(Escape.jsonString($0.locator))]" }
-                return "\"\(entry.seq)\":[" + nodes.joined(separator: ",") + "]"
-            }.joined(separator: ",")
-            out += "}"
-        }
-        out += ",\"events\":[\n"
-        for (i, line) in input.eventLines.enumerated() {
-            // A cheap shape check on the bytes: a full JSON parse of 100,000 lines belongs to the
-            // trace reader (and Foundation's trimming, tried first, cost a quarter of the report).
-            let bytes = line.utf8
-            var start = bytes.startIndex
-            var end = bytes.endIndex
-            while start < end, Self.isSpace(bytes[start]) { start = bytes.index(after: start) }
-            while end > start, Self.isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-            guard start < end, bytes[start] == UInt8(ascii: "{"), bytes[bytes.index(before: end)] == UInt8(ascii: "}")
-            else {
-                throw ExportError.invalidEventLine(seq: i + 1)
-            }
-            if i > 0 { out += ",\n" }
-            out += line[start..<end]
-        }
-        return out + "\n]}"
+        let stream = try ReportStream(writer: self, directory: nil)
+        try feed(input, to: stream)
+        let sections = ReportSections(input: input, digests: stream.timeline.digests, archivedObjects: nil)
+        let extra = [("decided", decidedJSON(sections.deciding)), ("anchors", anchorsJSON(input.outcome))]
+        return String(decoding: stream.timeline.indexJSON(extra: extra), as: UTF8.self)
     }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    /// Which nodes each event decided, for the timeline's links back to their rows: event seq →
+    /// [[row anchor, locator]], sorted by seq.
+    private func decidedJSON(_ deciding: DecidingEvents) -> String {
+        "{"
+            + deciding.nodesBySeq.map { entry in
+                let nodes = entry.nodes.map { "[\(Escape.jsonString($0.anchor)),\(Escape.jsonString($0.locator))]" }
+                return "\"\(entry.seq)\":[" + nodes.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "}"
+    }
+
+    /// Restoration path → row anchor per side, for the timeline's path links (a small report's;
+    /// a big one's rows list their anchors in `data/nodes.js`).
+    private func anchorsJSON(_ outcome: Outcome) -> String {
+        "{\"preservation\":" + anchors(outcome.preservation, side: .preservation) + ",\"restoration\":"
+            + anchors(outcome.restoration, side: .restoration) + "}"
+    }
 
     /// Restoration path → row anchor, sorted by path so the bytes never depend on hashing.
     private func anchors(_ phase: PhaseOutcome?, side: Anchor.Side) -> String {

@@ -30,6 +30,10 @@ final class Comparator: EngineObserver {
     /// and the node and entry lines after it, so the replayed event is written that way too.
     var grouped = false
     private(set) var replayed: [EngineEvent] = []
+    /// Handed each recorded event once it is proved: matched, or checked by `drain` (see
+    /// `Replayer.replay(observe:)`). This reader reads every line once, in order, so it sees each
+    /// event once, in order, and never one the replay has not vouched for.
+    var observe: ((RecordedEvent) -> Void)?
 
     /// Compares against the trace at `path`, read from its first event.
     init(path: String) throws(TraceError) { source = try TraceReader(path: path) }
@@ -92,6 +96,7 @@ final class Comparator: EngineObserver {
         lastSeq = recorded.seq
         history.append(recorded)
         if history.count > 8 { history.removeFirst(4) }
+        observe?(recorded)
     }
 
     private var context: [String] { history.suffix(4).map(\.comparableText) }
@@ -114,6 +119,7 @@ final class Comparator: EngineObserver {
         while let r = next() {
             current = nil
             do { try r.check() } catch { return error }
+            observe?(r)
         }
         defer { readFailure = nil }
         return readFailure

@@ -24,10 +24,16 @@ public enum Replayer {
     ///   - path: the trace file.
     ///   - whatIf: edits to run with (none for a faithful replay).
     ///   - keepEvents: keep the replayed events in the result (for a what-if report).
-    /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
     ///   - progress: called after each step of the timeline with the recorded events read so far.
+    ///   - observe: handed every recorded event once, in file order, so a report can take the lines
+    ///     from this one pass over the trace instead of reading it again. An event is handed over
+    ///     only once the replay has proved it (matched byte for byte, or checked as every reader
+    ///     checks a line), so its payloads decode; on a bad trace it is handed nothing from the bad
+    ///     line on, and the replay throws that line's located error.
+    /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
     public static func replay(
-        path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, progress: ((Int) -> Void)? = nil
+        path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, progress: ((Int) -> Void)? = nil,
+        observe: ((RecordedEvent) -> Void)? = nil
     ) throws(TraceError) -> ReplayResult {
         let reader = try TraceReader(path: path)
         let header = reader.header
@@ -39,6 +45,7 @@ public enum Replayer {
         let comparator = try Comparator(path: path)
         comparator.keepEvents = keepEvents
         comparator.grouped = reader.formatVersion >= 2
+        comparator.observe = observe
         engine.observer = comparator
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 

@@ -44,13 +44,22 @@ public enum Replaying {
         -> ReplaySummary
     {
         let whatIf = try request.whatIf()
+        let directory =
+            request.reportDirectory
+            ?? (DefaultPaths.reportDirectory(forTrace: request.trace) + (whatIf.isEmpty ? "" : "-whatif"))
+        // A faithful report takes the trace's lines from the replay's own pass over it.
+        let feed = request.writeReport && whatIf.isEmpty ? try ReportFeed(directory: directory) : nil
         let baseline: ReplayResult
         var modified: ReplayResult?
         do {
             // A what-if report draws the faithful run too, from its own events.
             baseline = try Replayer.replay(
-                path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress)
-        } catch { throw RestoreFailure(error) }
+                path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress,
+                observe: feed?.observe)
+        } catch {
+            feed?.abandon()
+            throw RestoreFailure(error)
+        }
         // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
         if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first
         {
@@ -73,10 +82,9 @@ public enum Replaying {
             )
         }
         var summary = ReplaySummary(baseline: baseline, modified: modified)
-        if request.writeReport {
-            let directory =
-                request.reportDirectory
-                ?? (DefaultPaths.reportDirectory(forTrace: request.trace) + (whatIf.isEmpty ? "" : "-whatif"))
+        if let feed {
+            summary.reportPath = try feed.finish(trace: request.trace, replay: baseline)
+        } else if request.writeReport {
             summary.reportPath = try Report.write(
                 trace: request.trace, replay: summary.shown, baseline: modified == nil ? nil : baseline, to: directory)
         }

@@ -65,6 +65,31 @@ struct BrowserTests {
         #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == 500)
         #expect(dom.contains("Page 1 of 200"))
     }
+
+    @Test func aBigReportLoadsItsDataFromFilesAndScrollsToAnyNode() throws {
+        let chromium = try #require(Browser.path)
+        let fixture = Fixture.large(controllers: 700, lostEvery: 7)
+        let dir = try BigReportTests.written(fixture, budget: 4_096)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("index.html")
+        let dom = try Browser.dumpDOM(chromium, page, budget: 5000)
+        #expect(dom.contains("data-timeline=\"rendered\""), "the page script did not finish")
+        let n = DotBuilder.grouped(fixture.events.count)
+        #expect(dom.contains("Showing 1–500 of \(n) matching events (\(n) in the trace)."))
+        #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == 500)
+        // Path cells link to node rows through data/nodes.js.
+        #expect(dom.contains("<a class=\"mono\" href=\"#node-p-"))
+        // The node tables hold the rows in view, not all of them.
+        let nodes = try #require(fixture.outcome.preservation?.nodes)
+        let rendered = dom.components(separatedBy: "<tr id=\"node-p-").count - 1
+        #expect(rendered > 0 && rendered < nodes.count / 2)
+        // A link to the last node brings its row into the table and marks it.
+        let anchor = Anchor.node(.preservation, nodes[nodes.count - 1].locator)
+        let target = try #require(URL(string: page.absoluteString + "#" + anchor))
+        let jumped = try Browser.dumpDOM(chromium, target, budget: 5000)
+        let row = try #require(jumped.range(of: "<tr id=\"\(anchor)\""))
+        #expect(jumped[row.upperBound...].prefix(40).contains("flash"))
+    }
 }
 
 enum Browser {

@@ -49,6 +49,9 @@ import Testing
         let anchor = Anchor.node(.restoration, city.locator)
         #expect(data.contains("\"decided\":{"))
         #expect(data.contains("\"\(seq)\":[[\"\(anchor)\",\"\(city.locator)\"]]"))
-        #expect(try ReportWriter().render(fixture.input()).html.contains("var decided = data.decided"))
+        let html = try ReportWriter().render(fixture.input()).html
+        let timeline = try #require(PageData.object("timeline", in: try PageData.statements(in: html)))
+        let links = (timeline["decided"] as? [String: Any])?["\(seq)"] as? [[String]]
+        #expect(links == [[anchor, city.locator]])
     }
 }

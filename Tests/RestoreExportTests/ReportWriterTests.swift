@@ -42,10 +42,15 @@ import Testing
         #expect(!anchors.isEmpty)
         for a in Set(anchors) { #expect(html.contains("id=\"node-\(a)\""), "missing row for node-\(a)") }
         #expect(svg.contains("xlink:href=\"#node-r-TabController.2FNavigationController.2FCity\""))
-        // The data the script reads is JSON holding every event.
+        // The data the script reads counts every event, and a small page carries them all inline.
         let data = try #require(Self.script("data", in: html))
         let object = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
-        #expect((object?["events"] as? [Any])?.count == n)
+        #expect((object?["events"] as? Int) == n)
+        #expect((object?["files"] as? Bool) == false)
+        let statements = try PageData.statements(in: html)
+        #expect(PageData.items("events", in: statements).count == n)
+        #expect((PageData.object("timeline", in: statements)?["columns"] as? [Int])?.count == 4 * n)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("data").path))
     }
 
     @Test func hostileTextCannotBreakOutOfThePage() throws {
@@ -58,14 +63,20 @@ import Testing
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("</script><script>"))
         #expect(html.contains("{{css}}"), "a placeholder in data is not expanded")
-        // Exactly the page's own three script elements.
-        #expect(html.components(separatedBy: "<script").count - 1 == 3)
+        // Exactly the page's own script elements: its JSON, the timeline index, one chunk of
+        // events, the script.
+        #expect(html.components(separatedBy: "<script").count - 1 == 4)
         let data = try #require(Self.script("data", in: html))
         #expect(!data.contains("<") && !data.contains("\u{2028}"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         #expect((object["scenario"] as? String) == hostile + "{{css}}")
-        let events = try #require(object["events"] as? [[String: Any]])
+        // The data statements carry the hostile text escaped, and it reads back whole.
+        let statements = try PageData.statements(in: html)
+        let events = PageData.items("events", in: statements).compactMap { $0 as? [String: Any] }
+        #expect(events.count == f.events.count)
         #expect(events.contains { ($0["path"] as? String)?.hasSuffix(hostile) == true })
+        let paths = PageData.object("timeline", in: statements)?["paths"] as? [String] ?? []
+        #expect(paths.contains { $0.hasSuffix(hostile) })
     }
 
     @Test func divergenceIsShownSideBySide() throws {

@@ -16,7 +16,7 @@ struct Fixture {
         ReportInput(
             scenario: name, description: "A tab bar with a navigation stack; the city screen does not come back.",
             tool: "restoretrace 0.1.0", traceName: name + ".trace.jsonl", events: events, eventLines: lines,
-            outcome: outcome, outcomeJSON: "{\"format\":\"restoretrace-outcome/1\"}",
+            outcome: outcome,
             replay: replay.map {
                 var r = $0
                 r.events = events.count

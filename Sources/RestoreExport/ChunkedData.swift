@@ -1,0 +1,95 @@
+/// A list of JSON items the page loads in chunks: each chunk is one statement
+/// `(window.restoretraceData=…||[]).push(["KIND",N,'JSON'])` that the page script receives and
+/// parses with `JSON.parse` (a JS object literal would turn a `"__proto__"` key into a prototype).
+///
+/// Small lists stay inline: their statements go into the page as `<script>` elements. Once the
+/// list passes its inline budget and the report has a folder, every chunk becomes a file
+/// `data/STEM-NNNN.js` that the page inserts as a `<script src>` when it needs it (the page
+/// opens from `file://`, where `fetch` fails), so the page stays small at any size.
+final class ChunkedData {
+    let kind: String
+    let stem: String
+    private let folder: AtomicFolderWrite.Transaction?
+    private let inlineBudget: Int
+    /// Index (0-based) of the first item of each chunk.
+    private(set) var starts: [Int] = []
+    /// Chunk statements still held for the page; empty once the list went to files.
+    private(set) var inlineStatements: [[UInt8]] = []
+    private var inlineBytes = 0
+    /// True once the chunks are files in `data/`.
+    private(set) var external = false
+    private(set) var count = 0
+    private var current: [UInt8] = []
+    private var currentItems = 0
+
+    /// A chunk closes at this many items or bytes, whichever comes first.
+    static let itemsPerChunk = 1_000
+    static let bytesPerChunk = 512 * 1024
+
+    init(kind: String, stem: String, folder: AtomicFolderWrite.Transaction?, inlineBudget: Int) {
+        self.kind = kind
+        self.stem = stem
+        self.folder = folder
+        self.inlineBudget = inlineBudget
+    }
+
+    /// Appends one item: its JSON text (an object or a string literal).
+    func add(_ json: some Collection<UInt8>) throws(ExportError) {
+        if currentItems == 0 {
+            starts.append(count)
+            current.append(UInt8(ascii: "["))
+        } else {
+            current.append(UInt8(ascii: ","))
+        }
+        current.append(contentsOf: json)
+        currentItems += 1
+        count += 1
+        if currentItems >= Self.itemsPerChunk || current.count >= Self.bytesPerChunk { try closeChunk() }
+    }
+
+    /// Closes the last chunk.
+    func finish() throws(ExportError) {
+        if currentItems > 0 { try closeChunk() }
+    }
+
+    /// `data/STEM-0001.js` for chunk 1.
+    static func fileName(stem: String, chunk: Int) -> String {
+        let digits = String(chunk)
+        return "data/\(stem)-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js"
+    }
+
+    private func closeChunk() throws(ExportError) {
+        current.append(UInt8(ascii: "]"))
+        let statement = Self.statement(kind: kind, chunk: starts.count, json: current)
+        current.removeAll(keepingCapacity: true)
+        currentItems = 0
+        if external {
+            try write(statement, chunk: starts.count)
+            return
+        }
+        inlineStatements.append(statement)
+        inlineBytes += statement.count
+        if inlineBytes > inlineBudget, folder != nil {
+            // Too big for the page: every chunk so far, and every one after, becomes a file.
+            external = true
+            for (i, s) in inlineStatements.enumerated() { try write(s, chunk: i + 1) }
+            inlineStatements = []
+        }
+    }
+
+    private func write(_ statement: [UInt8], chunk: Int) throws(ExportError) {
+        guard let folder else { return }
+        let sink = try folder.open(Self.fileName(stem: stem, chunk: chunk))
+        sink.append(statement)
+        try sink.close()
+    }
+
+    /// One registration statement; `chunk` 0 for a single object (an index).
+    static func statement(kind: String, chunk: Int, json: some Collection<UInt8>) -> [UInt8] {
+        var out = Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
+        out.reserveCapacity(out.count + json.count + json.count / 32 + 8)
+        Escape.appendJSStringBody(json, to: &out)
+        out += Array("']);\n".utf8)
+        return out
+    }
+}

@@ -1,0 +1,109 @@
+import RestoreEngine
+
+/// What the report keeps of one event once its line has gone to the page's data: what the
+/// timeline's filters, the deciding-event links and the node rows' "decided at" need.
+struct EventDigest: Sendable {
+    var launch: Int
+    var phase: Phase
+    var callback: Callback?
+    var event: SystemEvent?
+    var path: String?
+
+    init(_ e: EngineEvent) {
+        (launch, phase, callback, event, path) = (e.launch, e.phase, e.callback, e.event, e.path)
+    }
+
+    /// The callback's selector or the system event's name.
+    var name: String { callback?.rawValue ?? event?.rawValue ?? "?" }
+}
+
+/// The callback timeline's data, taken one event at a time: the lines go out in chunks (see
+/// `ChunkedData`) as they come, and only a digest of each event stays in memory. At the end it
+/// writes the timeline index the page filters on: per event its launch, phase, name and path as
+/// numbers into tables, so a filter runs without loading a single chunk.
+final class TimelineData {
+    private let chunks: ChunkedData
+    private(set) var digests: [EventDigest] = []
+    private var names: [String] = []
+    private var nameIndex: [String: Int] = [:]
+    private var paths: [String] = []
+    private var pathIndex: [String: Int] = [:]
+    /// Four numbers per event: launch, phase, name, path (-1 without one).
+    private var columns: [Int] = []
+
+    init(folder: AtomicFolderWrite.Transaction?, inlineBudget: Int) {
+        chunks = ChunkedData(kind: "events", stem: "events", folder: folder, inlineBudget: inlineBudget)
+    }
+
+    var count: Int { digests.count }
+    /// True when the chunks are files; false when the page carries them inline.
+    var external: Bool { chunks.external }
+    var inlineStatements: [[UInt8]] { chunks.inlineStatements }
+
+    /// Takes the next event (its seq is `count + 1`) and its JSON line.
+    /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object.
+    func add(_ event: EngineEvent, line: some BidirectionalCollection<UInt8>) throws(ExportError) {
+        let digest = EventDigest(event)
+        digests.append(digest)
+        // A cheap shape check on the bytes: a full JSON parse of every line belongs to the trace reader.
+        var start = line.startIndex
+        var end = line.endIndex
+        while start < end, Self.isSpace(line[start]) { start = line.index(after: start) }
+        while end > start, Self.isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
+        guard start < end, line[start] == UInt8(ascii: "{"), line[line.index(before: end)] == UInt8(ascii: "}") else {
+            throw ExportError.invalidEventLine(seq: digests.count)
+        }
+        try chunks.add(line[start..<end])
+        columns.append(digest.launch)
+        columns.append(Self.phases.firstIndex(of: digest.phase) ?? 0)
+        columns.append(intern(digest.name, &names, &nameIndex))
+        columns.append(digest.path.map { intern($0, &paths, &pathIndex) } ?? -1)
+    }
+
+    func finish() throws(ExportError) { try chunks.finish() }
+
+    static let phases: [Phase] = [.launch, .preservation, .termination, .restoration]
+
+    /// The index's JSON: chunk starts (seq), the name and path tables, the columns, and the extra
+    /// members (`decided`, `anchors`) already serialized.
+    func indexJSON(extra: [(String, String)]) -> [UInt8] {
+        var out = Array("{\"events\":\(count),\"chunks\":[".utf8)
+        out += Array(chunks.starts.map { String($0 + 1) }.joined(separator: ",").utf8)
+        out += Array("],\"phases\":[".utf8)
+        out += Array(Self.phases.map { Escape.jsonString($0.rawValue) }.joined(separator: ",").utf8)
+        out += Array("],\"names\":".utf8)
+        Self.appendStrings(names, to: &out)
+        out += Array(",\"paths\":".utf8)
+        Self.appendStrings(paths, to: &out)
+        out += Array(",\"columns\":[".utf8)
+        for (i, v) in columns.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array(String(v).utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+        for (key, json) in extra {
+            out += Array(",\(Escape.jsonString(key)):".utf8)
+            out += Array(json.utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    private static func appendStrings(_ list: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, s) in list.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array(Escape.jsonString(s).utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private func intern(_ s: String, _ list: inout [String], _ index: inout [String: Int]) -> Int {
+        if let i = index[s] { return i }
+        index[s] = list.count
+        list.append(s)
+        return list.count - 1
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+}

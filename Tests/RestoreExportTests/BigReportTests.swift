@@ -1,0 +1,78 @@
+import Foundation
+import RestoreEngine
+import Testing
+
+@testable import RestoreExport
+
+/// A report past its inline budget keeps `index.html` small: the timeline's lines, its index and
+/// the node rows go to `data/*.js`, and every one of them is still there.
+@Suite struct BigReportTests {
+    static func written(_ fixture: Fixture, budget: Int) throws -> URL {
+        let dir = ReportWriterTests.tempDir()
+        try ReportWriter(inlineBudget: budget).write(fixture.input(), to: dir)
+        return dir
+    }
+
+    @Test func pastTheBudgetEveryEventAndRowIsInDataFiles() throws {
+        let fixture = Fixture.large(controllers: 700, lostEvery: 7)
+        let dir = try Self.written(fixture, budget: 4_096)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        let data = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("data").path)
+        #expect(data.contains("timeline.js") && data.contains("nodes.js"))
+        #expect(data.contains("events-0001.js") && data.contains("events-0002.js"))
+        #expect(data.contains("nodes-p-0001.js") && data.contains("nodes-r-0001.js"))
+        // The page holds no event and no node row, only the tables' empty bodies.
+        #expect(try PageData.statements(in: html).isEmpty)
+        #expect(!html.contains("<tr id=\"node-"))
+        let nodes = try #require(fixture.outcome.preservation?.nodes)
+        #expect(html.contains("<tbody class=\"virtual\" data-side=\"p\" data-rows=\"\(nodes.count)\">"))
+        #expect(html.contains("\"files\":true"))
+
+        let statements = try PageData.statements(report: dir)
+        let events = PageData.items("events", in: statements).compactMap { $0 as? [String: Any] }
+        #expect(events.map { $0["seq"] as? Int } == Array(1...fixture.events.count))
+        let timeline = try #require(PageData.object("timeline", in: statements))
+        #expect((timeline["columns"] as? [Int])?.count == 4 * fixture.events.count)
+        #expect(timeline["anchors"] == nil, "a big report's path links come from data/nodes.js")
+        // Every row, rendered as the inline table renders it, in order.
+        let sections = ReportSections(input: fixture.input())
+        let rows = PageData.items("rows-p", in: statements).compactMap { $0 as? String }
+        #expect(rows == nodes.map { sections.row($0, side: .preservation) })
+        let index = try #require(PageData.object("nodes", in: statements)?["p"] as? [String: Any])
+        #expect((index["anchors"] as? [String]) == nodes.map { Anchor.node(.preservation, $0.locator) })
+        #expect((index["paths"] as? [Any])?.count == nodes.count)
+    }
+
+    @Test func theDefaultBudgetKeepsABigAppsPageUnderFiveMegabytes() throws {
+        let fixture = Fixture.large(controllers: 3_000, lostEvery: 5)
+        let dir = try Self.written(fixture, budget: ReportWriter().inlineBudget)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("index.html").path)
+        let size = try #require(page[.size] as? Int)
+        #expect(size < 5_000_000)
+        let statements = try PageData.statements(report: dir)
+        #expect(PageData.items("events", in: statements).count == fixture.events.count)
+        #expect(
+            PageData.items("rows-r", in: statements).count == fixture.outcome.restoration?.nodes.count)
+    }
+
+    @Test func aChunkStatementCarriesHostileTextWhole() throws {
+        let hostile = "</script><!--'\\\"\u{2028}\u{2029}\u{85}\u{7F}&é\n"
+        let json = Array(("[" + Escape.jsonString(hostile) + "]").utf8)
+        let statement = String(decoding: ChunkedData.statement(kind: "events", chunk: 3, json: json), as: UTF8.self)
+        #expect(!statement.contains("</script") && !statement.contains("<!--"))
+        #expect(!statement.contains("\u{2028}") && !statement.contains("\u{2029}") && !statement.contains("\u{85}"))
+        // The JavaScript string is delimited by its two quotes only.
+        let body = statement.drop { $0 != "'" }.dropFirst().dropLast("']);\n".count)
+        #expect(!body.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\'", with: "").contains("'"))
+        let parsed = try #require(try PageData.statements(in: statement).first)
+        #expect(parsed.kind == "events" && parsed.chunk == 3)
+        #expect((parsed.json as? [String]) == [hostile])
+    }
+
+    @Test func chunkFilesAreNumberedInOrder() {
+        #expect(ChunkedData.fileName(stem: "events", chunk: 1) == "data/events-0001.js")
+        #expect(ChunkedData.fileName(stem: "nodes-p", chunk: 12_345) == "data/nodes-p-12345.js")
+    }
+}
