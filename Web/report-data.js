@@ -24,7 +24,8 @@ var RestoretraceData = (function () {
     var key = kind + ":" + n;
     if (key in parsed) return parsed[key];
     if (!(key in raw)) return undefined;
-    parsed[key] = JSON.parse(raw[key]);
+    // Node rows are texts joined by NUL (HTML never holds one); everything else is JSON.
+    parsed[key] = kind.indexOf("rows-") === 0 ? raw[key].split("\u0000") : JSON.parse(raw[key]);
     delete raw[key];
     return parsed[key];
   }

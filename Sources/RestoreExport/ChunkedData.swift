@@ -21,25 +21,29 @@ final class ChunkedData {
     private(set) var count = 0
     private var current: [UInt8] = []
     private var currentItems = 0
+    /// Items are plain texts joined by NUL (the page splits them) rather than a JSON array:
+    /// node rows, which would otherwise be escaped twice.
+    private let texts: Bool
 
     /// A chunk closes at this many items or bytes, whichever comes first.
     static let itemsPerChunk = 1_000
     static let bytesPerChunk = 512 * 1024
 
-    init(kind: String, stem: String, folder: AtomicFolderWrite.Transaction?, inlineBudget: Int) {
+    init(kind: String, stem: String, folder: AtomicFolderWrite.Transaction?, inlineBudget: Int, texts: Bool = false) {
+        self.texts = texts
         self.kind = kind
         self.stem = stem
         self.folder = folder
         self.inlineBudget = inlineBudget
     }
 
-    /// Appends one item: its JSON text (an object or a string literal).
+    /// Appends one item: its JSON text (an object or a string literal), or its text (NUL-free).
     func add(_ json: some Collection<UInt8>) throws(ExportError) {
         if currentItems == 0 {
             starts.append(count)
-            current.append(UInt8(ascii: "["))
+            if !texts { current.append(UInt8(ascii: "[")) }
         } else {
-            current.append(UInt8(ascii: ","))
+            current.append(texts ? 0 : UInt8(ascii: ","))
         }
         current.append(contentsOf: json)
         currentItems += 1
@@ -59,7 +63,7 @@ final class ChunkedData {
     }
 
     private func closeChunk() throws(ExportError) {
-        current.append(UInt8(ascii: "]"))
+        if !texts { current.append(UInt8(ascii: "]")) }
         let statement = Self.statement(kind: kind, chunk: starts.count, json: current)
         current.removeAll(keepingCapacity: true)
         currentItems = 0
@@ -85,7 +89,7 @@ final class ChunkedData {
     }
 
     /// One registration statement; `chunk` 0 for a single object (an index).
-    static func statement(kind: String, chunk: Int, json: some Collection<UInt8>) -> [UInt8] {
+    static func statement(kind: String, chunk: Int, json: [UInt8]) -> [UInt8] {
         var out = Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
         out.reserveCapacity(out.count + json.count + json.count / 32 + 8)
         Escape.appendJSStringBody(json, to: &out)

@@ -122,51 +122,59 @@ enum Escape {
     /// Appends `text` as the body of a single-quoted JavaScript string, safe inline in `<script>`
     /// and in a `data/*.js` file: `\\`, `'`, line breaks, `<`, `>`, `&`, U+2028/2029, DEL and C1
     /// controls are escaped; everything else is copied in runs.
-    static func appendJSStringBody(_ text: some Collection<UInt8>, to out: inout [UInt8]) {
-        var i = text.startIndex
-        var run = i
-        while i != text.endIndex {
-            let b = text[i]
-            var escape: String?
-            var width = 1
-            switch b {
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case UInt8(ascii: "'"): escape = "\\'"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case UInt8(ascii: "<"): escape = "\\u003c"
-            case UInt8(ascii: ">"): escape = "\\u003e"
-            case UInt8(ascii: "&"): escape = "\\u0026"
-            case 0x7F: escape = "\\u007f"
-            case 0x00..<0x20: escape = "\\u00" + String(hex4(UInt32(b)).suffix(2))
-            case 0xC2:
-                let next = text.index(after: i)
-                if next != text.endIndex, (0x80...0x9F).contains(text[next]) {
-                    escape = "\\u00" + String(hex4(UInt32(text[next])).suffix(2))
+    static func appendJSStringBody(_ text: [UInt8], to out: inout [UInt8]) {
+        text.withUnsafeBufferPointer { bytes in
+            var i = 0
+            var run = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                guard jsSpecial[Int(b)] else {
+                    i += 1
+                    continue
+                }
+                var escape: [UInt8]? = jsEscapes[Int(b)]
+                var width = 1
+                switch b {
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    escape = Array(("\\u00" + String(hex4(UInt32(bytes[i + 1])).suffix(2))).utf8)
                     width = 2
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
+                default: break
                 }
-            case 0xE2:
-                let second = text.index(after: i)
-                if second != text.endIndex, text[second] == 0x80 {
-                    let third = text.index(after: second)
-                    if third != text.endIndex, text[third] == 0xA8 || text[third] == 0xA9 {
-                        escape = text[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                        width = 3
-                    }
+                guard let escape else {
+                    i += 1
+                    continue
                 }
-            default: break
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                out.append(contentsOf: escape)
+                i += width
+                run = i
             }
-            guard let escape else {
-                i = text.index(after: i)
-                continue
-            }
-            out.append(contentsOf: text[run..<i])
-            out.append(contentsOf: escape.utf8)
-            i = text.index(i, offsetBy: width)
-            run = i
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
         }
-        out.append(contentsOf: text[run..<i])
     }
+
+    /// The bytes `appendJSStringBody` looks at twice: the escaped ones and the lead bytes of C1 controls and U+2028/2029.
+    /// The escape of each single byte `appendJSStringBody` escapes.
+    private static let jsEscapes: [[UInt8]?] = (0...255).map { b -> [UInt8]? in
+        switch b {
+        case 0x5C: Array("\\\\".utf8)
+        case 0x27: Array("\\'".utf8)
+        case 0x0A: Array("\\n".utf8)
+        case 0x0D: Array("\\r".utf8)
+        case 0x3C, 0x3E, 0x26, 0x7F, 0..<0x20: Array(("\\u00" + String(hex4(UInt32(b)).suffix(2))).utf8)
+        default: nil
+        }
+    }
+
+    private static let jsSpecial: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for b in 0..<0x20 { table[b] = true }
+        for b: UInt8 in [0x7F, 0xC2, 0xE2, 0x5C, 0x27, 0x3C, 0x3E, 0x26] { table[Int(b)] = true }  // DEL, leads, \\ ' < > &
+        return table
+    }()
 
     /// A JSON string literal, quotes included (the trace's own escaping).
     static func jsonString(_ s: String) -> String { JSONValue.string(s).serialized }

@@ -28,7 +28,7 @@ struct NodeRows {
             for n in sections.phase(side)?.nodes ?? [] {
                 let row = sections.row(n, side: side)
                 if external {
-                    try chunks[s].add(Array(Escape.jsonString(row).utf8))
+                    try chunks[s].add(Array(row.utf8))
                     continue
                 }
                 buffered[s].append(row)
@@ -36,10 +36,12 @@ struct NodeRows {
                 if bytes > inlineBudget, let folder {
                     external = true
                     chunks = sides.map {
-                        ChunkedData(kind: "rows-\($0.rawValue)", stem: "nodes-\($0.rawValue)", folder: folder, inlineBudget: 0)
+                        ChunkedData(
+                            kind: "rows-\($0.rawValue)", stem: "nodes-\($0.rawValue)", folder: folder, inlineBudget: 0,
+                            texts: true)
                     }
                     for (i, rows) in buffered.enumerated() {
-                        for r in rows { try chunks[i].add(Array(Escape.jsonString(r).utf8)) }
+                        for r in rows { try chunks[i].add(Array(r.utf8)) }
                     }
                     buffered = [[], []]
                 }

@@ -51,7 +51,11 @@ enum PageData {
                 }
                 i += 1
             }
-            let json = try JSONSerialization.jsonObject(with: Data(String(body).utf8), options: .fragmentsAllowed)
+            // Node rows are texts joined by NUL; everything else is JSON.
+            let json =
+                kind.hasPrefix("rows-")
+                ? String(body).split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+                : try JSONSerialization.jsonObject(with: Data(String(body).utf8), options: .fragmentsAllowed)
             out.append(Statement(kind: kind, chunk: Int(number)!, json: json))
         }
         return out
