@@ -24,15 +24,16 @@ var RestoretraceData = (function () {
     var key = kind + ":" + n;
     if (key in parsed) return parsed[key];
     if (!(key in raw)) return undefined;
-    // Node rows are texts joined by NUL (HTML never holds one); everything else is JSON.
-    parsed[key] = kind.indexOf("rows-") === 0 ? raw[key].split("\u0000") : JSON.parse(raw[key]);
+    // Node rows and findings are texts joined by NUL (HTML never holds one); the rest is JSON.
+    var texts = kind.indexOf("rows-") === 0 || kind === "diags";
+    parsed[key] = texts ? raw[key].split("\u0000") : JSON.parse(raw[key]);
     delete raw[key];
     return parsed[key];
   }
   function pad(n) { var s = String(n); while (s.length < 4) s = "0" + s; return s; }
   function fileOf(kind, n) {
     if (kind === "timeline" || kind === "nodes") return "data/" + kind + ".js";
-    var stem = kind === "events" ? "events" : "nodes-" + kind.slice(5);
+    var stem = kind === "diags" ? "diagnostics" : kind === "events" ? "events" : "nodes-" + kind.slice(5);
     return "data/" + stem + "-" + pad(n) + ".js";
   }
 
@@ -73,5 +74,12 @@ var RestoretraceData = (function () {
     return lo + 1;
   }
 
-  return { need: need, needAll: needAll, get: get, chunkOf: chunkOf };
+  // Data files start loading once the page is shown: scripts added before the load event would
+  // hold it (and a first paint that waits for it) until they are in.
+  function afterLoad(f) {
+    if (document.readyState === "complete") f();
+    else window.addEventListener("load", function () { f(); });
+  }
+
+  return { need: need, needAll: needAll, get: get, chunkOf: chunkOf, afterLoad: afterLoad };
 })();

@@ -73,10 +73,12 @@ var RestoretraceNodes = (function () {
     var t = new Table(body);
     tables[t.side] = t;
   });
-  D.need("nodes", 0, function (ix) {
-    index = ix;
-    Object.keys(tables).forEach(function (side) { tables[side].update(); });
-    if (pendingReveal) reveal(pendingReveal);
+  D.afterLoad(function () {
+    D.need("nodes", 0, function (ix) {
+      index = ix;
+      Object.keys(tables).forEach(function (side) { tables[side].update(); });
+      if (pendingReveal) reveal(pendingReveal);
+    });
   });
 
   function lookup(map, side, keys) {

@@ -369,6 +369,18 @@
   window.addEventListener("hashchange", showTarget);
   showTarget();
 
+  // A big report's further findings: HTML Swift rendered and escaped, appended chunk by chunk.
+  var more = $("more-diags");
+  if (more) more.addEventListener("click", function () {
+    var n = Number(more.getAttribute("data-chunks")), list = [];
+    for (var c = 1; c <= n; c++) list.push(["diags", c]);
+    more.disabled = true;
+    D.needAll(list, function (chunks) {
+      chunks.forEach(function (items) { $("diags").insertAdjacentHTML("beforeend", items.join("")); });
+      more.parentNode.removeChild(more);
+    }, function (err) { more.textContent = err.message; });
+  });
+
   var fit = $("svg-fit");
   fit.addEventListener("click", function () {
     var on = $("svg-frame").classList.toggle("fit");
@@ -376,5 +388,5 @@
   });
 
   status("Loading the timeline…");
-  D.need("timeline", 0, start, failed);
+  D.afterLoad(function () { D.need("timeline", 0, start, failed); });
 })();

@@ -8,13 +8,15 @@ extension ReportSections {
     static let pathsPerGroup = 5
 
     var diagnostics: String {
-        guard !outcome.diagnostics.isEmpty else {
-            return "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
-        }
-        let items = FindingGroup.grouping(outcome.diagnostics).map { g in
-            g.count == 1 ? single(g.members[0]) : folded(g)
-        }
-        return "<ul class=\"diags\">" + items.joined() + "</ul>"
+        guard !outcome.diagnostics.isEmpty else { return Self.noDiagnostics }
+        return "<ul class=\"diags\">" + diagnosticItems.joined() + "</ul>"
+    }
+
+    static let noDiagnostics = "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
+
+    /// One `<li>` per finding, findings that differ only in their node folded into one.
+    var diagnosticItems: [String] {
+        FindingGroup.grouping(outcome.diagnostics).map { g in g.count == 1 ? single(g.members[0]) : folded(g) }
     }
 
     /// One finding, as it reads when nothing else says the same.

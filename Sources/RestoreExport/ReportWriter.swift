@@ -71,6 +71,7 @@ public struct ReportWriter: Sendable {
         let sections = ReportSections(
             input: input, digests: stream.timeline.digests, archivedObjects: stream.archivedObjects)
         let rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
+        let diagnostics = try DiagnosticItems(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
         let h = Escape.html
         let timeline = stream.timeline
         var extra = [("decided", decidedJSON(sections.deciding))]
@@ -95,7 +96,7 @@ public struct ReportWriter: Sendable {
             "verdict": sections.verdict,
             "svg": drawing,
             "nodes": rows.html,
-            "diagnostics": sections.diagnostics,
+            "diagnostics": diagnostics.html,
             "appkeys": sections.appKeys,
             "data": Escape.scriptJSON(page),
             "datascripts": scripts.map { "<script>" + String(decoding: $0, as: UTF8.self) + "</script>\n" }.joined(),

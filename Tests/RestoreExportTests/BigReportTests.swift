@@ -57,6 +57,24 @@ import Testing
             PageData.items("rows-r", in: statements).count == fixture.outcome.restoration?.nodes.count)
     }
 
+    @Test func pastTheBudgetTheFirstFindingsAreInlineAndTheRestInDataFiles() throws {
+        var fixture = Fixture.tabBarNavigation()
+        fixture.outcome.diagnostics = (0..<300).map { i in
+            Diagnostic(
+                code: .windowNotVisible, severity: .warning, path: nil, locator: nil,
+                message: "Finding \(i) <about> the window.", launch: 2)
+        }
+        let dir = try Self.written(fixture, budget: 1_000)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        let items = ReportSections(input: fixture.input()).diagnosticItems
+        #expect(items.count == 300)
+        #expect(html.contains("<ul class=\"diags\" id=\"diags\">" + items.prefix(100).joined() + "</ul>"))
+        #expect(html.contains("data-chunks=\"1\">Show the other 200 findings</button>"))
+        let rest = PageData.items("diags", in: try PageData.statements(report: dir)).compactMap { $0 as? String }
+        #expect(rest == Array(items.dropFirst(100)))
+    }
+
     @Test func aChunkStatementCarriesHostileTextWhole() throws {
         let hostile = "</script><!--'\\\"\u{2028}\u{2029}\u{85}\u{7F}&é\n"
         let json = Array(("[" + Escape.jsonString(hostile) + "]").utf8)

@@ -51,9 +51,9 @@ enum PageData {
                 }
                 i += 1
             }
-            // Node rows are texts joined by NUL; everything else is JSON.
+            // Node rows and findings are texts joined by NUL; everything else is JSON.
             let json =
-                kind.hasPrefix("rows-")
+                kind.hasPrefix("rows-") || kind == "diags"
                 ? String(body).split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
                 : try JSONSerialization.jsonObject(with: Data(String(body).utf8), options: .fragmentsAllowed)
             out.append(Statement(kind: kind, chunk: Int(number)!, json: json))
