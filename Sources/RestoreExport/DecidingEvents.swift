@@ -39,14 +39,16 @@ struct DecidingEvents {
             }
         }
         // Positions, not copies: a big app's phase has a hundred thousand nodes.
-        let byLocator = Dictionary(phase.nodes.indices.map { (phase.nodes[$0].locator, $0) }, uniquingKeysWith: { a, _ in a })
+        let byLocator = Dictionary(
+            phase.nodes.indices.map { (phase.nodes[$0].locator, $0) }, uniquingKeysWith: { a, _ in a })
         var found: [String: Int] = [:]
         for n in phase.nodes where n.status == .skipped || n.status == .notRestored {
             // A node lost because of another is decided where that one was: follow the cause to
             // the node whose own answer failed, then look for its answer, then its container's decode.
             var subject = n
             var seen: Set<String> = [n.locator]
-            while let cause = subject.cause, let at = byLocator[cause], case let next = phase.nodes[at], !seen.contains(cause),
+            while let cause = subject.cause, let at = byLocator[cause], case let next = phase.nodes[at],
+                !seen.contains(cause),
                 next.status == .skipped || next.status == .notRestored
             {
                 seen.insert(cause)

@@ -138,7 +138,8 @@ enum Escape {
                 case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
                     escape = Array(("\\u00" + String(hex4(UInt32(bytes[i + 1])).suffix(2))).utf8)
                     width = 2
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2
+                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                     escape = Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                     width = 3
                 default: break
@@ -172,7 +173,8 @@ enum Escape {
     private static let jsSpecial: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for b in 0..<0x20 { table[b] = true }
-        for b: UInt8 in [0x7F, 0xC2, 0xE2, 0x5C, 0x27, 0x3C, 0x3E, 0x26] { table[Int(b)] = true }  // DEL, leads, \\ ' < > &
+        // DEL, the lead bytes of C1 controls and U+2028/2029, then \\ ' < > &.
+        for b: UInt8 in [0x7F, 0xC2, 0xE2, 0x5C, 0x27, 0x3C, 0x3E, 0x26] { table[Int(b)] = true }
         return table
     }()
 

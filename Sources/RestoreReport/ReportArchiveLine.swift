@@ -15,7 +15,8 @@ struct ReportArchiveLine {
     init?(_ bytes: [UInt8]) {
         var s = Scanner(bytes: bytes)
         guard let entries = s.archiveEntries() else { return nil }
-        let slim = Array(bytes[..<entries.range.lowerBound]) + Array("[]".utf8) + Array(bytes[entries.range.upperBound...])
+        let slim =
+            Array(bytes[..<entries.range.lowerBound]) + Array("[]".utf8) + Array(bytes[entries.range.upperBound...])
         guard let value = try? JSONParser.parse(slim), let decoded = try? EventCodec.decode(value),
             decoded.event.archive != nil
         else { return nil }

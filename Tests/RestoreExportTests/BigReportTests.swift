@@ -83,7 +83,8 @@ import Testing
         #expect(!statement.contains("\u{2028}") && !statement.contains("\u{2029}") && !statement.contains("\u{85}"))
         // The JavaScript string is delimited by its two quotes only.
         let body = statement.drop { $0 != "'" }.dropFirst().dropLast("']);\n".count)
-        #expect(!body.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\'", with: "").contains("'"))
+        #expect(
+            !body.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\'", with: "").contains("'"))
         let parsed = try #require(try PageData.statements(in: statement).first)
         #expect(parsed.kind == "events" && parsed.chunk == 3)
         #expect((parsed.json as? [String]) == [hostile])

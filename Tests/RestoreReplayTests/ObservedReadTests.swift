@@ -11,7 +11,12 @@ import Testing
         let (path, _) = try Fixtures.record(Fixtures.tabApp())
         var seen: [Int] = []
         var bytes: [[UInt8]] = []
-        let result = try Replayer.replay(path: path, observe: { seen.append($0.seq); bytes.append($0.bytes) })
+        let result = try Replayer.replay(
+            path: path,
+            observe: {
+                seen.append($0.seq)
+                bytes.append($0.bytes)
+            })
         #expect(result.matched)
         #expect(seen == Array(1...result.recordedEvents))
         let reader = try TraceReader(path: path)

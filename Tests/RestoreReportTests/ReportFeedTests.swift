@@ -45,7 +45,8 @@ import Testing
             #expect(line.objects == decoded.archive?.entries.count)
             var page = line.event
             page.reason = Report.archiveNote(objects: line.objects)
-            #expect(EventCodec.line(page, seq: record.seq) == EventCodec.line(Report.pageEvent(decoded), seq: record.seq))
+            #expect(
+                EventCodec.line(page, seq: record.seq) == EventCodec.line(Report.pageEvent(decoded), seq: record.seq))
         }
         #expect(archives > 0 || sample.contains("scenes"))
     }
