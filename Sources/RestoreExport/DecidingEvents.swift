@@ -27,6 +27,11 @@ struct DecidingEvents {
     }
 
     private mutating func decide(_ phase: PhaseOutcome, side: Anchor.Side, phase name: Phase, events: [EventDigest]) {
+        // Nothing lost or skipped, nothing to link: a big app that came back whole pays nothing here.
+        guard phase.nodes.contains(where: { $0.status == .skipped || $0.status == .notRestored }) else {
+            decided[side] = [:]
+            return
+        }
         // Indexes of the phase's events by path, in order, so a big trace is read once.
         var byPath: [String: [Int]] = [:]
         var gate: Int?

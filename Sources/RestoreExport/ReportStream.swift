@@ -38,7 +38,7 @@ public final class ReportStream {
     public func add(_ event: EngineEvent, line: some BidirectionalCollection<UInt8>, archivedObjects: Int? = nil)
         throws(ExportError)
     {
-        try timeline.add(event, line: line)
+        try timeline.add(EventDigest(event), line: line)
         keep(event)
         if let archivedObjects, event.event == .archiveWritten { self.archivedObjects = archivedObjects }
     }
@@ -57,6 +57,16 @@ public final class ReportStream {
         } else if e.session != nil, e.event == .sceneConnected || e.callback == .didUpdateUserActivity {
             kept.append(e)
         }
+    }
+
+    /// Takes the next event given by its envelope's fields alone, for an event whose payloads
+    /// the page does not read: no `EngineEvent` is built for it.
+    public func add(
+        launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?,
+        line: some BidirectionalCollection<UInt8>
+    ) throws(ExportError) {
+        try timeline.add(
+            EventDigest(launch: launch, phase: phase, callback: callback, event: event, path: path), line: line)
     }
 
     /// Removes what was written so far; an earlier report stays as it was.

@@ -13,6 +13,10 @@ struct EventDigest: Sendable {
         (launch, phase, callback, event, path) = (e.launch, e.phase, e.callback, e.event, e.path)
     }
 
+    init(launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?) {
+        (self.launch, self.phase, self.callback, self.event, self.path) = (launch, phase, callback, event, path)
+    }
+
     /// The callback's selector or the system event's name.
     var name: String { callback?.rawValue ?? event?.rawValue ?? "?" }
 }
@@ -42,8 +46,7 @@ final class TimelineData {
 
     /// Takes the next event (its seq is `count + 1`) and its JSON line.
     /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object.
-    func add(_ event: EngineEvent, line: some BidirectionalCollection<UInt8>) throws(ExportError) {
-        let digest = EventDigest(event)
+    func add(_ digest: EventDigest, line: some BidirectionalCollection<UInt8>) throws(ExportError) {
         digests.append(digest)
         // A cheap shape check on the bytes: a full JSON parse of every line belongs to the trace reader.
         var start = line.startIndex

@@ -42,7 +42,11 @@ public final class ReportFeed {
                 return
             }
             if wanted.isEmpty {
-                try add(record.envelope, bytes: record.bytes)
+                do {
+                    try stream.add(
+                        launch: record.launch, phase: record.phase, callback: record.callback, event: record.event,
+                        path: record.path, line: record.bytes)
+                } catch { throw RestoreFailure(error, writing: directory) }
                 return
             }
             var event: EngineEvent
