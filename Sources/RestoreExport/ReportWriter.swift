@@ -64,10 +64,13 @@ public struct ReportWriter: Sendable {
         var options = dotOptions
         if options.title == nil { options.title = input.scenario }
         if let w = input.whatIf { options.changed = w.changedAnchors(faithful: false) }
-        let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
-        let svg = try SVGRenderer.render(dot: dot)
-        var drawing = Self.inlineable(svg)
-        if let w = input.whatIf { drawing = try Self.sideBySide(w, whatIfDrawing: drawing, options: options) }
+        let drawingWork = BackgroundWork { () throws(ExportError) -> (dot: String, svg: String, drawing: String) in
+            let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
+            let svg = try SVGRenderer.render(dot: dot)
+            var drawing = Self.inlineable(svg)
+            if let w = input.whatIf { drawing = try Self.sideBySide(w, whatIfDrawing: drawing, options: options) }
+            return (dot, svg, drawing)
+        }
         let sections = ReportSections(
             input: input, digests: stream.timeline.digests, archivedObjects: stream.archivedObjects)
         let rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
@@ -83,6 +86,7 @@ public struct ReportWriter: Sendable {
         } else {
             scripts.insert(index, at: 0)
         }
+        let (dot, svg, drawing) = try drawingWork.wait()
         let page =
             "{\"scenario\":\(Escape.jsonString(input.scenario)),\"trace\":\(Escape.jsonString(input.traceName)),"
             + "\"events\":\(timeline.count),\"files\":\(timeline.external),\"rows\":\(rows.pageJSON)}"
