@@ -41,7 +41,8 @@ public final class ReportFeed {
                 }
                 return
             }
-            if wanted.isEmpty {
+            // A format-2 event with node or entry lines never goes to the page as its lines.
+            if wanted.isEmpty, !(record.hasAny(of: [.hierarchy, .archive]) && record.bytes.contains(0x0A)) {
                 do {
                     try stream.add(
                         launch: record.launch, phase: record.phase, callback: record.callback, event: record.event,
@@ -50,7 +51,12 @@ public final class ReportFeed {
                 return
             }
             var event: EngineEvent
-            do { event = try record.decoded(wanted) } catch { throw RestoreFailure(error) }
+            do { event = try record.decoded(wanted.isEmpty ? .all : wanted) } catch {
+                // Not expected: the replay hands over proved events only. Should one fail, it
+                // fails with the located error every reader gives for the line.
+                do { try record.check() } catch let located { throw RestoreFailure(located) }
+                throw RestoreFailure(error)
+            }
             if event.hierarchy == nil, Self.hasHierarchy(record) { event.reason = Self.hierarchyNote }
             try add(event, bytes: Array(EventCodec.line(Report.pageEvent(event), seq: record.seq).utf8))
         } catch {

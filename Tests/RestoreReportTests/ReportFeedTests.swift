@@ -34,8 +34,15 @@ import Testing
         #expect(try page(once).contains("\"events\":"))
     }
 
-    @Test(arguments: samples) func anArchiveLineReadsAsTheDecodedArchiveWithoutItsObjects(_ sample: String) throws {
-        let reader = try TraceReader(path: Samples.path(sample))
+    /// Traces recorded in format 1, where an archive is one line (Tests/Fixtures/v1).
+    static let formatOne = ["demo-travel", "restoring-your-apps-state-scenes", "homepwner-pushed-detail"].map {
+        Samples.packageRoot.appendingPathComponent("Tests/Fixtures/v1/\($0).trace.jsonl").path
+    }
+
+    /// Format 2 (Traces/: the archive's objects are entry lines) and format 1 (one line).
+    @Test(arguments: samples.map(Samples.path) + formatOne)
+    func anArchiveLineReadsAsTheDecodedArchiveWithoutItsObjects(_ sample: String) throws {
+        let reader = try TraceReader(path: sample)
         var archives = 0
         while let record = try reader.nextRecord() {
             guard record.event == .archiveWritten else { continue }
@@ -49,6 +56,52 @@ import Testing
                 EventCodec.line(page, seq: record.seq) == EventCodec.line(Report.pageEvent(decoded), seq: record.seq))
         }
         #expect(archives > 0 || sample.contains("scenes"))
+    }
+
+    /// Broken as OneVerdictTests breaks them: a decode callback's coder (line 73, compared as
+    /// bytes only) and an archive's entry line (line 46).
+    /// (Only line 73 is broken in the first; every line in the second.)
+    static let breaks: [(line: Int, of: String, with: String, everywhere: Bool)] = [
+        (
+            73, #""kViewControllerViewWasLoadedKey":{"bool":true"#, #""kViewControllerViewWasLoadedKey":{"bool":7"#,
+            false
+        ),
+        (46, ":[1]:", ":[01]:", true),
+    ]
+
+    /// The report takes its lines from the replay, which reads payloads lazily: on a bad line it
+    /// says exactly what the replay says, and leaves no folder.
+    @Test(arguments: breaks.indices) func aBadTraceIsRefusedWithTheReplaysOwnMessage(_ i: Int) throws {
+        let (line, of, with, everywhere) = Self.breaks[i]
+        let dir = try Samples.temporaryDirectory()
+        let good = try String(contentsOfFile: Samples.path("demo-travel.trace.jsonl"), encoding: .utf8)
+        let bad = dir.appendingPathComponent("bad.trace.jsonl").path
+        var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for n in lines.indices where everywhere || n == line - 1 {
+            lines[n] = lines[n].replacingOccurrences(of: of, with: with)
+        }
+        try lines.joined(separator: "\n").write(toFile: bad, atomically: true, encoding: .utf8)
+        var replayed: TraceError?
+        do { _ = try Replayer.replay(path: bad) } catch { replayed = error }
+        let expected = try #require(replayed)
+        #expect(expected.location.line == line)
+        let out = dir.appendingPathComponent("r").path
+        var reported: RestoreFailure?
+        do { _ = try Report.write(trace: bad, to: out) } catch { reported = error }
+        #expect(reported?.message == RestoreFailure(expected).message)
+        #expect(reported?.cause == .badInput)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func anArchivesEntryLinesAreCountedAsItsObjects() throws {
+        let head =
+            #"{"seq":3,"launch":1,"phase":"preservation","event":"archive-written","archive":{"appLevel":{},"entries":2}}"#
+        let entry = #"{"entry":0,"key":"a","path":["a"],"kind":"viewController","class":"A"}"#
+        func bytes(_ lines: [String]) -> [UInt8] { Array(lines.joined(separator: "\n").utf8) }
+        #expect(ReportArchiveLine(bytes([head, entry, entry]))?.objects == 2)
+        // Fewer or other lines than announced: left to the decoder, which locates the problem.
+        #expect(ReportArchiveLine(bytes([head, entry])) == nil)
+        #expect(ReportArchiveLine(bytes([head, entry, #"{"node":0}"#])) == nil)
     }
 
     @Test func aLineOfAnotherShapeIsLeftToTheDecoder() {
