@@ -7,16 +7,16 @@ enum ActivityCodec {
     static func write(_ a: UserActivity, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         var first = true
-        out.appendJSONKey("type", first: &first)
+        out.appendJSONFixedKey("type", first: &first)
         out.appendJSONString(a.type)
-        out.appendJSONKey("userInfo", first: &first)
+        out.appendJSONFixedKey("userInfo", first: &first)
         ValueCodec.writeCoder(a.userInfo, to: &out)
         if !a.nonPlistKeys.isEmpty {
-            out.appendJSONKey("nonPlistKeys", first: &first)
+            out.appendJSONFixedKey("nonPlistKeys", first: &first)
             out.appendJSONStrings(a.nonPlistKeys)
         }
         if !a.responders.isEmpty {
-            out.appendJSONKey("responders", first: &first)
+            out.appendJSONFixedKey("responders", first: &first)
             out.appendJSONStrings(a.responders)
         }
         out.append(UInt8(ascii: "}"))

@@ -7,35 +7,35 @@ extension ValueCodec {
         out.append(123)
         switch v {
         case .string(let s):
-            out.append(contentsOf: #""string":"#.utf8)
+            out.appendLiteral(#""string":"#)
             out.appendJSONString(s)
         case .int(let i):
-            out.append(contentsOf: #""int":"#.utf8)
+            out.appendLiteral(#""int":"#)
             out.appendJSONInt(i)
         case .double(let d):
-            out.append(contentsOf: #""double":"#.utf8)
+            out.appendLiteral(#""double":"#)
             out.appendJSONDouble(d)
         case .bool(let b):
-            out.append(contentsOf: #""bool":"#.utf8)
+            out.appendLiteral(#""bool":"#)
             out.appendJSONBool(b)
         case .data(let bytes):
-            out.append(contentsOf: #""data":"#.utf8)
+            out.appendLiteral(#""data":"#)
             out.appendJSONString(Base64.encode(bytes))
         case .date(let t):
-            out.append(contentsOf: #""date":"#.utf8)
+            out.appendLiteral(#""date":"#)
             out.appendJSONDouble(t)
         case .reference(let key):
-            out.append(contentsOf: #""ref":"#.utf8)
+            out.appendLiteral(#""ref":"#)
             out.appendJSONString(key)
         case .array(let items):
-            out.append(contentsOf: #""array":["#.utf8)
+            out.appendLiteral(#""array":["#)
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(44) }
                 write(item, to: &out)
             }
             out.append(93)
         case .dictionary(let map):
-            out.append(contentsOf: #""dictionary":{"#.utf8)
+            out.appendLiteral(#""dictionary":{"#)
             var first = true
             for key in map.keys.sorted() {
                 out.appendJSONKey(key, first: &first)
@@ -44,7 +44,7 @@ extension ValueCodec {
             out.append(125)
         }
         // UIKit's own keys carry the marker inside the typed value, after the type.
-        if system { out.append(contentsOf: #","system":true"#.utf8) }
+        if system { out.appendLiteral(#","system":true"#) }
         out.append(125)
     }
 
@@ -77,38 +77,38 @@ extension BlueprintCodec {
 
     /// The members that say what the node is: its class, role, identifiers, storyboard and state.
     private static func writeIdentity(_ b: NodeBlueprint, first: inout Bool, to out: inout [UInt8]) {
-        out.appendJSONKey("class", first: &first)
+        out.appendJSONFixedKey("class", first: &first)
         out.appendJSONString(b.className)
         if b.role == .view {
-            out.appendJSONKey("role", first: &first)
+            out.appendJSONFixedKey("role", first: &first)
             out.appendJSONString("view")
         }
         if let i = b.inherits {
-            out.appendJSONKey("inherits", first: &first)
+            out.appendJSONFixedKey("inherits", first: &first)
             out.appendJSONString(i)
         }
         if b.isCustomContainer {
-            out.appendJSONKey("kind", first: &first)
+            out.appendJSONFixedKey("kind", first: &first)
             out.appendJSONString("container")
         }
         if let r = b.restorationIdentifier {
-            out.appendJSONKey("restorationIdentifier", first: &first)
+            out.appendJSONFixedKey("restorationIdentifier", first: &first)
             out.appendJSONString(r)
         }
         if let r = b.restorationClass {
-            out.appendJSONKey("restorationClass", first: &first)
+            out.appendJSONFixedKey("restorationClass", first: &first)
             out.appendJSONString(r)
         }
         if let sb = b.storyboard {
-            out.appendJSONKey("storyboard", first: &first)
+            out.appendJSONFixedKey("storyboard", first: &first)
             write(sb, to: &out)
         }
         if let origin = b.origin {
-            out.appendJSONKey("origin", first: &first)
+            out.appendJSONFixedKey("origin", first: &first)
             write(origin, to: &out)
         }
         if !b.state.isEmpty {
-            out.appendJSONKey("state", first: &first)
+            out.appendJSONFixedKey("state", first: &first)
             ValueCodec.writeCoder(b.state, to: &out)
         }
     }
@@ -116,35 +116,35 @@ extension BlueprintCodec {
     /// The members that hang other nodes from this one: children, presented, views, objects.
     private static func writeStructure(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout [UInt8]) {
         if nested, !b.children.isEmpty {
-            out.appendJSONKey("children", first: &first)
+            out.appendJSONFixedKey("children", first: &first)
             writeNodes(b.children, to: &out)
         }
         if let i = b.selectedIndex {
-            out.appendJSONKey("selectedIndex", first: &first)
+            out.appendJSONFixedKey("selectedIndex", first: &first)
             out.appendJSONInt(i)
         }
         if let e = b.encodesChildren {
-            out.appendJSONKey("encodesChildren", first: &first)
+            out.appendJSONFixedKey("encodesChildren", first: &first)
             out.appendJSONBool(e)
         }
         if let v = b.viewLoaded {
-            out.appendJSONKey("viewLoaded", first: &first)
+            out.appendJSONFixedKey("viewLoaded", first: &first)
             out.appendJSONBool(v)
         }
         if !b.insecureKeys.isEmpty {
-            out.appendJSONKey("insecureKeys", first: &first)
+            out.appendJSONFixedKey("insecureKeys", first: &first)
             out.appendJSONStrings(b.insecureKeys)
         }
         if nested, let p = b.presented {
-            out.appendJSONKey("presented", first: &first)
+            out.appendJSONFixedKey("presented", first: &first)
             write(p, to: &out)
         }
         if nested, !b.views.isEmpty {
-            out.appendJSONKey("views", first: &first)
+            out.appendJSONFixedKey("views", first: &first)
             writeNodes(b.views, to: &out)
         }
         if !b.objects.isEmpty {
-            out.appendJSONKey("objects", first: &first)
+            out.appendJSONFixedKey("objects", first: &first)
             out.append(91)
             for (i, o) in b.objects.enumerated() {
                 if i > 0 { out.append(44) }
@@ -157,35 +157,35 @@ extension BlueprintCodec {
     /// A view's built-in state (SPEC §2, §3): scroll position, rows, selection, text range.
     private static func writeViewState(_ s: ViewState, first: inout Bool, to out: inout [UInt8]) {
         if let c = s.contentOffset {
-            out.appendJSONKey("contentOffset", first: &first)
+            out.appendJSONFixedKey("contentOffset", first: &first)
             writeNumbers(c, to: &out)
         }
         if let z = s.zoomScale {
-            out.appendJSONKey("zoomScale", first: &first)
+            out.appendJSONFixedKey("zoomScale", first: &first)
             out.appendJSONDouble(z)
         }
         if let c = s.contentInset {
-            out.appendJSONKey("contentInset", first: &first)
+            out.appendJSONFixedKey("contentInset", first: &first)
             writeNumbers(c, to: &out)
         }
         if let r = s.rows {
-            out.appendJSONKey("rows", first: &first)
+            out.appendJSONFixedKey("rows", first: &first)
             out.appendJSONStrings(r)
         }
         if let r = s.selected {
-            out.appendJSONKey("selected", first: &first)
+            out.appendJSONFixedKey("selected", first: &first)
             out.appendJSONStrings(r)
         }
         if let f = s.firstVisible {
-            out.appendJSONKey("firstVisible", first: &first)
+            out.appendJSONFixedKey("firstVisible", first: &first)
             out.appendJSONString(f)
         }
         if let m = s.modelAssociation {
-            out.appendJSONKey("modelAssociation", first: &first)
+            out.appendJSONFixedKey("modelAssociation", first: &first)
             out.appendJSONBool(m)
         }
         if let r = s.selectedRange {
-            out.appendJSONKey("selectedRange", first: &first)
+            out.appendJSONFixedKey("selectedRange", first: &first)
             out.append(91)
             for (i, n) in r.enumerated() {
                 if i > 0 { out.append(44) }
@@ -194,7 +194,7 @@ extension BlueprintCodec {
             out.append(93)
         }
         if let e = s.editable {
-            out.appendJSONKey("editable", first: &first)
+            out.appendJSONFixedKey("editable", first: &first)
             out.appendJSONBool(e)
         }
     }
@@ -220,22 +220,22 @@ extension BlueprintCodec {
     static func write(_ o: ObjectBlueprint, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        out.appendJSONKey("class", first: &first)
+        out.appendJSONFixedKey("class", first: &first)
         out.appendJSONString(o.className)
         if let r = o.restorationIdentifier {
-            out.appendJSONKey("restorationIdentifier", first: &first)
+            out.appendJSONFixedKey("restorationIdentifier", first: &first)
             out.appendJSONString(r)
         }
         if let r = o.objectRestorationClass {
-            out.appendJSONKey("objectRestorationClass", first: &first)
+            out.appendJSONFixedKey("objectRestorationClass", first: &first)
             out.appendJSONString(r)
         }
         if let p = o.restorationParent {
-            out.appendJSONKey("restorationParent", first: &first)
+            out.appendJSONFixedKey("restorationParent", first: &first)
             out.appendJSONString(p)
         }
         if !o.state.isEmpty {
-            out.appendJSONKey("state", first: &first)
+            out.appendJSONFixedKey("state", first: &first)
             ValueCodec.writeCoder(o.state, to: &out)
         }
         out.append(125)
@@ -243,32 +243,32 @@ extension BlueprintCodec {
 
     /// `{"file":…,"scene":…,"id":…}`: where a node built from a storyboard file came from.
     static func write(_ o: StoryboardOrigin, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"file":"#.utf8)
+        out.appendLiteral(#"{"file":"#)
         out.appendJSONString(o.file)
-        out.append(contentsOf: #","scene":"#.utf8)
+        out.appendLiteral(#","scene":"#)
         out.appendJSONString(o.sceneID)
-        out.append(contentsOf: #","id":"#.utf8)
+        out.appendLiteral(#","id":"#)
         out.appendJSONString(o.objectID)
         out.append(125)
     }
 
     static func write(_ s: StoryboardReference, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"name":"#.utf8)
+        out.appendLiteral(#"{"name":"#)
         out.appendJSONString(s.name)
-        out.append(contentsOf: #","identifier":"#.utf8)
+        out.appendLiteral(#","identifier":"#)
         out.appendJSONString(s.identifier)
         out.append(125)
     }
 
     static func write(_ a: Archive, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"appLevel":"#.utf8)
+        out.appendLiteral(#"{"appLevel":"#)
         ValueCodec.writeCoder(a.appLevel, to: &out)
-        out.append(contentsOf: #","entries":["#.utf8)
+        out.appendLiteral(#","entries":["#)
         for (i, e) in a.entries.enumerated() {
             if i > 0 { out.append(44) }
             write(e, to: &out)
         }
-        out.append(contentsOf: "]}".utf8)
+        out.appendLiteral("]}")
     }
 
     static func write(_ e: ArchiveEntry, to out: inout [UInt8]) {
@@ -280,45 +280,45 @@ extension BlueprintCodec {
 
     /// An archive entry's members without its braces (trace format 2 prefixes its index).
     static func writeMembers(_ e: ArchiveEntry, first: inout Bool, to out: inout [UInt8]) {
-        out.appendJSONKey("key", first: &first)
+        out.appendJSONFixedKey("key", first: &first)
         out.appendJSONString(e.key)
-        out.appendJSONKey("path", first: &first)
+        out.appendJSONFixedKey("path", first: &first)
         out.appendJSONStrings(e.path)
-        out.appendJSONKey("kind", first: &first)
+        out.appendJSONFixedKey("kind", first: &first)
         out.appendJSONString(e.kind.rawValue)
-        out.appendJSONKey("class", first: &first)
+        out.appendJSONFixedKey("class", first: &first)
         out.appendJSONString(e.className)
         if let r = e.restorationClass {
-            out.appendJSONKey("restorationClass", first: &first)
+            out.appendJSONFixedKey("restorationClass", first: &first)
             out.appendJSONString(r)
         }
         if let sb = e.storyboard {
-            out.appendJSONKey("storyboard", first: &first)
+            out.appendJSONFixedKey("storyboard", first: &first)
             write(sb, to: &out)
         }
         if let p = e.parentKey {
-            out.appendJSONKey("parent", first: &first)
+            out.appendJSONFixedKey("parent", first: &first)
             out.appendJSONString(p)
         }
-        out.appendJSONKey("relation", first: &first)
+        out.appendJSONFixedKey("relation", first: &first)
         switch e.relation {
         case .root: out.appendJSONString("root")
         case .child(let i):
             out.appendJSONString("child")
-            out.appendJSONKey("index", first: &first)
+            out.appendJSONFixedKey("index", first: &first)
             out.appendJSONInt(i)
         case .presented: out.appendJSONString("presented")
         case .view: out.appendJSONString("view")
         case .object: out.appendJSONString("object")
         }
-        out.appendJSONKey("coder", first: &first)
+        out.appendJSONFixedKey("coder", first: &first)
         ValueCodec.writeCoder(e.coder, to: &out)
         if let s = e.preservedSelection {
-            out.appendJSONKey("preservedSelection", first: &first)
+            out.appendJSONFixedKey("preservedSelection", first: &first)
             out.appendJSONStrings(s)
         }
         if !e.insecureKeys.isEmpty {
-            out.appendJSONKey("insecureKeys", first: &first)
+            out.appendJSONFixedKey("insecureKeys", first: &first)
             out.appendJSONStrings(e.insecureKeys)
         }
     }
@@ -327,25 +327,25 @@ extension BlueprintCodec {
         var first = true
         out.append(123)
         if let v = o.bundleVersion {
-            out.appendJSONKey("bundleVersion", first: &first)
+            out.appendJSONFixedKey("bundleVersion", first: &first)
             out.appendJSONString(v)
         }
-        out.appendJSONKey("deviceLocked", first: &first)
+        out.appendJSONFixedKey("deviceLocked", first: &first)
         out.appendJSONBool(o.deviceLocked)
         if let c = o.crashWhileDecoding {
-            out.appendJSONKey("crashWhileDecoding", first: &first)
+            out.appendJSONFixedKey("crashWhileDecoding", first: &first)
             out.appendJSONString(c)
         }
         if o.crashBeforeRestoration {
-            out.appendJSONKey("crashBeforeRestoration", first: &first)
+            out.appendJSONFixedKey("crashBeforeRestoration", first: &first)
             out.appendJSONBool(true)
         }
         if let x = o.extendStateRestoration {
-            out.appendJSONKey("extendStateRestoration", first: &first)
+            out.appendJSONFixedKey("extendStateRestoration", first: &first)
             out.appendJSONString(x.rawValue)
         }
         if !o.data.isEmpty {
-            out.appendJSONKey("data", first: &first)
+            out.appendJSONFixedKey("data", first: &first)
             var inner = true
             out.append(123)
             for key in o.data.keys.sorted() {

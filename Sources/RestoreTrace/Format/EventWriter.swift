@@ -25,24 +25,24 @@ extension EventCodec {
                 out.appendJSONInt(n)
             }
             out.append(93)
-        case .crashed: out.append(contentsOf: #"{"crashed":true}"#.utf8)
+        case .crashed: out.appendLiteral(#"{"crashed":true}"#)
         }
     }
 
     static func write(_ o: ReturnedObject, to out: inout [UInt8]) {
         var first = true
         out.append(123)
-        out.appendJSONKey("class", first: &first)
+        out.appendJSONFixedKey("class", first: &first)
         out.appendJSONString(o.className)
         switch o {
         case .existing(_, let path):
-            out.append(contentsOf: #","object":"existing","existing":"#.utf8)
+            out.appendLiteral(#","object":"existing","existing":"#)
             out.appendJSONString(path)
         case .new(let b):
-            out.append(contentsOf: #","object":"new","built":"#.utf8)
+            out.appendLiteral(#","object":"new","built":"#)
             BlueprintCodec.write(b, to: &out)
         case .newObject(let ob):
-            out.append(contentsOf: #","object":"new","builtObject":"#.utf8)
+            out.appendLiteral(#","object":"new","builtObject":"#)
             BlueprintCodec.write(ob, to: &out)
         }
         out.append(125)
@@ -52,15 +52,15 @@ extension EventCodec {
         var first = true
         out.append(123)
         if e.madeKeyAndVisible {
-            out.appendJSONKey("makeKeyAndVisible", first: &first)
+            out.appendJSONFixedKey("makeKeyAndVisible", first: &first)
             out.appendJSONBool(true)
         }
         if let r = e.newRoot {
-            out.appendJSONKey("rootViewController", first: &first)
+            out.appendJSONFixedKey("rootViewController", first: &first)
             write(r, to: &out)
         }
         if e.ignoredSnapshot {
-            out.appendJSONKey("ignoreSnapshotOnNextApplicationLaunch", first: &first)
+            out.appendJSONFixedKey("ignoreSnapshotOnNextApplicationLaunch", first: &first)
             out.appendJSONBool(true)
         }
         out.append(125)

@@ -23,16 +23,16 @@ public enum TraceLines {
 
     /// `{"nodes":K}`: what an event line holds of its hierarchy.
     static func writeNodeCount(_ h: NodeBlueprint, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"nodes":"#.utf8)
+        out.appendLiteral(#"{"nodes":"#)
         out.appendJSONInt(nodeLines(in: h))
         out.append(125)
     }
 
     /// `{"appLevel":{…},"entries":M}`: what an event line holds of its archive.
     static func writeArchiveHead(_ a: Archive, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"appLevel":"#.utf8)
+        out.appendLiteral(#"{"appLevel":"#)
         ValueCodec.writeCoder(a.appLevel, to: &out)
-        out.append(contentsOf: #","entries":"#.utf8)
+        out.appendLiteral(#","entries":"#)
         out.appendJSONInt(a.entries.count)
         out.append(125)
     }
@@ -65,12 +65,12 @@ public enum TraceLines {
 
     /// One node line (no newline).
     static func writeNodeLine(_ b: NodeBlueprint, index: Int, parent: Int?, slot: String, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"node":"#.utf8)
+        out.appendLiteral(#"{"node":"#)
         out.appendJSONInt(index)
         if let parent {
-            out.append(contentsOf: #","parent":"#.utf8)
+            out.appendLiteral(#","parent":"#)
             out.appendJSONInt(parent)
-            out.append(contentsOf: #","slot":"#.utf8)
+            out.appendLiteral(#","slot":"#)
             out.appendJSONString(slot)
         }
         var first = false
@@ -80,7 +80,7 @@ public enum TraceLines {
 
     /// One entry line (no newline).
     static func writeEntryLine(_ e: ArchiveEntry, index: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"entry":"#.utf8)
+        out.appendLiteral(#"{"entry":"#)
         out.appendJSONInt(index)
         var first = false
         BlueprintCodec.writeMembers(e, first: &first, to: &out)
@@ -132,11 +132,11 @@ public enum TraceLines {
         }
         for (i, piece) in pieces.enumerated() {
             if i > 0 { out.append(10) }
-            out.append(contentsOf: #"{"part":"#.utf8)
+            out.appendLiteral(#"{"part":"#)
             out.appendJSONInt(i + 1)
-            out.append(contentsOf: #","of":"#.utf8)
+            out.appendLiteral(#","of":"#)
             out.appendJSONInt(pieces.count)
-            out.append(contentsOf: #","text":"#.utf8)
+            out.appendLiteral(#","text":"#)
             out.append(contentsOf: piece)
             out.append(125)
         }

@@ -43,26 +43,62 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Decimal digits, as `String(i)` writes them, without making the string.
+    /// Decimal digits, as `String(i)` writes them, without making the string: digits are
+    /// written backwards into a 20-byte stack buffer, then copied in one go.
     mutating func appendJSONInt(_ i: Int) {
-        guard i >= 0 else {
-            append(contentsOf: String(i).utf8)  // negative numbers are rare in traces
-            return
-        }
-        if i >= 10 { appendJSONInt(i / 10) }
-        append(48 + UInt8(i % 10))
+        if i < 0 { append(45) }
+        appendDecimal(i.magnitude)
     }
 
-    mutating func appendJSONDouble(_ d: Double) { append(contentsOf: JSONValue.format(d).utf8) }
+    private mutating func appendDecimal(_ value: UInt) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            var n = value
+            var at = buffer.count
+            repeat {
+                at -= 1
+                buffer[at] = 48 + UInt8(n % 10)
+                n /= 10
+            } while n != 0
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[at...]))
+        }
+    }
 
-    mutating func appendJSONBool(_ b: Bool) { append(contentsOf: (b ? "true" : "false").utf8) }
+    /// `JSONValue.format`'s bytes. Whole numbers (most doubles in a trace: offsets, scales) are
+    /// written digit by digit with ".0", as `format` does, without making a string.
+    mutating func appendJSONDouble(_ d: Double) {
+        guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else {
+            append(contentsOf: JSONValue.format(d).utf8)
+            return
+        }
+        appendJSONInt(Int(Int64(d)))
+        append(46)
+        append(48)
+    }
 
-    mutating func appendJSONNull() { append(contentsOf: "null".utf8) }
+    mutating func appendJSONBool(_ b: Bool) { appendLiteral(b ? "true" : "false") }
+
+    mutating func appendJSONNull() { appendLiteral("null") }
+
+    /// Bytes known when the program is compiled (the format's punctuation and member names),
+    /// copied as they are: no escaping scan, no `String` in between.
+    mutating func appendLiteral(_ s: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
 
     /// An object member's key: a comma first unless it is the object's first member.
     mutating func appendJSONKey(_ key: String, first: inout Bool) {
         if first { first = false } else { append(44) }
         appendJSONString(key)
+        append(58)
+    }
+
+    /// A member name of the format itself (plain ASCII, nothing to escape): copied as it is.
+    mutating func appendJSONFixedKey(_ key: StaticString, first: inout Bool) {
+        if first { first = false } else { append(44) }
+        append(34)
+        appendLiteral(key)
+        append(34)
         append(58)
     }
 

@@ -66,7 +66,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
+        case .null: out.appendLiteral("null")
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d): out.append(contentsOf: JSONValue.format(d).utf8)
