@@ -13,6 +13,9 @@ public enum Recording {
         public var outcome: Outcome
         /// The number of events written.
         public var events: Int
+        /// The engine that ran, kept as long as this result so that whoever holds the result
+        /// decides when its object graph is freed (`record` leaves it to the process's exit).
+        let engine: KeptEngine?
 
         /// The SPEC §5 outcome object, serialized.
         public var json: String { OutcomeCodec.encode(outcome, scenario: scenario.name).serialized }
@@ -36,8 +39,13 @@ public enum Recording {
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: scenarioPath.map { [$0] } ?? [])
-            let recorded = try record(scenario, to: path, progress: progress)
-            return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
+            var engine: RestorationEngine?
+            let recorded = try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) {
+                observer in scenario.run(observer: observer, keepingEngine: { engine = $0 })
+            }
+            return Result(
+                scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events,
+                engine: engine.map(KeptEngine.init))
         } catch {
             throw RestoreFailure(error)
         }
@@ -64,7 +72,8 @@ public enum Recording {
             let recorded = try TraceRecorder.record(header: header(for: scenario), to: path) { observer in
                 scenario.run(against: archive, observer: observer)
             }
-            return Result(scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events)
+            return Result(
+                scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events, engine: nil)
         } catch {
             throw RestoreFailure(error)
         }
