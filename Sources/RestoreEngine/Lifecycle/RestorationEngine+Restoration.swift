@@ -14,7 +14,9 @@ struct RestorationRun {
     init(_ archive: Archive) {
         var slot: [String: Int] = [:]
         slot.reserveCapacity(archive.entries.count)
-        for (i, e) in archive.entries.enumerated() where slot[e.key] == nil { slot[e.key] = i }
+        // Backwards, so the first entry of a repeated key is written last and wins: one hash per
+        // entry, and no copy of each entry (its coder, its class) just to read its key.
+        for i in archive.entries.indices.reversed() { slot[archive.entries[i].key] = i }
         self.slot = slot
         restored = Array(repeating: nil, count: archive.entries.count)
         outcomes.reserveCapacity(archive.entries.count)
