@@ -16,8 +16,8 @@ enum DumpHelp {
         `cat FILE > /dev/null` and Python's json.loads of every line (left out, with a note, without \
         python3). growth is the seconds per event over the previous size's: 1.00 is linear. Below the \
         table: each trace's lines and longest line, and issue 17's targets, met or not. Progress goes to \
-        standard error, the table to standard output. Build in release first: \
-        swift run -c release restoretrace-bench. Generated files go to a temporary folder, removed at the end.
+        standard error, the table to standard output. Build both binaries in release first: \
+        swift build -c release, then .build/release/restoretrace-bench. Generated files go to a temporary folder, removed at the end.
         """
 
     /// One option: its name, its value's name (nil for a flag) and what it does.
@@ -76,7 +76,7 @@ enum DumpHelp {
             \(lines.joined(separator: "\n"))
 
             EXAMPLES:
-              swift build -c release --product restoretrace --product restoretrace-bench
+              swift build -c release
               .build/release/restoretrace-bench --sizes 25,50,100,200 --runs 3
               .build/release/restoretrace-bench --sizes 200 --runs 1 --json > bench.json
               .build/release/restoretrace-bench --write-grid 200 > g200.json

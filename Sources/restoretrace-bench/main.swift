@@ -2,7 +2,7 @@ import Foundation
 import RestoreScenario
 
 // restoretrace-bench: the real binary, timed as whole processes on apps of growing size.
-//   swift run -c release restoretrace-bench [--sizes 25,50,100,200,400] [--runs 3] [--json]
+//   swift build -c release && .build/release/restoretrace-bench [--sizes 25,50,100,200,400] [--runs 3] [--json]
 // `--help` teaches the rest; DumpHelp holds the options once for it and for the manual.
 
 let args = Array(CommandLine.arguments.dropFirst())
