@@ -86,6 +86,11 @@ enum Console {
     /// A progress callback for long work, told the count of work done so far. It speaks only once
     /// the command has run for a second, and then at most once a second (`ProgressThrottle`):
     /// at 1M events/s a count threshold alone would speak in runs a person never waits for.
+    /// The progress line of a replay (`replay`, `report`), told the recorded events replayed so far.
+    static func eventsReplayed(_ count: Int) -> String {
+        "  … \(count) recorded event\(count == 1 ? "" : "s") replayed"
+    }
+
     static func throttledProgress(_ message: @escaping (Int) -> String) -> (Int) -> Void {
         let throttle = ProgressThrottle.startingNow()
         return { count in

@@ -9,15 +9,19 @@ public enum Report {
     /// Replays the trace and writes its report into `directory` (default: beside the trace, see
     /// `DefaultPaths.reportDirectory(forTrace:)`). The trace is read once: the replay hands each
     /// line to the report as it goes.
+    /// - Parameter progress: told the recorded events replayed so far, after each step of the
+    ///   timeline (the replay is most of a big report's time).
     /// - Returns: the path of `index.html`.
-    public static func write(trace: String, to directory: String? = nil) throws(RestoreFailure) -> String {
+    public static func write(
+        trace: String, to directory: String? = nil, progress: ((Int) -> Void)? = nil
+    ) throws(RestoreFailure) -> String {
         if directory == "-" {
             throw RestoreFailure(
                 .badInput, "-: error: a report is a folder and cannot go to standard output; pick a folder with -o")
         }
         let feed = try ReportFeed(directory: directory ?? DefaultPaths.reportDirectory(forTrace: trace))
         let replay: ReplayResult
-        do { replay = try Replayer.replay(path: trace, observe: feed.observe) } catch {
+        do { replay = try Replayer.replay(path: trace, progress: progress, observe: feed.observe) } catch {
             feed.abandon()
             throw RestoreFailure(error)
         }

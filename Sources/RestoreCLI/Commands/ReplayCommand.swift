@@ -62,7 +62,7 @@ struct ReplayCommand: ParsableCommand {
         let request = Replaying.Request(
             trace: trace, settings: settings, droppedIdentifiers: droppedIdentifiers, writeReport: !noReport,
             reportDirectory: reportDirectory)
-        let summary = try Replaying.run(request, progress: Console.throttledProgress { "  … \($0) events replayed" })
+        let summary = try Replaying.run(request, progress: Console.throttledProgress(Console.eventsReplayed))
         print(json ? summary.json : summary.text(verbose: verbose))
         if !summary.matched { throw Difference() }
         // The gate looks at the run shown: the what-if run when there is one.
