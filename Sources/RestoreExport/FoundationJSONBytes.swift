@@ -1,5 +1,6 @@
 /// JSON scalars written as Foundation's `JSONSerialization` writes them (with
-/// `.withoutEscapingSlashes`), appended straight to a byte buffer. The chrome-trace export was
+/// `.withoutEscapingSlashes`), appended straight to a byte buffer (integers: `appendJSONInt`,
+/// whose digits are Foundation's). The chrome-trace export was
 /// written by `JSONSerialization` and its bytes must not change; these write the same bytes without
 /// building an object per event. `FoundationJSONBytesTests` checks them against Foundation.
 extension Array where Element == UInt8 {
@@ -36,15 +37,5 @@ extension Array where Element == UInt8 {
             let digits = hex.utf8Start
             append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, digits[Int(b >> 4)], digits[Int(b & 15)]])
         }
-    }
-
-    /// Decimal digits, as `String(i)` writes them, without making the string.
-    mutating func appendFoundationJSONInt(_ i: Int) {
-        guard i >= 0 else {
-            append(contentsOf: String(i).utf8)
-            return
-        }
-        if i >= 10 { appendFoundationJSONInt(i / 10) }
-        append(48 + UInt8(i % 10))
     }
 }

@@ -36,7 +36,7 @@ import Testing
     @Test func integersAreDecimal() {
         for i in [0, 7, 10, 99, 100, 2_408_180, -3, Int.max, Int.min] {
             var out: [UInt8] = []
-            out.appendFoundationJSONInt(i)
+            out.appendJSONInt(i)
             #expect(String(decoding: out, as: UTF8.self) == String(i))
         }
     }

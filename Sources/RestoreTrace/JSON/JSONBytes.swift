@@ -44,8 +44,9 @@ extension Array where Element == UInt8 {
     }
 
     /// Decimal digits, as `String(i)` writes them, without making the string: digits are
-    /// written backwards into a 20-byte stack buffer, then copied in one go.
-    mutating func appendJSONInt(_ i: Int) {
+    /// written backwards into a 20-byte stack buffer, then copied in one go. Public: the
+    /// chrome-trace writer writes integers the same way Foundation does, with these bytes.
+    public mutating func appendJSONInt(_ i: Int) {
         if i < 0 { append(45) }
         appendDecimal(i.magnitude)
     }
