@@ -3,22 +3,43 @@ import RestoreTrace
 
 /// Compares what the engine does during a replay with the recorded events, step by step: the
 /// replayed event is written as the trace writer writes it and compared with the recorded
-/// line's bytes (minus its `seq`); nothing is decoded or re-serialized unless they differ.
+/// lines' bytes (minus `seq`); nothing is decoded or re-serialized unless they differ.
 ///
-/// The recorded events come from a reader of its own, one at a time as the engine makes its
+/// The recorded lines come from a `TraceFollower`, one record at a time as the engine makes its
 /// calls, so a replay never holds a step's lines (at 200×200 the preservation step is half the
-/// trace): the replay's main reader has read and checked them already, for the stand-in's answers.
+/// trace). The replay's reader has read, scanned and checked them already, for the stand-in's
+/// answers, and says how many lines each record spans: the follower takes them as bytes and a
+/// record is rebuilt from them only where one is needed (a difference, the observer, a line to
+/// check). Reading and scanning every line a second time was 13 % of a 200×200 replay.
 final class Comparator: EngineObserver {
-    /// Where the recorded events come from, in file order, each one once.
-    private let source: TraceReader
-    /// How many of the step's recorded events are still to read from `source`.
-    private var remaining = 0
-    /// The recorded event read and not matched yet.
-    private var current: RecordedEvent?
+    /// A recorded event as the replay's reader read it: its seq, the physical lines it spans,
+    /// and the record itself when the follower cannot rebuild it from its bytes (a line split
+    /// into parts, or not in the writer's shape: rare).
+    struct Span {
+        let seq: Int
+        let lines: Int
+        let held: RecordedEvent?
+    }
+    /// A recorded event taken from the follower: its lines' bytes and where they start.
+    private struct Taken {
+        var span: Span
+        var line: Int
+        var unterminated: Bool
+        var raw: [UInt8]
+    }
+    private let follower: TraceFollower
+    /// The step's recorded events still to take, in file order.
+    private var spans: [Span] = []
+    private var position = 0
+    /// The recorded event taken and not matched yet.
+    private var current: Taken?
     /// A read that failed while the engine ran (the file changed under the replay), for later.
     private var readFailure: TraceError?
     /// The last few matched recorded events, shown before a divergence.
-    private var history: [RecordedEvent] = []
+    private var history: [Taken] = []
+    /// Bytes to take the next recorded event's lines into: a matched event's, once it leaves
+    /// the history, so taking lines allocates nothing.
+    private var spare: [UInt8] = []
     /// The replayed event's bytes, reused from event to event.
     private var written: [UInt8] = []
     private(set) var divergence: Divergence?
@@ -31,26 +52,52 @@ final class Comparator: EngineObserver {
     var grouped = false
     private(set) var replayed: [EngineEvent] = []
     /// Handed each recorded event once it is proved: matched, or checked by `drain` (see
-    /// `Replayer.replay(observe:)`). This reader reads every line once, in order, so it sees each
+    /// `Replayer.replay(observe:)`). Records are taken once each, in order, so it sees each
     /// event once, in order, and never one the replay has not vouched for.
     var observe: ((RecordedEvent) -> Void)?
 
-    /// Compares against the trace at `path`, read from its first event.
-    init(path: String) throws(TraceError) { source = try TraceReader(path: path) }
+    /// Compares against the trace at `path`, which `reader` reads, from its first event.
+    init(path: String, following reader: TraceReader) throws(TraceError) {
+        follower = try TraceFollower(path: path, following: reader)
+    }
 
-    /// The next step has `count` recorded events.
-    func expect(count: Int) {
-        remaining = count
+    /// The next step's recorded events, its marker first.
+    func expect(_ step: [Span]) {
+        spans = step
+        position = 0
         current = nil
     }
 
-    /// The recorded event to compare next, read on demand; nil once the step has none left.
-    private func next() -> RecordedEvent? {
+    /// The recorded event to compare next, taken on demand; nil once the step has none left.
+    private func next() -> Taken? {
         if let current { return current }
-        guard remaining > 0, readFailure == nil else { return nil }
-        remaining -= 1
-        do { current = try source.nextRecord(checkingPayloads: false) } catch { readFailure = error }
-        return current
+        guard position < spans.count, readFailure == nil else { return nil }
+        let span = spans[position]
+        position += 1
+        var taken = Taken(span: span, line: follower.linesRead + 1, unterminated: false, raw: [])
+        swap(&taken.raw, &spare)
+        taken.raw.removeAll(keepingCapacity: true)
+        do { taken.unterminated = try follower.take(lines: span.lines, into: &taken.raw) } catch {
+            readFailure = error
+            return nil
+        }
+        current = taken
+        return taken
+    }
+
+    /// The record of a taken event: the one held, or rebuilt from its bytes.
+    private func record(_ t: Taken) -> RecordedEvent? {
+        if let held = t.span.held { return held }
+        guard let r = follower.record(t.raw, line: t.line, unterminated: t.unterminated), r.seq == t.span.seq else {
+            if readFailure == nil { readFailure = follower.changed(line: t.line) }
+            return nil
+        }
+        return r
+    }
+
+    /// The recorded line without `seq` as divergences show it; the raw bytes if it does not decode.
+    private func text(_ t: Taken) -> String {
+        record(t)?.comparableText ?? String(decoding: t.raw, as: UTF8.self)
     }
 
     /// An event's line without `seq`: how events are compared and shown.
@@ -64,23 +111,32 @@ final class Comparator: EngineObserver {
         replayedEvents += 1
         if keepEvents { replayed.append(event) }
         guard divergence == nil else { return }
-        guard let recorded = next() else {
+        guard let taken = next() else {
             divergence = Divergence(
                 seq: lastSeq + 1, recorded: nil, replayed: Self.line(event), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
             return
         }
+        var proved: RecordedEvent?
         let same: Bool
-        if grouped && (event.hierarchy != nil || event.archive != nil) {
-            same = recorded.matchesLines(of: event, scratch: &written)
+        if let held = taken.span.held {
+            if grouped && (event.hierarchy != nil || event.archive != nil) {
+                same = held.matchesLines(of: event, scratch: &written)
+            } else {
+                written.removeAll(keepingCapacity: true)
+                EventCodec.write(event, seq: nil, to: &written)
+                same = held.matches(written: written)
+            }
         } else {
-            written.removeAll(keepingCapacity: true)
-            EventCodec.write(event, seq: nil, to: &written)
-            same = recorded.matches(written: written)
+            same = VerbatimLines.match(event, grouped: grouped, raw: taken.raw, scratch: &written)
         }
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !same {
+            guard let recorded = record(taken) else {
+                current = nil
+                return
+            }
             let mine = Self.line(event)
             let theirs = recorded.comparableText
             if mine != theirs {
@@ -89,35 +145,48 @@ final class Comparator: EngineObserver {
                     rule: Divergence.rule(for: recorded.envelope), path: recorded.path ?? event.path)
                 return
             }
+            proved = recorded
         }
         // A long line's capacity is not kept for the small events after it.
         if written.capacity > 1 << 20 { written = [] }
         current = nil
-        lastSeq = recorded.seq
-        history.append(recorded)
-        if history.count > 8 { history.removeFirst(4) }
-        observe?(recorded)
+        lastSeq = taken.span.seq
+        if let observe, let r = proved ?? record(taken) { observe(r) }
+        remember(taken)
     }
 
-    private var context: [String] { history.suffix(4).map(\.comparableText) }
+    /// Keeps a matched event for the context of a later divergence; the oldest one's bytes
+    /// take the next event's lines.
+    private func remember(_ t: Taken) {
+        history.append(t)
+        guard history.count > 4 else { return }
+        spare = history.removeFirst().raw
+        // A long record's capacity is not kept for the small events after it.
+        if spare.capacity > 1 << 20 { spare = [] }
+    }
+
+    private var context: [String] { history.map(text) }
 
     /// Ends the step: a recorded event the replay never made is the divergence; then every
     /// recorded event of the step not matched byte for byte is checked, in order.
     /// - Returns: the first of them whose payloads do not decode (the trace's problem).
     func finishSegment() -> TraceError? {
-        if divergence == nil, let missing = next() {
+        if divergence == nil, let taken = next() {
+            let missing = record(taken)
             divergence = Divergence(
-                seq: missing.seq, recorded: missing.comparableText, replayed: nil, context: context,
-                rule: Divergence.rule(for: missing.envelope), path: missing.path)
+                seq: taken.span.seq, recorded: missing?.comparableText ?? String(decoding: taken.raw, as: UTF8.self),
+                replayed: nil, context: context, rule: missing.flatMap { Divergence.rule(for: $0.envelope) },
+                path: missing?.path)
         }
         return drain()
     }
 
-    /// Checks the step's recorded events not matched, reading the rest of the step; the first
-    /// problem, if any (then the replay stops, so the rest need not be read).
+    /// Checks the step's recorded events not matched, taking the rest of the step; the first
+    /// problem, if any (then the replay stops, so the rest need not be taken).
     func drain() -> TraceError? {
-        while let r = next() {
+        while let taken = next() {
             current = nil
+            guard let r = record(taken) else { break }
             do { try r.check() } catch { return error }
             observe?(r)
         }

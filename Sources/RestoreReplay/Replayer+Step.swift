@@ -6,8 +6,10 @@ extension Replayer {
     /// stand-in's answers taken from them, and the few records decoded once the step is read.
     struct Step {
         let marker: RecordedEvent
+        /// Where the step's recorded events are, its marker first: what the comparator takes.
+        var spans: [Comparator.Span]
         /// Recorded events in the step, its marker included.
-        var count = 1
+        var count: Int { spans.count }
         var answers = RecordedAnswers()
         var hierarchies: [TraceEvent] = []
         /// The marker, and the records needed after reading: hierarchies at background (learned
@@ -17,14 +19,15 @@ extension Replayer {
         /// The marker, decoded.
         var start: EngineEvent?
 
-        init(marker: RecordedEvent) {
+        init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
             kept = [marker]
+            spans = [span]
         }
 
         /// Takes what the stand-in needs from one recorded event.
-        mutating func add(_ r: RecordedEvent, isStart: Bool) throws(TraceError) {
-            count += 1
+        mutating func add(_ r: RecordedEvent, span: Comparator.Span, isStart: Bool) throws(TraceError) {
+            spans.append(span)
             switch r.event {
             case .background?: kept.append(r)
             case .archiveWritten?, .sceneConnected?, .activitySaved?: if isStart { kept.append(r) }
@@ -56,17 +59,25 @@ extension Replayer {
     /// is returned as the next step's start (nil at the end of the trace). The reader has checked
     /// every line's envelope, and that restored keys are in the archive written before them.
     static func readStep(into step: inout Step, _ reader: TraceReader, isStart: Bool) throws(TraceError)
-        -> RecordedEvent?
+        -> (RecordedEvent, Comparator.Span)?
     {
         // The marker's own answers and hierarchy come first, as it comes first in the trace.
         let start = try step.marker.decoded(payloadsToDecode(step.marker))
         step.start = start
         step.answers.add(start)
         step.hierarchies.append(TraceEvent(seq: step.marker.seq, event: start))
-        while let r = try reader.nextRecord(checkingPayloads: false) {
-            if let k = r.event, markers.contains(k) { return r }
-            try step.add(r, isStart: isStart)
+        while let (r, span) = try nextRecord(reader) {
+            if let k = r.event, markers.contains(k) { return (r, span) }
+            try step.add(r, span: span, isStart: isStart)
         }
         return nil
+    }
+
+    /// The next record, payloads unchecked, and where it is for the comparator.
+    static func nextRecord(_ reader: TraceReader) throws(TraceError) -> (RecordedEvent, Comparator.Span)? {
+        guard let r = try reader.nextRecord(checkingPayloads: false) else { return nil }
+        return (
+            r, Comparator.Span(seq: r.seq, lines: reader.lastRecordLines, held: reader.lastRecordIsVerbatim ? nil : r)
+        )
     }
 }

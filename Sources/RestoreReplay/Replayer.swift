@@ -42,7 +42,7 @@ public enum Replayer {
         if let types = whatIf.userActivityTypes { application.configuration.userActivityTypes = types }
         let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
         let engine = RestorationEngine(application: application, boundary: standIn)
-        let comparator = try Comparator(path: path)
+        let comparator = try Comparator(path: path, following: reader)
         comparator.keepEvents = keepEvents
         comparator.grouped = reader.formatVersion >= 2
         comparator.observe = observe
@@ -54,9 +54,9 @@ public enum Replayer {
         // is the writer's own output, which always decodes. Every line it does not match is
         // checked before the next step, in file order, so the verdict on a bad trace is the one
         // every other command gives.
-        var pending = try reader.nextRecord(checkingPayloads: false)
-        while let marker = pending {
-            var step = Step(marker: marker)
+        var pending = try Self.nextRecord(reader)
+        while let (marker, markerSpan) = pending {
+            var step = Step(marker: marker, span: markerSpan)
             var running = false
             var problem: TraceError?
             do throws(TraceError) {
@@ -76,10 +76,10 @@ public enum Replayer {
                     kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(step.kept, application) : []
                 let adoptedActivities =
                     kind == .appRunning && engine.isSceneBased ? try Self.adoptedActivities(step.kept) : []
-                // The comparator reads the step's lines again, one at a time.
-                comparator.expect(count: step.count)
+                // The comparator takes the step's lines again, one record at a time.
+                comparator.expect(step.spans)
                 running = true
-                step = Step(marker: marker)
+                step = Step(marker: marker, span: markerSpan)
                 try timeline.run(kind, start, scenes: scenes, line: marker.line)
                 if let adopted { engine.adoptArchive(adopted) }
                 if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
@@ -87,9 +87,9 @@ public enum Replayer {
                 progress?(recorded)
                 standIn.unload()
             } catch {
-                // The lines read so far, checked in order by the comparator's reader: the first
-                // problem in the file wins, as when every line was checked on reading.
-                if !running { comparator.expect(count: step.count) }
+                // The lines read so far, checked in order by the comparator: the first problem in
+                // the file wins, as when every line was checked on reading.
+                if !running { comparator.expect(step.spans) }
                 throw comparator.drain() ?? error
             }
             if let problem { throw problem }

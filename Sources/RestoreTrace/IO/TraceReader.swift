@@ -11,6 +11,14 @@ public final class TraceReader {
     public private(set) var formatVersion = TraceHeader.version
     /// The line number of the last event line returned.
     public private(set) var lineNumber = 1
+    /// The physical lines the header takes (more than 1 only when it is split into part lines).
+    public private(set) var headerLines = 1
+    /// The physical lines the last record read by `nextRecord` spans: its event line, its node
+    /// and entry lines and any part lines.
+    public private(set) var lastRecordLines = 0
+    /// The last record read by `nextRecord` is those lines as they are in the file (none split
+    /// into parts) and in the writer's shape, so a `TraceFollower` can take it again as bytes.
+    public private(set) var lastRecordIsVerbatim = false
     var source: TraceLineSource
     /// The seq the next event must have.
     private(set) var expectedSeq = 1
@@ -59,6 +67,7 @@ public final class TraceReader {
         formatVersion = TraceHeader.version(of: value) ?? TraceHeader.version
         source.joinsParts = formatVersion >= 2
         lineNumber = first.lastNumber
+        headerLines = first.lastNumber
     }
 
     /// What to say when a scenario is given where a trace belongs.
@@ -100,6 +109,7 @@ public final class TraceReader {
     /// writer's own output — which always decodes — and calls `RecordedEvent.check()`, in file
     /// order, on every line it did not prove, so its verdict is the same as `nextRecord()`'s.
     public func nextRecord(checkingPayloads: Bool) throws(TraceError) -> RecordedEvent? {
+        let linesBefore = source.linesRead
         guard let read = try readEvent() else {
             try checkHasEvents()
             return nil
@@ -111,6 +121,9 @@ public final class TraceReader {
         } else {
             record = RecordedEvent(whole: try decodeWhole(read), bytes: read.bytes, file: file, line: lineNumber)
         }
+        lastRecordLines = source.linesRead - linesBefore
+        let logicalLines = 1 + (read.group.map { $0.nodes.count + $0.entries.count } ?? 0)
+        lastRecordIsVerbatim = read.scanned != nil && lastRecordLines == logicalLines
         do {
             try checkOrder(seq: record.seq, launch: record.launch)
             try checkStructure(

@@ -1,0 +1,114 @@
+import Foundation
+import RestoreEngine
+
+extension RecordedEvent {
+    /// The record `TraceReader.nextRecord` makes of a verbatim record's lines (its event line,
+    /// then, in format 2, its node and entry lines, joined by newlines as they are in the file),
+    /// or nil when they are not a record in the writer's shape. `unterminated`: the last of them
+    /// ended the file without a newline.
+    static func verbatim(_ raw: [UInt8], file: String, line: Int, grouped: Bool, unterminated: Bool)
+        -> RecordedEvent?
+    {
+        let eventEnd = raw.firstIndex(of: 0x0A) ?? raw.count
+        guard eventEnd == raw.count || grouped else { return nil }
+        guard let scanned = scan(eventEnd == raw.count ? raw : Array(raw[..<eventEnd]), file: file, line: line) else {
+            return nil
+        }
+        guard grouped else { return scanned }
+        let heads = scanned.groupHeads()
+        guard [heads.hierarchy, heads.archive].contains(where: { $0 != nil && $0 != .null }) else {
+            return eventEnd == raw.count ? scanned : nil
+        }
+        guard let counts = try? LineGroup.counts(hierarchy: heads.hierarchy, archive: heads.archive) else { return nil }
+        var group = LineGroup(file: file)
+        var end = eventEnd
+        for i in 0..<(counts.nodes + counts.entries) {
+            guard end < raw.count else { return nil }
+            let start = end + 1
+            end = raw[start...].firstIndex(of: 0x0A) ?? raw.count
+            let m = LineGroup.Member(
+                range: start..<end, line: line + 1 + i, unterminated: unterminated && end == raw.count)
+            if i < counts.nodes { group.nodes.append(m) } else { group.entries.append(m) }
+        }
+        guard end == raw.count else { return nil }
+        return scanned.grouped(bytes: raw, group: group)
+    }
+}
+
+/// Comparing an event the engine made with a recorded one's lines as they are in the file
+/// (`TraceFollower`), without making a record of them: the replay's comparison of every event.
+public enum VerbatimLines {
+    /// True when `e`, written as the trace writer writes it without `seq` (`grouped`: trace
+    /// format 2, a hierarchy or archive as its node and entry lines), is `raw` byte for byte
+    /// after the record's leading `{"seq":N,`. Writes one line at a time into `scratch`
+    /// (reused), so a replay never writes a whole archive to compare it. False for lines that
+    /// do not start so: the caller then compares them as the writer would write them.
+    public static func match(_ e: EngineEvent, grouped: Bool, raw: [UInt8], scratch: inout [UInt8]) -> Bool {
+        guard let body = bodyStart(raw) else { return false }
+        scratch.removeAll(keepingCapacity: true)
+        guard grouped, e.hierarchy != nil || e.archive != nil else {
+            EventCodec.write(e, seq: nil, to: &scratch)
+            return same(scratch, from: 1, as: raw, body..<raw.count)
+        }
+        var end = newline(in: raw, from: body)
+        EventCodec.writeEventLine(e, seq: nil, to: &scratch)
+        guard same(scratch, from: 1, as: raw, body..<end) else { return false }
+        // The event line holds the counts: once it matches, the lines to compare are these.
+        func nextLine() -> Range<Int>? {
+            guard end < raw.count else { return nil }
+            let start = end + 1
+            end = newline(in: raw, from: start)
+            return start..<end
+        }
+        if let h = e.hierarchy {
+            var index = 0
+            let matched = TraceLines.visitNodes(h, parent: nil, slot: "", index: &index) { node, i, parent, slot in
+                scratch.removeAll(keepingCapacity: true)
+                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &scratch)
+                guard let line = nextLine() else { return false }
+                return same(scratch, from: 0, as: raw, line)
+            }
+            guard matched else { return false }
+        }
+        for (i, entry) in (e.archive?.entries ?? []).enumerated() {
+            scratch.removeAll(keepingCapacity: true)
+            TraceLines.writeEntryLine(entry, index: i, to: &scratch)
+            guard let line = nextLine(), same(scratch, from: 0, as: raw, line) else { return false }
+        }
+        return end == raw.count
+    }
+
+    /// Where the members after `{"seq":N,` start, as `RecordedEvent.scan` finds it; nil when the
+    /// line does not start so.
+    static func bodyStart(_ raw: [UInt8]) -> Int? {
+        guard raw.starts(with: seqPrefix) else { return nil }
+        var p = JSONParser(bytes: raw, at: seqPrefix.count)
+        p.skipSpace()
+        guard p.i < raw.count, raw[p.i] == UInt8(ascii: "-") || (48...57).contains(raw[p.i]),
+            case .int? = try? p.number(), p.i < raw.count, raw[p.i] == UInt8(ascii: ",")
+        else { return nil }
+        return p.i + 1
+    }
+
+    private static let seqPrefix = Array("{\"\(EventField.seq.name)\":".utf8)
+
+    /// The index of the next newline at or after `start`, or the end of `raw`.
+    private static func newline(in raw: [UInt8], from start: Int) -> Int {
+        raw.withUnsafeBufferPointer { b -> Int in
+            guard start < b.count, let hit = memchr(b.baseAddress! + start, 0x0A, b.count - start) else {
+                return b.count
+            }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(b.baseAddress!)
+        }
+    }
+
+    /// `written[offset...]` equals `raw[range]`.
+    private static func same(_ written: [UInt8], from offset: Int, as raw: [UInt8], _ range: Range<Int>) -> Bool {
+        guard written.count - offset == range.count else { return false }
+        return written.withUnsafeBufferPointer { w in
+            raw.withUnsafeBufferPointer { b in
+                memcmp(w.baseAddress! + offset, b.baseAddress! + range.lowerBound, range.count) == 0
+            }
+        }
+    }
+}
