@@ -95,4 +95,35 @@ import Testing
             #expect(error.diagnostic.message.contains("field 'coder.scroll' unknown or mistyped value 'integer'"))
         }
     }
+
+    /// A hierarchy is decoded straight from its node lines (no nested JSON tree): every slot,
+    /// the order within each, and the members of a node come back as they were written.
+    @Test func aHierarchyDecodesStraightFromItsNodeLines() throws {
+        func node(_ cls: String, _ id: String?, role: NodeBlueprint.Role = .viewController) -> NodeBlueprint {
+            NodeBlueprint(role: role, className: cls, restorationIdentifier: id)
+        }
+        var scroll = node("UIScrollView", "scroll", role: .view)
+        scroll.viewState.contentOffset = [0, 120.5]
+        var label = node("UILabel", nil, role: .view)
+        label.views = [node("UIImageView", "icon", role: .view)]
+        var detail = node("DetailController", "detail")
+        detail.state = [CoderEntry(key: "row", value: .int(7))]
+        detail.views = [scroll, label]
+        var modal = node("UINavigationController", "modal")
+        modal.children = [node("EditController", "edit")]
+        var root = node("UITabBarController", "Tabs")
+        root.selectedIndex = 1
+        root.children = [node("UIViewController", "first"), detail]
+        root.presented = modal
+        root.views = [node("UIView", "badge", role: .view)]
+        let path = try Fixtures.temporaryPath("hierarchy.trace.jsonl")
+        let writer = try TraceWriter(path: path, header: TraceHeader(scenario: "hierarchy", app: AppConfiguration()))
+        var start = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
+        start.hierarchy = root
+        writer.writeEvent(start, seq: 1)
+        try writer.commit()
+        let record = try #require(try TraceReader(path: path).nextRecord())
+        #expect(record.bytes.split(separator: 0x0A).count == 1 + 9)
+        #expect(try record.decoded(.hierarchy).hierarchy == root)
+    }
 }

@@ -174,6 +174,10 @@ public final class RecordedEvent: Sendable {
             var links: LineGroup.Links?
             do {
                 var value = try parser.value()
+                if let group, field == .hierarchy, !value.isNull, let fast = group.blueprint(in: bytes) {
+                    line.event.hierarchy = fast
+                    continue
+                }
                 if let group, field == .hierarchy, !value.isNull { (value, links) = try group.hierarchy(in: bytes) }
                 if let group, field == .archive, !value.isNull { value = try group.archive(head: value, in: bytes) }
                 try field.decode(value, into: &line)
