@@ -25,14 +25,24 @@ final class RecordedAnswer: Sendable {
 
 /// The app's recorded answers for one step of the timeline, looked up by callback, path and
 /// argument — not by position — so a run that departs from the recording can go on answering.
+///
+/// A faithful replay asks for them in the order they were recorded, so they are kept in that
+/// order and served from a cursor while each question is the next recorded one; the lookup
+/// table (a hashed key of strings per call) is built only at the first question out of order.
+/// Hashing every call's key on adding and on taking was ~10 % of a 200×200 replay.
 struct RecordedAnswers {
     struct Key: Hashable {
         var callback: Callback
         var path: String
         var argument: CoderValue?
     }
-    /// The recorded calls of each kind, in order, and how many were taken: one lookup per take.
-    private var slots: [Key: Int] = [:]
+    /// Every recorded call of the step, in trace order.
+    private var calls: [(key: Key, answer: RecordedAnswer)] = []
+    /// How many of `calls`, from the first, have been taken in trace order.
+    private var taken = 0
+    /// The recorded calls of each kind, in order, and how many were taken: built at the first
+    /// question out of trace order, then one lookup per take.
+    private var slots: [Key: Int]?
     private var lists: [[RecordedAnswer]] = []
     private var used: [Int] = []
     private(set) var launchUI: NodeBlueprint?
@@ -67,23 +77,46 @@ struct RecordedAnswers {
     }
 
     private mutating func append(_ answer: RecordedAnswer, for key: Key) {
-        if let slot = slots[key] {
+        calls.append((key, answer))
+        guard slots != nil else { return }
+        add(answer, for: key, taken: false)
+    }
+
+    /// Files one call under its key in the lookup table.
+    private mutating func add(_ answer: RecordedAnswer, for key: Key, taken: Bool) {
+        if let slot = slots?[key] {
             lists[slot].append(answer)
+            if taken { used[slot] += 1 }
         } else {
-            slots[key] = lists.count
+            slots?[key] = lists.count
             lists.append([answer])
-            used.append(0)
+            used.append(taken ? 1 : 0)
         }
     }
 
+    /// The lookup table, with the calls taken in trace order so far counted as taken: they are
+    /// the first calls of each kind, so each kind's next call is the one it would have been.
+    private mutating func buildSlots() {
+        slots = Dictionary(minimumCapacity: calls.count)
+        for (i, call) in calls.enumerated() { add(call.answer, for: call.key, taken: i < taken) }
+    }
+
     /// Whether the step recorded any call of this kind (`respondsToSelector:` from a recording).
-    func has(_ callback: Callback) -> Bool { slots.keys.contains { $0.callback == callback } }
+    func has(_ callback: Callback) -> Bool { calls.contains { $0.key.callback == callback } }
 
     /// The next recorded call of this kind at this path; the last one again once they run out.
     mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil)
         -> RecordedAnswer?
     {
-        guard let slot = slots[Key(callback: callback, path: path ?? receiver, argument: argument)] else { return nil }
+        let key = Key(callback: callback, path: path ?? receiver, argument: argument)
+        if slots == nil {
+            if taken < calls.count, calls[taken].key == key {
+                taken += 1
+                return calls[taken - 1].answer
+            }
+            buildSlots()
+        }
+        guard let slot = slots?[key] else { return nil }
         let i = used[slot]
         used[slot] = i + 1
         return lists[slot][min(i, lists[slot].count - 1)]
