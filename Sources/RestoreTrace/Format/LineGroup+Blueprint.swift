@@ -8,7 +8,7 @@ extension LineGroup {
     /// Nil when any line has a problem: the caller then takes the nested way, which reports it,
     /// located, exactly as it always has.
     func blueprint(in bytes: [UInt8]) -> NodeBlueprint? {
-        var built: [NodeBlueprint?] = []
+        var built: [NodeBlueprint] = []
         built.reserveCapacity(nodes.count)
         // Where each node hangs: its parent's index and slot (0 children, 1 presented, 2 views).
         var hung: [[(slot: Int, node: Int)]] = Array(repeating: [], count: nodes.count)
@@ -39,22 +39,23 @@ extension LineGroup {
             guard let b = try? BlueprintCodec.decodeNode(.object(pairs), "") else { return nil }
             built.append(b)
         }
-        // Children come after their parents: hang from the last node up.
+        // Children come after their parents: hang from the last node up, moving each node out
+        // of `built` (a swap with an empty node) rather than copying it.
         for i in nodes.indices.reversed() where !hung[i].isEmpty {
-            var b = built[i]!
-            built[i] = nil
+            var b = NodeBlueprint(className: "")
+            swap(&b, &built[i])
             for (slot, n) in hung[i] {
-                let child = built[n]!
-                built[n] = nil
+                var child = NodeBlueprint(className: "")
+                swap(&child, &built[n])
                 switch slot {
                 case 0: b.children.append(child)
                 case 1: b.presented = child
                 default: b.views.append(child)
                 }
             }
-            built[i] = b
+            swap(&b, &built[i])
         }
-        return built.first ?? nil
+        return built.first
     }
 
     /// A node line's members after its `"node":index`, parsed where the line is in `bytes`; nil

@@ -71,7 +71,7 @@ public final class RecordedEvent: Sendable {
     }
 
     /// A line read by `scan`: `e` holds the envelope only.
-    private init(
+    init(
         seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String,
         line: Int, joined: Bool
     ) {
@@ -282,66 +282,6 @@ public final class RecordedEvent: Sendable {
             }
         }
         return keys
-    }
-}
-
-extension RecordedEvent {
-    /// The envelope of a line in the shape the writer writes, its payloads checked as JSON but
-    /// not decoded; nil for anything else (a problem, a null, a duplicate member, an unknown
-    /// one), which the reader then decodes whole to report it exactly as it always has.
-    static func scan(_ bytes: [UInt8], file: String, line: Int, joined: Bool = false) -> RecordedEvent? {
-        var p = JSONParser(bytes: bytes, at: 0)
-        var envelope = TraceEvent(seq: 0, event: EngineEvent(launch: 0, phase: .launch))
-        var bodyStart: Int?
-        var payloads = PayloadRanges()
-        var seen: UInt32 = 0  // a bit per member, by its position in `EventField.allCases`
-        do {
-            try p.enterObject()
-            var first = true
-            while let keyRange = try p.nextMemberKey(first: &first) {
-                guard let (field, bit) = field(named: keyRange, in: p), seen & bit == 0 else { return nil }
-                seen |= bit
-                if let payload = field.payload {
-                    let start = p.i
-                    try p.skipValue()
-                    payloads[payload] = start..<p.i
-                    continue
-                }
-                let value = try p.value()
-                if value.isNull { return nil }
-                try field.decode(value, into: &envelope)
-                if field == .seq, seen == bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","),
-                    bytes.starts(with: Self.seqPrefix)
-                {
-                    bodyStart = p.i + 1
-                }
-            }
-            guard p.atEnd() else { return nil }
-        } catch {
-            return nil
-        }
-        // The members a line cannot do without, and the one check that needs two of them.
-        let required = [EventField.seq, .launch, .phase].reduce(UInt32(0)) { $0 | Self.bit(of: $1) }
-        guard seen & required == required, (try? EventField.checkCallbackOrEvent(envelope.event)) != nil else {
-            return nil
-        }
-        return RecordedEvent(
-            seq: envelope.seq, envelope: envelope.event, bytes: bytes, bodyStart: bodyStart, payloads: payloads,
-            file: file, line: line, joined: joined)
-    }
-
-    private static let seqPrefix = Array("{\"\(EventField.seq.name)\":".utf8)
-
-    /// The member whose key is at `range`, recognised from the key's bytes, and its bit.
-    private static func field(named range: Range<Int>, in p: JSONParser) -> (EventField, UInt32)? {
-        for (i, name) in EventField.utf8Names.enumerated() where p.bytes(range, are: name) {
-            return (EventField.allCases[i], 1 << UInt32(i))
-        }
-        return nil
-    }
-
-    private static func bit(of field: EventField) -> UInt32 {
-        1 << UInt32(EventField.allCases.firstIndex(of: field)!)
     }
 }
 

@@ -92,7 +92,12 @@ extension JSONParser {
             var first = true
             while try nextElement(first: &first) { try skipValue() }
         case UInt8(ascii: "\""): try skipString()
-        default: _ = try value()  // numbers and literals: no heap allocation
+        // Literals and plain integers checked in place: a `JSONValue` is a boxed enum, so making
+        // one to throw it away allocated for every number and `true` in a skipped payload.
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: if plainInt() == nil { _ = try value() }
         }
     }
 
@@ -124,5 +129,27 @@ extension JSONParser {
         guard range.count == word.count else { return false }
         for (n, k) in range.enumerated() where bytes[k] != word[n] { return false }
         return true
+    }
+}
+
+extension JSONParser {
+    /// A non-negative integer of at most 18 digits at the position, read and stepped over;
+    /// nil (and nothing consumed) for anything else, which `value()` then reads.
+    mutating func plainInt() -> Int? {
+        var k = i
+        var n = 0
+        while k < bytes.count, k - i < 18, bytes[k] >= 48, bytes[k] <= 57 {
+            n = n * 10 + Int(bytes[k] - 48)
+            k += 1
+        }
+        guard k > i, k < bytes.count else { return nil }
+        switch bytes[k] {
+        case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+            48...57:
+            return nil
+        default:
+            i = k
+            return n
+        }
     }
 }

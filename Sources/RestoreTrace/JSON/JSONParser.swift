@@ -62,7 +62,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: String) throws(JSONParseError) {
+    mutating func literal(_ word: String) throws(JSONParseError) {
         for b in word.utf8 {
             guard i < bytes.count, bytes[i] == b else { throw fail("expected '\(word)'") }
             i += 1
