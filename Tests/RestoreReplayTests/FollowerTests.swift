@@ -89,4 +89,35 @@ import Testing
         }
         #expect(try Replayer.replay(path: edited).matched)
     }
+
+    /// A record of node and entry lines is compared one line at a time as they are taken, and
+    /// read again from the file when it is needed whole.
+    @Test func groupedRecordsAreComparedLineByLineAndReadAgainWhole() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        let events = try TraceReader(path: path).readAll()
+        let reader = try TraceReader(path: path)
+        let follower = try TraceFollower(path: path, following: reader)
+        var grouped = 0
+        while let r = try reader.nextRecord() {
+            let start = follower.offset
+            var first: [UInt8] = []
+            _ = try follower.take(lines: 1, into: &first)
+            var left = reader.lastRecordLines - 1
+            var scratch: [UInt8] = []
+            let event = events[r.seq - 1].event
+            if left > 0 {
+                grouped += 1
+                #expect(VerbatimLines.isGrouped(event, grouped: true))
+                let matched = VerbatimLines.matchGroup(event, eventLine: first, scratch: &scratch) { line in
+                    guard left > 0 else { return false }
+                    line.removeAll()
+                    left -= 1
+                    return (try? follower.take(lines: 1, into: &line)) != nil
+                }
+                #expect(matched && left == 0)
+            }
+            #expect(try follower.bytes(in: start..<(follower.offset - 1), line: r.line) == r.bytes)
+        }
+        #expect(grouped >= 3)
+    }
 }

@@ -44,38 +44,58 @@ public enum VerbatimLines {
     /// (reused), so a replay never writes a whole archive to compare it. False for lines that
     /// do not start so: the caller then compares them as the writer would write them.
     public static func match(_ e: EngineEvent, grouped: Bool, raw: [UInt8], scratch: inout [UInt8]) -> Bool {
-        guard let body = bodyStart(raw) else { return false }
-        scratch.removeAll(keepingCapacity: true)
+        let eventEnd = newline(in: raw, from: 0)
         guard grouped, e.hierarchy != nil || e.archive != nil else {
+            guard let body = bodyStart(raw) else { return false }
+            scratch.removeAll(keepingCapacity: true)
             EventCodec.write(e, seq: nil, to: &scratch)
             return same(scratch, from: 1, as: raw, body..<raw.count)
         }
-        var end = newline(in: raw, from: body)
-        EventCodec.writeEventLine(e, seq: nil, to: &scratch)
-        guard same(scratch, from: 1, as: raw, body..<end) else { return false }
-        // The event line holds the counts: once it matches, the lines to compare are these.
-        func nextLine() -> Range<Int>? {
-            guard end < raw.count else { return nil }
+        var end = eventEnd
+        return matchGroup(e, eventLine: Array(raw[..<eventEnd]), scratch: &scratch) { line in
+            guard end < raw.count else { return false }
             let start = end + 1
             end = newline(in: raw, from: start)
-            return start..<end
-        }
+            line = Array(raw[start..<end])
+            return true
+        } && end == raw.count
+    }
+
+    /// `match` for a format-2 event with a hierarchy or an archive whose lines are taken one at
+    /// a time: `eventLine` is the record's first line, and `next` puts each following line in
+    /// its argument (false when there is none). A replay compares the 31 MB archive of a
+    /// 200×200 trace so, holding one line of it at a time.
+    /// - Returns: whether the event's lines are those; the caller checks no line is left over.
+    public static func matchGroup(
+        _ e: EngineEvent, eventLine: [UInt8], scratch: inout [UInt8], next: (inout [UInt8]) -> Bool
+    ) -> Bool {
+        guard let body = bodyStart(eventLine) else { return false }
+        scratch.removeAll(keepingCapacity: true)
+        EventCodec.writeEventLine(e, seq: nil, to: &scratch)
+        // The event line holds the counts: once it matches, the lines to compare are these.
+        guard same(scratch, from: 1, as: eventLine, body..<eventLine.count) else { return false }
+        var line: [UInt8] = []
         if let h = e.hierarchy {
             var index = 0
             let matched = TraceLines.visitNodes(h, parent: nil, slot: "", index: &index) { node, i, parent, slot in
                 scratch.removeAll(keepingCapacity: true)
                 TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &scratch)
-                guard let line = nextLine() else { return false }
-                return same(scratch, from: 0, as: raw, line)
+                return next(&line) && same(scratch, from: 0, as: line, 0..<line.count)
             }
             guard matched else { return false }
         }
         for (i, entry) in (e.archive?.entries ?? []).enumerated() {
             scratch.removeAll(keepingCapacity: true)
             TraceLines.writeEntryLine(entry, index: i, to: &scratch)
-            guard let line = nextLine(), same(scratch, from: 0, as: raw, line) else { return false }
+            guard next(&line), same(scratch, from: 0, as: line, 0..<line.count) else { return false }
         }
-        return end == raw.count
+        return true
+    }
+
+    /// Whether the event is compared line by line (`matchGroup`): trace format 2, with a
+    /// hierarchy or an archive.
+    public static func isGrouped(_ e: EngineEvent, grouped: Bool) -> Bool {
+        grouped && (e.hierarchy != nil || e.archive != nil)
     }
 
     /// Where the members after `{"seq":N,` start, as `RecordedEvent.scan` finds it; nil when the

@@ -13,6 +13,8 @@ public final class TraceFollower {
     private let grouped: Bool
     /// Physical lines taken so far, the header's included.
     public var linesRead: Int { source.linesRead }
+    /// Where the next line starts in the file.
+    public var offset: Int { source.offset }
 
     /// Follows the trace at `path` (`-`: standard input, as `TraceReader` reads it) that `reader`
     /// reads, from its first event.
@@ -40,6 +42,15 @@ public final class TraceFollower {
         let first = source.linesRead + 1
         guard let unterminated = try source.appendRaw(lines: lines, to: &out) else { throw changed(line: first) }
         return unterminated
+    }
+
+    /// The file's bytes in `range` (offsets, as `offset` gives them), read again: the lines of
+    /// a record taken one at a time and not kept.
+    /// - Throws: when the file no longer has them: it changed since the reader read it.
+    public func bytes(in range: Range<Int>, line: Int) throws(TraceError) -> [UInt8] {
+        let bytes = try source.bytes(in: range)
+        guard bytes.count == range.count else { throw changed(line: line) }
+        return bytes
     }
 
     /// The record the reader made of these bytes (a record's lines as `take` gives them, starting

@@ -23,6 +23,10 @@ struct TraceLineSource {
     private var chunk: [UInt8] = []
     private var position = 0
     private var end = 0
+    /// Where `chunk` starts in the file.
+    private var chunkStart = 0
+    /// Where the next line starts in the file.
+    var offset: Int { chunkStart + position }
     private var atEnd = false
     /// Physical lines read so far.
     private(set) var linesRead = 0
@@ -180,9 +184,31 @@ struct TraceLineSource {
         guard n >= 0 else {
             throw TraceError(file: file, line: linesRead + 1, "reading failed: \(String(cString: strerror(errno)))")
         }
+        chunkStart += end
         position = 0
         end = n
         if n == 0 { atEnd = true }
+    }
+
+    /// The file's bytes in `range` (of offsets), read again: for a second reader that took
+    /// lines without keeping them (see `TraceFollower`). Short when the file is.
+    func bytes(in range: Range<Int>) throws(TraceError) -> [UInt8] {
+        guard let handle else { return Array(chunk[min(range.lowerBound, end)..<min(range.upperBound, end)]) }
+        var out = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        while done < range.count {
+            let n = out.withUnsafeMutableBytes {
+                pread(handle.fileDescriptor, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else {
+                throw TraceError(file: file, "reading failed: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            done += n
+        }
+        out.removeLast(range.count - done)
+        return out
     }
 
     private mutating func checked(_ bytes: [UInt8], unterminated: Bool) throws(TraceError) -> TraceLine {
