@@ -125,5 +125,15 @@ import Testing
         let record = try #require(try TraceReader(path: path).nextRecord())
         #expect(record.bytes.split(separator: 0x0A).count == 1 + 9)
         #expect(try record.decoded(.hierarchy).hierarchy == root)
+        // Node lines out of pre-order (a node hung from one whose subtree has ended) still read:
+        // the nested way takes them, as it always has.
+        var lines = try Fixtures.lines(path).filter { !$0.isEmpty }
+        lines[1] = lines[1].replacingOccurrences(of: #""nodes":9"#, with: #""nodes":10"#)
+        lines.append(#"{"node":9,"parent":1,"slot":"children","class":"LateController"}"#)
+        try Fixtures.write(lines, to: path)
+        var late = root
+        late.children[0].children = [node("LateController", nil)]
+        let edited = try #require(try TraceReader(path: path).nextRecord())
+        #expect(try edited.decoded(.hierarchy).hierarchy == late)
     }
 }
