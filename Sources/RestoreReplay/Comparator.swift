@@ -19,6 +19,8 @@ final class Comparator: EngineObserver {
         let seq: Int
         let lines: Int
         let held: RecordedEvent?
+        /// Where its lines are in the file (`TraceReader.lastRecordOffsets`).
+        let offsets: Range<Int>
     }
     /// A recorded event taken from the follower: its first line's bytes, where it is, and how
     /// many of its lines are still to take. A record of node and entry lines is compared one
@@ -70,6 +72,12 @@ final class Comparator: EngineObserver {
     /// Compares against the trace at `path`, which `reader` reads, from its first event.
     init(path: String, following reader: TraceReader) throws(TraceError) {
         follower = try TraceFollower(path: path, following: reader)
+    }
+
+    /// A recorded event read again from the file (the record held, if it cannot be), for one
+    /// needed long after its step: see `StandInApp`'s hierarchies to learn views from.
+    func reread(_ span: Span, line: Int) -> RecordedEvent? {
+        span.held ?? follower.record(at: span.offsets, line: line)
     }
 
     /// The next step's recorded events, its marker first.

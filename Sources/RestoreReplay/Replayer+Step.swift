@@ -16,6 +16,9 @@ extension Replayer {
         /// from later, see `StandInApp`) and, in the first step, scene sessions, saved
         /// activities and an imported archive.
         var kept: [RecordedEvent]
+        /// Where the hierarchies at background are (the marker's included): the stand-in reads
+        /// them again if it ever needs them, rather than holding their bytes (11 MB at 200×200).
+        var later: [(span: Comparator.Span, line: Int)] = []
         /// The marker, decoded.
         var start: EngineEvent?
 
@@ -23,13 +26,14 @@ extension Replayer {
             self.marker = marker
             kept = [marker]
             spans = [span]
+            if marker.event == .background { later.append((span, marker.line)) }
         }
 
         /// Takes what the stand-in needs from one recorded event.
         mutating func add(_ r: RecordedEvent, span: Comparator.Span, isStart: Bool) throws(TraceError) {
             spans.append(span)
             switch r.event {
-            case .background?: kept.append(r)
+            case .background?: later.append((span, r.line))
             case .archiveWritten?, .sceneConnected?, .activitySaved?: if isStart { kept.append(r) }
             default: break
             }
@@ -46,11 +50,13 @@ extension Replayer {
 
         /// Hands the stand-in the step's answers and hierarchies.
         /// - Returns: the marker, decoded.
-        func load(into standIn: StandInApp) throws(TraceError) -> EngineEvent {
+        func load(into standIn: StandInApp, rereading comparator: Comparator) throws(TraceError) -> EngineEvent {
             let decoded: EngineEvent
             if let start { decoded = start } else { decoded = try marker.decoded(Replayer.payloadsToDecode(marker)) }
             standIn.load(
-                answers, hierarchies: hierarchies, hierarchiesForLater: kept.filter { $0.event == .background })
+                answers, hierarchies: hierarchies,
+                hierarchiesForLater: later.map { span, line in { [comparator] in comparator.reread(span, line: line) } }
+            )
             return decoded
         }
     }
@@ -76,8 +82,9 @@ extension Replayer {
     /// The next record, payloads unchecked, and where it is for the comparator.
     static func nextRecord(_ reader: TraceReader) throws(TraceError) -> (RecordedEvent, Comparator.Span)? {
         guard let r = try reader.nextRecord(checkingPayloads: false) else { return nil }
-        return (
-            r, Comparator.Span(seq: r.seq, lines: reader.lastRecordLines, held: reader.lastRecordIsVerbatim ? nil : r)
-        )
+        let span = Comparator.Span(
+            seq: r.seq, lines: reader.lastRecordLines, held: reader.lastRecordIsVerbatim ? nil : r,
+            offsets: reader.lastRecordOffsets)
+        return (r, span)
     }
 }

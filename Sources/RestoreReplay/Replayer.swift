@@ -70,7 +70,7 @@ public enum Replayer {
                 // with is decoded, and only the few lines decoded after the step are kept.
                 pending = try Self.readStep(into: &step, reader, isStart: kind == .appRunning)
                 recorded += step.count
-                let start = try step.load(into: standIn)
+                let start = try step.load(into: standIn, rereading: comparator)
                 let adopted = kind == .appRunning ? try adoptedArchive(step.kept) : nil
                 let scenes =
                     kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(step.kept, application) : []

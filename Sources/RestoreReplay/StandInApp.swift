@@ -10,9 +10,9 @@ final class StandInApp: AppBoundary {
     /// Views each class's instances have, learned from every hierarchy in the trace so far; the
     /// first hierarchy in trace order to show a class wins (hence the seq).
     private var viewsByClass: [String: (seq: Int, views: [NodeBlueprint])] = [:]
-    /// Hierarchies (the app's at each background) kept as bytes until a what-if builds a new
-    /// controller and needs views: a faithful replay never decodes them.
-    private var unlearned: [RecordedEvent] = []
+    /// Hierarchies (the app's at each background), read again from the trace only when a
+    /// what-if builds a new controller and needs views: a faithful replay never reads them.
+    private var unlearned: [() -> RecordedEvent?] = []
 
     init(whatIf: WhatIf, rule: RestoreRule?) {
         self.whatIf = whatIf
@@ -21,7 +21,9 @@ final class StandInApp: AppBoundary {
 
     /// The step's recorded answers, the hierarchies it decoded (app at start, launch UI) and
     /// those to learn views from later.
-    func load(_ answers: RecordedAnswers, hierarchies: [TraceEvent], hierarchiesForLater: [RecordedEvent]) {
+    func load(
+        _ answers: RecordedAnswers, hierarchies: [TraceEvent], hierarchiesForLater: [() -> RecordedEvent?]
+    ) {
         self.answers = answers
         for t in hierarchies { if let h = t.event.hierarchy { learnViews(h, seq: t.seq) } }
         unlearned += hierarchiesForLater
@@ -40,9 +42,9 @@ final class StandInApp: AppBoundary {
 
     /// The views a new instance of the class gets, once every hierarchy so far is learned.
     private func views(of className: String) -> [NodeBlueprint] {
-        for r in unlearned {
+        for read in unlearned {
             // A hierarchy that does not decode teaches nothing; the comparison reports the line.
-            if let h = try? r.decoded(.hierarchy).hierarchy { learnViews(h, seq: r.seq) }
+            if let r = read(), let h = try? r.decoded(.hierarchy).hierarchy { learnViews(h, seq: r.seq) }
         }
         unlearned = []
         return viewsByClass[className]?.views ?? []

@@ -120,4 +120,23 @@ import Testing
         }
         #expect(grouped >= 3)
     }
+
+    /// A record is read again from where the reader says it is (how the stand-in gets the
+    /// hierarchies at background it learns views from, only when a what-if needs them).
+    @Test func aRecordIsReadAgainFromItsOffsets() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        let reader = try TraceReader(path: path)
+        let follower = try TraceFollower(path: path, following: reader)
+        var background = 0
+        while let r = try reader.nextRecord() {
+            let again = try #require(follower.record(at: reader.lastRecordOffsets, line: r.line))
+            #expect(again.bytes == r.bytes && again.seq == r.seq && again.line == r.line)
+            if r.event == .background {
+                background += 1
+                #expect(try again.decoded(.hierarchy).hierarchy == r.decoded(.hierarchy).hierarchy)
+            }
+        }
+        #expect(background == 1)
+        #expect(follower.record(at: 0..<0, line: 1) == nil)
+    }
 }

@@ -53,6 +53,16 @@ public final class TraceFollower {
         return bytes
     }
 
+    /// The record a reader made of the lines at `offsets` (`TraceReader.lastRecordOffsets` of a
+    /// verbatim record) starting at physical line `line`, read again; nil when they are not (any
+    /// longer) a record in the writer's shape.
+    public func record(at offsets: Range<Int>, line: Int) -> RecordedEvent? {
+        guard var raw = try? source.bytes(in: offsets), raw.count == offsets.count, !raw.isEmpty else { return nil }
+        let unterminated = raw.last != 0x0A
+        if !unterminated { raw.removeLast() }
+        return record(raw, line: line, unterminated: unterminated)
+    }
+
     /// The record the reader made of these bytes (a record's lines as `take` gives them, starting
     /// at physical line `line`), or nil when they are not a record in the writer's shape.
     public func record(_ raw: [UInt8], line: Int, unterminated: Bool) -> RecordedEvent? {

@@ -19,6 +19,9 @@ public final class TraceReader {
     /// The last record read by `nextRecord` is those lines as they are in the file (none split
     /// into parts) and in the writer's shape, so a `TraceFollower` can take it again as bytes.
     public private(set) var lastRecordIsVerbatim = false
+    /// Where the lines of the last record read by `nextRecord` are in the file (byte offsets,
+    /// its last newline included), for reading it again (`TraceFollower.record(at:line:)`).
+    public private(set) var lastRecordOffsets = 0..<0
     var source: TraceLineSource
     /// The seq the next event must have.
     private(set) var expectedSeq = 1
@@ -110,6 +113,7 @@ public final class TraceReader {
     /// order, on every line it did not prove, so its verdict is the same as `nextRecord()`'s.
     public func nextRecord(checkingPayloads: Bool) throws(TraceError) -> RecordedEvent? {
         let linesBefore = source.linesRead
+        let offsetBefore = source.offset
         guard let read = try readEvent() else {
             try checkHasEvents()
             return nil
@@ -122,6 +126,7 @@ public final class TraceReader {
             record = RecordedEvent(whole: try decodeWhole(read), bytes: read.bytes, file: file, line: lineNumber)
         }
         lastRecordLines = source.linesRead - linesBefore
+        lastRecordOffsets = offsetBefore..<source.offset
         let logicalLines = 1 + (read.group.map { $0.nodes.count + $0.entries.count } ?? 0)
         lastRecordIsVerbatim = read.scanned != nil && lastRecordLines == logicalLines
         do {
