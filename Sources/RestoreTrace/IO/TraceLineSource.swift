@@ -50,6 +50,33 @@ struct TraceLineSource {
         return try joinParts(from: first)
     }
 
+    /// `next()`, the line's bytes appended to `out` rather than returned in an array of their
+    /// own (the returned line's `bytes` is empty): a group's node and entry lines go straight
+    /// into their record's bytes, 320,000 arrays fewer at 200×200. Same checks, same errors.
+    mutating func next(appendingTo out: inout [UInt8]) throws(TraceError) -> TraceLine? {
+        let start = out.count
+        guard let unterminated = try appendPhysical(to: &out) else { return nil }
+        linesRead += 1
+        if out.count == start {
+            throw TraceError(
+                file: file, line: linesRead, column: 1, "empty line",
+                hint: "a trace has one JSON object per line and no blank lines")
+        }
+        if !Self.isUTF8(out, from: start) {
+            throw TraceError(
+                file: file, line: linesRead, column: 1, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")
+        }
+        let line = TraceLine(bytes: [], unterminated: unterminated, number: linesRead, lastNumber: linesRead)
+        guard joinsParts, out[start...].starts(with: Self.partPrefix) else { return line }
+        var first = line
+        first.bytes = Array(out[start...])
+        out.removeSubrange(start...)
+        let joined = try joinParts(from: first)
+        out.append(contentsOf: joined.bytes)
+        return TraceLine(
+            bytes: [], unterminated: joined.unterminated, number: joined.number, lastNumber: joined.lastNumber)
+    }
+
     private static let partPrefix = Array(#"{"part":"#.utf8)
 
     /// Reads part lines 2…P after part 1 and returns the line they spell out.
@@ -227,8 +254,9 @@ struct TraceLineSource {
 
     /// Whether `bytes` are valid UTF-8. Trace lines are almost always ASCII, checked 8 bytes at
     /// a time here; `String(validating:)` (which also builds a String) was 2 % of a 200×200 replay.
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        let ascii = bytes.withUnsafeBytes { raw -> Bool in
+    static func isUTF8(_ bytes: [UInt8], from start: Int = 0) -> Bool {
+        let ascii = bytes.withUnsafeBytes { all -> Bool in
+            let raw = UnsafeRawBufferPointer(rebasing: all[start...])
             var i = 0
             var high: UInt64 = 0
             while i + 8 <= raw.count {
@@ -241,6 +269,6 @@ struct TraceLineSource {
             }
             return high & 0x8080_8080_8080_8080 == 0
         }
-        return ascii || String(validating: bytes, as: UTF8.self) != nil
+        return ascii || String(validating: bytes[start...], as: UTF8.self) != nil
     }
 }

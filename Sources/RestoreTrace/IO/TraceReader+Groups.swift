@@ -19,8 +19,8 @@ extension TraceReader {
         case event, node, entry
     }
 
-    static func kind(of bytes: [UInt8]) -> LineKind {
-        var p = JSONParser(bytes: bytes, at: 0)
+    static func kind(of bytes: [UInt8], from start: Int = 0) -> LineKind {
+        var p = JSONParser(bytes: bytes, at: start)
         var first = true
         guard (try? p.enterObject()) != nil, let name = try? p.nextMemberKey(first: &first) else { return .event }
         if p.bytes(name, are: "node") { return .node }
@@ -67,7 +67,9 @@ extension TraceReader {
         for (kind, count) in [(LineKind.node, counts.nodes), (.entry, counts.entries)] {
             let what = kind == .node ? "node" : "entry"
             for i in 0..<count {
-                guard let member = try source.next() else {
+                read.bytes.append(0x0A)
+                let start = read.bytes.count
+                guard let member = try source.next(appendingTo: &read.bytes) else {
                     throw TraceError(
                         file: file, line: line.number, column: 1,
                         "the trace ends inside \(seq): it announces \(count) \(what) lines and \(i) follow it",
@@ -75,15 +77,12 @@ extension TraceReader {
                             "the recording was cut off: record it again, or delete lines from \(line.number) on to use the events before it"
                     )
                 }
-                guard Self.kind(of: member.bytes) == kind else {
+                guard Self.kind(of: read.bytes, from: start) == kind else {
                     throw TraceError(
                         file: file, line: member.number, column: 1,
                         "\(seq) on line \(line.number) announces \(count) \(what) lines, but this is line \(i + 1) and not a\(kind == .entry ? "n" : "") \(what) line",
                         hint: "a \(what) count that does not match its lines: was the file edited or cut?")
                 }
-                read.bytes.append(0x0A)
-                let start = read.bytes.count
-                read.bytes.append(contentsOf: member.bytes)
                 let m = LineGroup.Member(
                     range: start..<read.bytes.count, line: member.number, unterminated: member.unterminated)
                 if kind == .node { group.nodes.append(m) } else { group.entries.append(m) }
