@@ -101,6 +101,14 @@ struct RecordedAnswers {
         for (i, call) in calls.enumerated() { add(call.answer, for: call.key, taken: i < taken) }
     }
 
+    /// The launch UI, handed over once: a launch builds it once, and the decoded tree (80,201
+    /// nodes, ~30 MB at 200×200) need not outlive the live UI built from it through the
+    /// restoration, where a replay's memory peaks.
+    mutating func takeLaunchUI() -> NodeBlueprint? {
+        defer { launchUI = nil }
+        return launchUI
+    }
+
     /// Whether the step recorded any call of this kind (`respondsToSelector:` from a recording).
     func has(_ callback: Callback) -> Bool { calls.contains { $0.key.callback == callback } }
 

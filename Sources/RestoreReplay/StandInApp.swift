@@ -54,7 +54,7 @@ final class StandInApp: AppBoundary {
         let app = context.application
         switch call {
         case .loadInitialInterface:
-            return .viewController(answers.launchUI?.instantiateViewController(classes: app.classes))
+            return .viewController(answers.takeLaunchUI()?.instantiateViewController(classes: app.classes))
         case .instantiateStoryboardScene(let ref):
             let e = answers.take(
                 .storyboardInstantiate, path: context.path, receiver: "UIStoryboard",

@@ -67,4 +67,14 @@ import Testing
         #expect(a.has(.encode))
         #expect(!a.has(.decode))
     }
+
+    /// The launch UI is handed over once (a launch builds it once), so its tree is let go.
+    @Test func theLaunchUIIsHandedOverOnce() {
+        var built = EngineEvent(launch: 2, phase: .launch, event: .launchUIBuilt)
+        built.hierarchy = NodeBlueprint(className: "UITabBarController", restorationIdentifier: "Tabs")
+        var a = answers([built])
+        #expect(a.takeLaunchUI()?.restorationIdentifier == "Tabs")
+        #expect(a.takeLaunchUI() == nil)
+        #expect(a.launchUIRecorded)
+    }
 }
