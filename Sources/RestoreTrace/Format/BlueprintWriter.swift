@@ -283,7 +283,7 @@ extension BlueprintCodec {
         out.appendJSONFixedKey("key", first: &first)
         out.appendJSONString(e.key)
         out.appendJSONFixedKey("path", first: &first)
-        out.appendJSONStrings(e.path)
+        out.appendJSONComponents(of: e.pathString, separatedBy: UInt8(ascii: "/"))
         out.appendJSONFixedKey("kind", first: &first)
         out.appendJSONString(e.kind.rawValue)
         out.appendJSONFixedKey("class", first: &first)

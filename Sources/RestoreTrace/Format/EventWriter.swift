@@ -6,9 +6,8 @@ import RestoreEngine
 extension EventCodec {
     /// Appends the event's JSON object (no newline); `seq` nil leaves it out.
     public static func write(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
-        var first = true
         out.append(123)
-        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first) }
+        EventField.writeMembers(e, seq: seq, grouped: false, to: &out)
         out.append(125)
     }
 

@@ -40,10 +40,12 @@ public enum TraceLines {
     /// The number of node lines a hierarchy takes: itself and every node hung from it
     /// (objects stay members of their node).
     static func nodeLines(in b: NodeBlueprint) -> Int {
+        // Through buffer pointers: `for c in b.children` copied every node (a retain per member)
+        // just to count it.
         var n = 1
-        for c in b.children { n += nodeLines(in: c) }
+        b.children.withUnsafeBufferPointer { for i in $0.indices { n += nodeLines(in: $0[i]) } }
         if let p = b.presented { n += nodeLines(in: p) }
-        for v in b.views { n += nodeLines(in: v) }
+        b.views.withUnsafeBufferPointer { for i in $0.indices { n += nodeLines(in: $0[i]) } }
         return n
     }
 
@@ -57,10 +59,22 @@ public enum TraceLines {
         let me = index
         index += 1
         guard visit(b, me, parent, slot) else { return false }
-        for c in b.children where !visitNodes(c, parent: me, slot: "children", index: &index, visit) { return false }
+        // Nodes are passed from the arrays' storage, not copied out of them (see `nodeLines`).
+        let childrenDone = b.children.withUnsafeBufferPointer { children in
+            for i in children.indices where !visitNodes(children[i], parent: me, slot: "children", index: &index, visit)
+            {
+                return false
+            }
+            return true
+        }
+        guard childrenDone else { return false }
         if let p = b.presented, !visitNodes(p, parent: me, slot: "presented", index: &index, visit) { return false }
-        for v in b.views where !visitNodes(v, parent: me, slot: "views", index: &index, visit) { return false }
-        return true
+        return b.views.withUnsafeBufferPointer { views in
+            for i in views.indices where !visitNodes(views[i], parent: me, slot: "views", index: &index, visit) {
+                return false
+            }
+            return true
+        }
     }
 
     /// One node line (no newline).
@@ -87,10 +101,13 @@ public enum TraceLines {
         out.append(125)
     }
 
-    /// The node lines of `b` and below, each after a newline.
-    static func writeNodeLines(_ b: NodeBlueprint, bounded: Bool, to out: inout [UInt8]) {
+    /// The node lines of `b` and below, each after a newline; `between` is called before each.
+    static func writeNodeLines(
+        _ b: NodeBlueprint, bounded: Bool, to out: inout [UInt8], between: (inout [UInt8]) -> Void
+    ) {
         var index = 0
         visitNodes(b, parent: nil, slot: "", index: &index) { node, i, parent, slot in
+            between(&out)
             out.append(10)
             let start = out.count
             writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
@@ -146,9 +163,8 @@ public enum TraceLines {
 extension EventCodec {
     /// The event line alone as format 2 writes it: a hierarchy or archive as its count.
     static func writeEventLine(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
-        var first = true
         out.append(123)
-        for field in EventField.allCases { field.write(e, seq: seq, to: &out, first: &first, grouped: true) }
+        EventField.writeMembers(e, seq: seq, grouped: true, to: &out)
         out.append(125)
     }
 
@@ -157,16 +173,28 @@ extension EventCodec {
     /// out. `bounded` splits a line over the bound into part lines (the file's form); unbounded,
     /// the lines are what a reader gets back after joining the parts (the replay's comparison).
     public static func writeLines(_ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout [UInt8]) {
+        writeLines(e, seq: seq, bounded: bounded, to: &out, between: { _ in })
+    }
+
+    /// `writeLines`, calling `between` with the buffer before each line after the first (before
+    /// its newline): the trace writer empties a full buffer there, so a hierarchy or archive of
+    /// tens of megabytes is never held whole.
+    static func writeLines(
+        _ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout [UInt8], between: (inout [UInt8]) -> Void
+    ) {
         let start = out.count
         writeEventLine(e, seq: seq, to: &out)
         if bounded { TraceLines.bound(&out, lineFrom: start) }
-        if let h = e.hierarchy { TraceLines.writeNodeLines(h, bounded: bounded, to: &out) }
+        if let h = e.hierarchy { TraceLines.writeNodeLines(h, bounded: bounded, to: &out, between: between) }
         if let a = e.archive {
-            for (i, entry) in a.entries.enumerated() {
-                out.append(10)
-                let lineStart = out.count
-                TraceLines.writeEntryLine(entry, index: i, to: &out)
-                if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
+            a.entries.withUnsafeBufferPointer { entries in
+                for i in entries.indices {
+                    between(&out)
+                    out.append(10)
+                    let lineStart = out.count
+                    TraceLines.writeEntryLine(entries[i], index: i, to: &out)
+                    if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
+                }
             }
         }
     }

@@ -47,7 +47,7 @@ public final class AtomicFileWriter {
     public func write(_ bytes: [UInt8]) {
         guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 20 { try? flush() }
+        if buffer.count >= Self.flushBytes { try? flush() }
     }
 
     public func write(_ text: String) { write(Array(text.utf8)) }
@@ -56,27 +56,45 @@ public final class AtomicFileWriter {
     func append(_ fill: (inout [UInt8]) -> Void) {
         guard failure == nil else { return }
         fill(&buffer)
-        if buffer.count >= 1 << 20 { try? flush() }  // a failure is kept and thrown by commit()
+        if buffer.count >= Self.flushBytes { try? flush() }  // a failure is kept and thrown by commit()
     }
 
+    /// `append` for a long run of lines: `fill` calls its second argument with the buffer between
+    /// lines, which writes the buffer out once it is full, so the buffer stays near
+    /// `flushBytes` however much is appended (an archive event is 40 MB at 200×200).
+    func appendLines(_ fill: (inout [UInt8], (inout [UInt8]) -> Void) -> Void) {
+        guard failure == nil else { return }
+        fill(&buffer) { bytes in
+            if bytes.count >= Self.flushBytes { try? self.writeOut(&bytes) }
+        }
+        if buffer.count >= Self.flushBytes { try? flush() }
+    }
+
+    /// Buffered bytes go to the file in writes of about this size.
+    private static let flushBytes = 1 << 20
+
     /// Pushes buffered bytes to the partial file (called at phase boundaries).
-    public func flush() throws(TraceError) {
+    public func flush() throws(TraceError) { try writeOut(&buffer) }
+
+    /// Writes `bytes` to the partial file and empties it (keeping its capacity). Takes the buffer
+    /// as an argument, so it can be called while `append` has the buffer lent out.
+    private func writeOut(_ bytes: inout [UInt8]) throws(TraceError) {
         if let failure { throw failure }
         var written = 0
-        while written < buffer.count {
-            let n = buffer.withUnsafeBytes {
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes {
                 Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
             }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 let e = Self.refused(path, "writing failed", errno: n < 0 ? errno : ENOSPC)
                 failure = e
-                buffer = []
+                bytes = []
                 throw e
             }
             written += n
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Finishes the file and moves it into place.
@@ -144,8 +162,8 @@ public final class TraceWriter {
 
     /// One event's lines, written straight from the event.
     public func writeEvent(_ event: EngineEvent, seq: Int) {
-        file.append { out in
-            EventCodec.writeLines(event, seq: seq, bounded: true, to: &out)
+        file.appendLines { out, spill in
+            EventCodec.writeLines(event, seq: seq, bounded: true, to: &out, between: spill)
             out.append(0x0A)
         }
     }
