@@ -17,6 +17,17 @@ enum CoreScalar: Equatable {
     init(_ scalar: ScenarioNode.Scalar) {
         let text = scalar.string
         let tag = scalar.tag
+        // The two tags nearly every scalar has (none, or the one every quoted scalar and JSON
+        // string carries) settle it before the `switch`, which compares the tag against each
+        // spelling in turn through the runtime.
+        if tag.utf8.isEmpty {
+            self = scalar.isPlain ? Self.resolvePlain(text) : .string(text)
+            return
+        }
+        if Fields.sameKey(tag, ScenarioNode.Scalar.stringTag) {
+            self = .string(text)
+            return
+        }
         switch tag {
         case "":
             self = scalar.isPlain ? Self.resolvePlain(text) : .string(text)
@@ -53,7 +64,13 @@ enum CoreScalar: Equatable {
         // starts no null, boolean or number settles it without trying each spelling.
         guard let first = text.utf8.first else { return .null }
         switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // No null, boolean or infinity starts with a digit: straight to the numbers (a
+            // scenario's offsets, rows and counts).
+            if let i = integer(text) { return i }
+            if isFloat(text), let d = Double(text) { return .double(d) }
+            return .string(text)
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
             UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
             UInt8(ascii: "f"), UInt8(ascii: "F"):
             break
@@ -76,12 +93,17 @@ enum CoreScalar: Equatable {
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`. A decimal too large for `Int` is reported,
     /// not silently turned into a float.
     private static func integer(_ text: String) -> CoreScalar? {
-        var body = Substring(text)
-        if let sign = body.first, sign == "-" || sign == "+" { body = body.dropFirst() }
-        if !body.isEmpty, body.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        let utf8 = text.utf8
+        var body = utf8[...]
+        if let sign = body.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { body = body.dropFirst() }
+        if !body.isEmpty, body.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             guard let value = Int(text) else { return .invalid("the integer '\(text)' is too large") }
             return .int(value)
         }
+        // A hex or octal integer starts `0o` or `0x`: anything else is not an integer.
+        guard utf8.count > 2, utf8.first == UInt8(ascii: "0"),
+            let mark = utf8.dropFirst().first, mark == UInt8(ascii: "o") || mark == UInt8(ascii: "x")
+        else { return nil }
         for (prefix, radix) in [("0o", 8), ("0x", 16)] where text.hasPrefix(prefix) {
             let digits = text.dropFirst(2)
             guard !digits.isEmpty, digits.allSatisfy({ $0.hexDigitValue.map { $0 < radix } ?? false }) else {
@@ -95,7 +117,12 @@ enum CoreScalar: Equatable {
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, checked on the UTF-8 bytes.
     private static func isFloat(_ text: String) -> Bool {
-        let s = Array(text.utf8)
+        // Read in place: a copy of the bytes into an array was an allocation per number.
+        if let result = text.utf8.withContiguousStorageIfAvailable(isFloatText) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(isFloatText)
+    }
+
+    private static func isFloatText(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         var i = 0
         if i < s.count, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "+") { i += 1 }

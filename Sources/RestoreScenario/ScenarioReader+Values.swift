@@ -5,15 +5,20 @@ extension ScenarioReader {
     /// Any scalar's text, as written: `bundleVersion: 1.10` keeps "1.10" rather than the float 1.1.
     /// Null, lists and mappings are not strings.
     func string(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> String? {
-        guard case .scalar(let scalar) = node, CoreScalar(scalar) != .null else {
+        guard case .scalar(let scalar) = node else {
             fail(node, "expected a string for \(what()), found \(Self.describe(node))")
             return nil
         }
-        if case .invalid(let why) = CoreScalar(scalar) {
+        switch CoreScalar(scalar) {
+        case .null:
+            fail(node, "expected a string for \(what()), found \(Self.describe(node))")
+            return nil
+        case .invalid(let why):
             fail(node, "\(what()): \(why)")
             return nil
+        default:
+            return scalar.string
         }
-        return scalar.string
     }
 
     /// A string that must not be empty (class names, restoration identifiers of objects...).

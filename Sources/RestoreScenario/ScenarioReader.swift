@@ -53,14 +53,14 @@ final class ScenarioReader {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
-        var result = Fields(node: node)
+        var result = Fields(node: node, capacity: mapping.count)
         for (keyNode, value) in mapping {
             guard let key = scalarKey(keyNode) else { continue }
             if let first = result.keyNode(key) {
                 fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
                 continue
             }
-            guard allowed.contains(key) else {
+            guard allowed.contains(where: { Fields.sameKey($0, key) }) else {
                 if let message = misplaced(key) {
                     fail(keyNode, message)
                 } else {
@@ -68,7 +68,7 @@ final class ScenarioReader {
                 }
                 continue
             }
-            result.entries.append((key, keyNode, value))
+            result.append(key: key, keyNode: keyNode, value: value)
         }
         return result
     }
@@ -82,15 +82,25 @@ final class ScenarioReader {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
+        // A small mapping (a node's state has a few keys) finds duplicates by a scan of what it
+        // kept; hashing every key into a dictionary cost more than the scan until ~16 keys.
+        let hashed = mapping.count > 16
         var seen: [String: ScenarioNode] = [:]
+        var keys: [String] = []
         var result: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
+        keys.reserveCapacity(mapping.count)
+        result.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
             guard let key = scalarKey(keyNode) else { continue }
-            if let first = seen[key] {
+            // By the separate list of keys: reading `result[i].key` copied the whole entry.
+            let first =
+                hashed ? seen[key] : keys.indices.first { Fields.sameKey(keys[$0], key) }.map { result[$0].keyNode }
+            if let first {
                 fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
                 continue
             }
-            seen[key] = keyNode
+            if hashed { seen[key] = keyNode }
+            keys.append(key)
             result.append((key, keyNode, value))
         }
         return result
@@ -113,7 +123,7 @@ final class ScenarioReader {
             fail(node, "expected a list for \(what()), found \(Self.describe(node))")
             return nil
         }
-        return Array(sequence)
+        return sequence.nodes
     }
 
     // MARK: Describing and suggesting
@@ -179,20 +189,45 @@ final class ScenarioReader {
 
 /// A mapping's known keys, read once; absent keys are nil.
 ///
-/// Kept as a list in file order and searched by a linear scan: a scenario mapping has a handful
+/// Kept as lists in file order and searched by a linear scan: a scenario mapping has a handful
 /// of keys, and comparing a few short strings costs less than hashing them into a dictionary for
-/// each of the file's tens of thousands of nodes.
+/// each of the file's tens of thousands of nodes. The keys, their nodes and the values are three
+/// lists, and the scans compare lengths first: with one list of (key, key node, value) entries,
+/// `entries.first { $0.key == key }` copied every entry it passed (a retain of each of its
+/// references) and called the runtime's string comparison for every key that differs, and a
+/// node asks for each of its 15 possible keys (~4 % of record at 200×200).
 struct Fields {
     let node: ScenarioNode
-    var entries: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
-
-    init(node: ScenarioNode) { self.node = node }
-
     /// Keys in file order.
-    var order: [String] { entries.map(\.key) }
+    private(set) var order: [String] = []
+    private var keyNodes: [ScenarioNode] = []
+    private var values: [ScenarioNode] = []
 
-    subscript(key: String) -> ScenarioNode? { entries.first { $0.key == key }?.value }
-    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    init(node: ScenarioNode, capacity: Int = 0) {
+        self.node = node
+        order.reserveCapacity(capacity)
+        keyNodes.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
+    mutating func append(key: String, keyNode: ScenarioNode, value: ScenarioNode) {
+        order.append(key)
+        keyNodes.append(keyNode)
+        values.append(value)
+    }
+
+    subscript(key: String) -> ScenarioNode? { index(of: key).map { values[$0] } }
+    func has(_ key: String) -> Bool { index(of: key) != nil }
     /// Where the key itself is written.
-    func keyNode(_ key: String) -> ScenarioNode? { entries.first { $0.key == key }?.keyNode }
+    func keyNode(_ key: String) -> ScenarioNode? { index(of: key).map { keyNodes[$0] } }
+
+    private func index(of key: String) -> Int? {
+        for i in order.indices where Self.sameKey(order[i], key) { return i }
+        return nil
+    }
+
+    /// `a == b`, with the byte counts (stored in the string, so free to read) compared first:
+    /// most keys compared differ, and most differ in length.
+    @inline(__always)
+    static func sameKey(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
 }
