@@ -40,12 +40,12 @@ public enum TraceLines {
     /// The number of node lines a hierarchy takes: itself and every node hung from it
     /// (objects stay members of their node).
     static func nodeLines(in b: NodeBlueprint) -> Int {
-        // Through buffer pointers: `for c in b.children` copied every node (a retain per member)
-        // just to count it.
+        // By index into the (immutable) arrays: `for c in b.children` copied every node (a
+        // retain per member) just to count it.
         var n = 1
-        b.children.withUnsafeBufferPointer { for i in $0.indices { n += nodeLines(in: $0[i]) } }
+        for i in b.children.indices { n += nodeLines(in: b.children[i]) }
         if let p = b.presented { n += nodeLines(in: p) }
-        b.views.withUnsafeBufferPointer { for i in $0.indices { n += nodeLines(in: $0[i]) } }
+        for i in b.views.indices { n += nodeLines(in: b.views[i]) }
         return n
     }
 
@@ -59,22 +59,16 @@ public enum TraceLines {
         let me = index
         index += 1
         guard visit(b, me, parent, slot) else { return false }
-        // Nodes are passed from the arrays' storage, not copied out of them (see `nodeLines`).
-        let childrenDone = b.children.withUnsafeBufferPointer { children in
-            for i in children.indices where !visitNodes(children[i], parent: me, slot: "children", index: &index, visit)
-            {
-                return false
-            }
-            return true
+        // Nodes are passed by index, not copied out of the arrays (see `nodeLines`).
+        for i in b.children.indices where !visitNodes(b.children[i], parent: me, slot: "children", index: &index, visit)
+        {
+            return false
         }
-        guard childrenDone else { return false }
         if let p = b.presented, !visitNodes(p, parent: me, slot: "presented", index: &index, visit) { return false }
-        return b.views.withUnsafeBufferPointer { views in
-            for i in views.indices where !visitNodes(views[i], parent: me, slot: "views", index: &index, visit) {
-                return false
-            }
-            return true
+        for i in b.views.indices where !visitNodes(b.views[i], parent: me, slot: "views", index: &index, visit) {
+            return false
         }
+        return true
     }
 
     /// One node line (no newline).
