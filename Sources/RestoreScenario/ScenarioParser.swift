@@ -59,10 +59,19 @@ public enum ScenarioParser {
                     "the scenario nests collections deeper than \(ScenarioLimits.maximumNesting) levels here; a scenario needs far fewer (64 nested nodes at most), so the file is probably generated wrongly"
             )
         }
+        let prepared = JSONCompatibility.prepare(text)
+        // Straight from libyaml's events when it can (see `ScenarioYAML`); Yams otherwise.
+        if case .document(let root) = ScenarioYAML.compose(prepared) { return root }
+        return try composeWithYams(prepared, text: text, file: file)
+    }
+
+    /// The Yams route: `prepared` (the text after `JSONCompatibility`) composed by Yams, its
+    /// errors located in `text`, aliases bounded by `ScenarioLimits`.
+    static func composeWithYams(_ prepared: String, text: String, file: String) throws(ScenarioError) -> ScenarioNode? {
         let root: Node?
         do {
             // UTF-8 explicitly: libyaml's reader errors give byte offsets into this encoding.
-            root = try Yams.compose(yaml: JSONCompatibility.prepare(text), .default, .default, .utf8)
+            root = try Yams.compose(yaml: prepared, .default, .default, .utf8)
         } catch let error as YamlError {
             throw ScenarioError(file: file, problems: [YamlProblem.problem(from: error, text: text, file: file)])
         } catch {

@@ -10,7 +10,7 @@ import Testing
 struct ScenarioJSONRouteTests {
     /// The same document through Yams, as every JSON scenario was read before.
     private func yamlRoute(_ text: String) throws -> ScenarioNode? {
-        try ScenarioParser.composeYAML(text, file: "test.json")
+        try ScenarioParser.composeWithYams(JSONCompatibility.prepare(text), text: text, file: "test.json")
     }
 
     /// (A surrogate pair comes last on its line: the YAML route rewrites it two characters
