@@ -67,6 +67,7 @@ enum CoreScalar: Equatable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             // No null, boolean or infinity starts with a digit: straight to the numbers (a
             // scenario's offsets, rows and counts).
+            if let simple = simpleNumber(text) { return simple }
             if let i = integer(text) { return i }
             if isFloat(text), let d = Double(text) { return .double(d) }
             return .string(text)
@@ -89,6 +90,34 @@ enum CoreScalar: Equatable {
         if isFloat(text), let d = Double(text) { return .double(d) }
         return .string(text)
     }
+
+    /// `[0-9]{1,18}` as an integer and `[0-9]+\.[0-9]+` of at most 15 digits as a float, read in
+    /// one pass; nil for anything else (the general rules then decide). The float is the digits
+    /// as an integer divided by a power of ten, both exact in a `Double` (below 2^53 and 10^22),
+    /// so the one rounding of the division gives what `Double(text)` gives, without its parse.
+    private static func simpleNumber(_ text: String) -> CoreScalar? {
+        var mantissa = 0
+        var digits = 0
+        var fraction = -1  // digits after the point; -1 while there is no point
+        for b in text.utf8 {
+            if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                mantissa = mantissa &* 10 &+ Int(b &- UInt8(ascii: "0"))
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                if digits > 18 { return nil }
+            } else if b == UInt8(ascii: "."), fraction < 0 {
+                fraction = 0
+            } else {
+                return nil
+            }
+        }
+        if fraction < 0 { return .int(mantissa) }
+        guard fraction > 0, digits <= 15 else { return nil }
+        return .double(Double(mantissa) / powersOfTen[fraction])
+    }
+
+    /// 10^0 … 10^15, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`. A decimal too large for `Int` is reported,
     /// not silently turned into a float.

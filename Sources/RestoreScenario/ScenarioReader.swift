@@ -53,11 +53,20 @@ final class ScenarioReader {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
-        var result = Fields(node: node, capacity: mapping.count)
+        // Gathered in local lists and handed to `Fields` at the end: appending to a `Fields`
+        // that was also read in the loop copied it, and so reallocated its lists, every time.
+        var keys: [String] = []
+        var keyNodes: [ScenarioNode] = []
+        var values: [ScenarioNode] = []
+        keys.reserveCapacity(mapping.count)
+        keyNodes.reserveCapacity(mapping.count)
+        values.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
             guard let key = scalarKey(keyNode) else { continue }
-            if let first = result.keyNode(key) {
-                fail(keyNode, "duplicate key '\(key)' (first at line \(first.mark?.line ?? 1)); keep one of them")
+            if let first = keys.firstIndex(where: { Fields.sameKey($0, key) }) {
+                fail(
+                    keyNode,
+                    "duplicate key '\(key)' (first at line \(keyNodes[first].mark?.line ?? 1)); keep one of them")
                 continue
             }
             guard allowed.contains(where: { Fields.sameKey($0, key) }) else {
@@ -68,9 +77,11 @@ final class ScenarioReader {
                 }
                 continue
             }
-            result.append(key: key, keyNode: keyNode, value: value)
+            keys.append(key)
+            keyNodes.append(keyNode)
+            values.append(value)
         }
-        return result
+        return Fields(node: node, order: keys, keyNodes: keyNodes, values: values)
     }
 
     /// A mapping whose keys are the user's own (state keys, paths, class names), in file order.
@@ -199,21 +210,16 @@ final class ScenarioReader {
 struct Fields {
     let node: ScenarioNode
     /// Keys in file order.
-    private(set) var order: [String] = []
-    private var keyNodes: [ScenarioNode] = []
-    private var values: [ScenarioNode] = []
+    let order: [String]
+    private let keyNodes: [ScenarioNode]
+    private let values: [ScenarioNode]
 
-    init(node: ScenarioNode, capacity: Int = 0) {
+    /// `order[i]` is written at `keyNodes[i]` with the value `values[i]`.
+    init(node: ScenarioNode, order: [String], keyNodes: [ScenarioNode], values: [ScenarioNode]) {
         self.node = node
-        order.reserveCapacity(capacity)
-        keyNodes.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
-    }
-
-    mutating func append(key: String, keyNode: ScenarioNode, value: ScenarioNode) {
-        order.append(key)
-        keyNodes.append(keyNode)
-        values.append(value)
+        self.order = order
+        self.keyNodes = keyNodes
+        self.values = values
     }
 
     subscript(key: String) -> ScenarioNode? { index(of: key).map { values[$0] } }
