@@ -4,7 +4,7 @@ import RestoreEngine
 /// `{"type": …, "userInfo": {KEY: typed value}, "nonPlistKeys": […], "responders": […]}`, the
 /// two lists only when they are not empty.
 enum ActivityCodec {
-    static func write(_ a: UserActivity, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ a: UserActivity, to out: inout Out) {
         out.append(UInt8(ascii: "{"))
         var first = true
         out.appendJSONFixedKey("type", first: &first)

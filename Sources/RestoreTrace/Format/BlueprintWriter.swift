@@ -3,7 +3,7 @@ import RestoreEngine
 /// Coder values, blueprints, archives and launch options straight to bytes: the trace's only
 /// encoder of them (the decoders are in `ValueCodec` and `BlueprintCodec`).
 extension ValueCodec {
-    static func write(_ v: CoderValue, system: Bool = false, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ v: CoderValue, system: Bool = false, to out: inout Out) {
         out.append(123)
         switch v {
         case .string(let s):
@@ -48,7 +48,7 @@ extension ValueCodec {
         out.append(125)
     }
 
-    static func writeCoder(_ entries: [CoderEntry], to out: inout [UInt8]) {
+    static func writeCoder<Out: JSONByteSink>(_ entries: [CoderEntry], to out: inout Out) {
         var first = true
         out.append(123)
         for e in entries {
@@ -60,7 +60,7 @@ extension ValueCodec {
 }
 
 extension BlueprintCodec {
-    static func write(_ b: NodeBlueprint, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ b: NodeBlueprint, to out: inout Out) {
         var first = true
         out.append(123)
         writeMembers(b, nested: true, first: &first, to: &out)
@@ -69,14 +69,15 @@ extension BlueprintCodec {
 
     /// A node's members without its braces; `nested` false leaves out the nodes hung from it
     /// (children, presented, views), which trace format 2 writes as lines of their own.
-    static func writeMembers(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout [UInt8]) {
+    static func writeMembers<Out: JSONByteSink>(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout Out)
+    {
         writeIdentity(b, first: &first, to: &out)
         writeStructure(b, nested: nested, first: &first, to: &out)
         writeViewState(b.viewState, first: &first, to: &out)
     }
 
     /// The members that say what the node is: its class, role, identifiers, storyboard and state.
-    private static func writeIdentity(_ b: NodeBlueprint, first: inout Bool, to out: inout [UInt8]) {
+    private static func writeIdentity<Out: JSONByteSink>(_ b: NodeBlueprint, first: inout Bool, to out: inout Out) {
         out.appendJSONFixedKey("class", first: &first)
         out.appendJSONString(b.className)
         if b.role == .view {
@@ -114,7 +115,9 @@ extension BlueprintCodec {
     }
 
     /// The members that hang other nodes from this one: children, presented, views, objects.
-    private static func writeStructure(_ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout [UInt8]) {
+    private static func writeStructure<Out: JSONByteSink>(
+        _ b: NodeBlueprint, nested: Bool, first: inout Bool, to out: inout Out
+    ) {
         if nested, !b.children.isEmpty {
             out.appendJSONFixedKey("children", first: &first)
             writeNodes(b.children, to: &out)
@@ -155,7 +158,7 @@ extension BlueprintCodec {
     }
 
     /// A view's built-in state (SPEC §2, §3): scroll position, rows, selection, text range.
-    private static func writeViewState(_ s: ViewState, first: inout Bool, to out: inout [UInt8]) {
+    private static func writeViewState<Out: JSONByteSink>(_ s: ViewState, first: inout Bool, to out: inout Out) {
         if let c = s.contentOffset {
             out.appendJSONFixedKey("contentOffset", first: &first)
             writeNumbers(c, to: &out)
@@ -199,7 +202,7 @@ extension BlueprintCodec {
         }
     }
 
-    private static func writeNodes(_ nodes: [NodeBlueprint], to out: inout [UInt8]) {
+    private static func writeNodes<Out: JSONByteSink>(_ nodes: [NodeBlueprint], to out: inout Out) {
         out.append(91)
         for (i, n) in nodes.enumerated() {
             if i > 0 { out.append(44) }
@@ -208,7 +211,7 @@ extension BlueprintCodec {
         out.append(93)
     }
 
-    private static func writeNumbers(_ numbers: [Double], to out: inout [UInt8]) {
+    private static func writeNumbers<Out: JSONByteSink>(_ numbers: [Double], to out: inout Out) {
         out.append(91)
         for (i, d) in numbers.enumerated() {
             if i > 0 { out.append(44) }
@@ -217,7 +220,7 @@ extension BlueprintCodec {
         out.append(93)
     }
 
-    static func write(_ o: ObjectBlueprint, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ o: ObjectBlueprint, to out: inout Out) {
         var first = true
         out.append(123)
         out.appendJSONFixedKey("class", first: &first)
@@ -242,7 +245,7 @@ extension BlueprintCodec {
     }
 
     /// `{"file":…,"scene":…,"id":…}`: where a node built from a storyboard file came from.
-    static func write(_ o: StoryboardOrigin, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ o: StoryboardOrigin, to out: inout Out) {
         out.appendLiteral(#"{"file":"#)
         out.appendJSONString(o.file)
         out.appendLiteral(#","scene":"#)
@@ -252,7 +255,7 @@ extension BlueprintCodec {
         out.append(125)
     }
 
-    static func write(_ s: StoryboardReference, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ s: StoryboardReference, to out: inout Out) {
         out.appendLiteral(#"{"name":"#)
         out.appendJSONString(s.name)
         out.appendLiteral(#","identifier":"#)
@@ -260,7 +263,7 @@ extension BlueprintCodec {
         out.append(125)
     }
 
-    static func write(_ a: Archive, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ a: Archive, to out: inout Out) {
         out.appendLiteral(#"{"appLevel":"#)
         ValueCodec.writeCoder(a.appLevel, to: &out)
         out.appendLiteral(#","entries":["#)
@@ -271,7 +274,7 @@ extension BlueprintCodec {
         out.appendLiteral("]}")
     }
 
-    static func write(_ e: ArchiveEntry, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ e: ArchiveEntry, to out: inout Out) {
         var first = true
         out.append(123)
         writeMembers(e, first: &first, to: &out)
@@ -279,7 +282,7 @@ extension BlueprintCodec {
     }
 
     /// An archive entry's members without its braces (trace format 2 prefixes its index).
-    static func writeMembers(_ e: ArchiveEntry, first: inout Bool, to out: inout [UInt8]) {
+    static func writeMembers<Out: JSONByteSink>(_ e: ArchiveEntry, first: inout Bool, to out: inout Out) {
         out.appendJSONFixedKey("key", first: &first)
         out.appendJSONString(e.key)
         out.appendJSONFixedKey("path", first: &first)
@@ -323,7 +326,7 @@ extension BlueprintCodec {
         }
     }
 
-    static func write(_ o: LaunchOptions, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ o: LaunchOptions, to out: inout Out) {
         var first = true
         out.append(123)
         if let v = o.bundleVersion {

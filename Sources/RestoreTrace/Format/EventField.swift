@@ -45,7 +45,7 @@ public enum EventField: String, CaseIterable, Sendable {
     // MARK: Writing
 
     /// Appends the event's members in the format's order (see `write`).
-    static func writeMembers(_ e: EngineEvent, seq: Int?, grouped: Bool, to out: inout [UInt8]) {
+    static func writeMembers<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, grouped: Bool, to out: inout Out) {
         var first = true
         let keys = jsonKeys
         for (i, field) in allCases.enumerated() {
@@ -57,13 +57,13 @@ public enum EventField: String, CaseIterable, Sendable {
     /// `grouped` writes a hierarchy or an archive as trace format 2's event line holds it: the
     /// count of the lines that follow (see `TraceLines`), not the nodes or entries themselves.
     /// `key` is this member's `jsonKeys` entry.
-    func write(
-        _ e: EngineEvent, seq: Int?, to out: inout [UInt8], first: inout Bool, grouped: Bool = false, key: [UInt8]
+    func write<Out: JSONByteSink>(
+        _ e: EngineEvent, seq: Int?, to out: inout Out, first: inout Bool, grouped: Bool = false, key: [UInt8]
     ) {
-        func put<T>(_ value: T?, _ writeValue: (T, inout [UInt8]) -> Void) {
+        func put<T>(_ value: T?, _ writeValue: (T, inout Out) -> Void) {
             guard let value else { return }
             if first { first = false } else { out.append(44) }
-            out.append(contentsOf: key)
+            key.withUnsafeBufferPointer { out.append(contentsOf: $0) }
             writeValue(value, &out)
         }
         switch self {

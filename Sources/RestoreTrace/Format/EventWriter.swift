@@ -11,7 +11,7 @@ extension EventCodec {
         out.append(125)
     }
 
-    static func write(_ r: EventResult, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ r: EventResult, to out: inout Out) {
         switch r {
         case .bool(let b): out.appendJSONBool(b)
         case .object(nil), .modelIdentifier(nil), .indexPath(nil): out.appendJSONNull()
@@ -28,7 +28,7 @@ extension EventCodec {
         }
     }
 
-    static func write(_ o: ReturnedObject, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ o: ReturnedObject, to out: inout Out) {
         var first = true
         out.append(123)
         out.appendJSONFixedKey("class", first: &first)
@@ -47,7 +47,7 @@ extension EventCodec {
         out.append(125)
     }
 
-    static func write(_ e: CallEffects, to out: inout [UInt8]) {
+    static func write<Out: JSONByteSink>(_ e: CallEffects, to out: inout Out) {
         var first = true
         out.append(123)
         if e.madeKeyAndVisible {

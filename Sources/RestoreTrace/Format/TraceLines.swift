@@ -22,14 +22,14 @@ public enum TraceLines {
     public static let maxLineBytes = 65_536
 
     /// `{"nodes":K}`: what an event line holds of its hierarchy.
-    static func writeNodeCount(_ h: NodeBlueprint, to out: inout [UInt8]) {
+    static func writeNodeCount<Out: JSONByteSink>(_ h: NodeBlueprint, to out: inout Out) {
         out.appendLiteral(#"{"nodes":"#)
         out.appendJSONInt(nodeLines(in: h))
         out.append(125)
     }
 
     /// `{"appLevel":{…},"entries":M}`: what an event line holds of its archive.
-    static func writeArchiveHead(_ a: Archive, to out: inout [UInt8]) {
+    static func writeArchiveHead<Out: JSONByteSink>(_ a: Archive, to out: inout Out) {
         out.appendLiteral(#"{"appLevel":"#)
         ValueCodec.writeCoder(a.appLevel, to: &out)
         out.appendLiteral(#","entries":"#)
@@ -72,7 +72,9 @@ public enum TraceLines {
     }
 
     /// One node line (no newline).
-    static func writeNodeLine(_ b: NodeBlueprint, index: Int, parent: Int?, slot: String, to out: inout [UInt8]) {
+    static func writeNodeLine<Out: JSONByteSink>(
+        _ b: NodeBlueprint, index: Int, parent: Int?, slot: String, to out: inout Out
+    ) {
         out.appendLiteral(#"{"node":"#)
         out.appendJSONInt(index)
         if let parent {
@@ -87,7 +89,7 @@ public enum TraceLines {
     }
 
     /// One entry line (no newline).
-    static func writeEntryLine(_ e: ArchiveEntry, index: Int, to out: inout [UInt8]) {
+    static func writeEntryLine<Out: JSONByteSink>(_ e: ArchiveEntry, index: Int, to out: inout Out) {
         out.appendLiteral(#"{"entry":"#)
         out.appendJSONInt(index)
         var first = false
@@ -96,8 +98,8 @@ public enum TraceLines {
     }
 
     /// The node lines of `b` and below, each after a newline; `between` is called before each.
-    static func writeNodeLines(
-        _ b: NodeBlueprint, bounded: Bool, to out: inout [UInt8], between: (inout [UInt8]) -> Void
+    static func writeNodeLines<Out: JSONByteSink>(
+        _ b: NodeBlueprint, bounded: Bool, to out: inout Out, between: (inout Out) -> Void
     ) {
         var index = 0
         visitNodes(b, parent: nil, slot: "", index: &index) { node, i, parent, slot in
@@ -112,15 +114,15 @@ public enum TraceLines {
 
     /// Replaces the line at `out[start...]` (no newline in it) with part lines when it is longer
     /// than `maxLineBytes`.
-    static func bound(_ out: inout [UInt8], lineFrom start: Int) {
+    static func bound<Out: JSONByteSink>(_ out: inout Out, lineFrom start: Int) {
         guard out.count - start > maxLineBytes else { return }
-        let line = Array(out[start...])
-        out.removeSubrange(start...)
+        let line = out.bytes(from: start)
+        out.removeLast(out.count - start)
         writeParts(of: line, to: &out)
     }
 
     /// The part lines of one long line, joined by newlines (none after the last).
-    static func writeParts(of line: [UInt8], to out: inout [UInt8]) {
+    static func writeParts<Out: JSONByteSink>(of line: [UInt8], to out: inout Out) {
         // Room for `{"part":i,"of":P,"text":""}` with up to 19-digit numbers.
         let budget = maxLineBytes - 64
         var pieces: [[UInt8]] = []
@@ -148,7 +150,7 @@ public enum TraceLines {
             out.appendLiteral(#","of":"#)
             out.appendJSONInt(pieces.count)
             out.appendLiteral(#","text":"#)
-            out.append(contentsOf: piece)
+            piece.withUnsafeBufferPointer { out.append(contentsOf: $0) }
             out.append(125)
         }
     }
@@ -156,7 +158,7 @@ public enum TraceLines {
 
 extension EventCodec {
     /// The event line alone as format 2 writes it: a hierarchy or archive as its count.
-    static func writeEventLine(_ e: EngineEvent, seq: Int?, to out: inout [UInt8]) {
+    static func writeEventLine<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, to out: inout Out) {
         out.append(123)
         EventField.writeMembers(e, seq: seq, grouped: true, to: &out)
         out.append(125)
@@ -173,8 +175,8 @@ extension EventCodec {
     /// `writeLines`, calling `between` with the buffer before each line after the first (before
     /// its newline): the trace writer empties a full buffer there, so a hierarchy or archive of
     /// tens of megabytes is never held whole.
-    static func writeLines(
-        _ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout [UInt8], between: (inout [UInt8]) -> Void
+    static func writeLines<Out: JSONByteSink>(
+        _ e: EngineEvent, seq: Int?, bounded: Bool, to out: inout Out, between: (inout Out) -> Void
     ) {
         let start = out.count
         writeEventLine(e, seq: seq, to: &out)

@@ -59,42 +59,37 @@ public final class AtomicFileWriter {
         if buffer.count >= Self.flushBytes { try? flush() }  // a failure is kept and thrown by commit()
     }
 
-    /// `append` for a long run of lines: `fill` calls its second argument with the buffer between
-    /// lines, which writes the buffer out once it is full, so the buffer stays near
-    /// `flushBytes` however much is appended (an archive event is 40 MB at 200×200).
-    func appendLines(_ fill: (inout [UInt8], (inout [UInt8]) -> Void) -> Void) {
+    /// Writes `bytes` after what is buffered (a writer with a buffer of its own hands it over).
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard failure == nil else { return }
-        fill(&buffer) { bytes in
-            if bytes.count >= Self.flushBytes { try? self.writeOut(&bytes) }
-        }
-        if buffer.count >= Self.flushBytes { try? flush() }
+        if !buffer.isEmpty { try? flush() }
+        try? writeAll(bytes)  // a failure is kept and thrown by commit()
     }
 
     /// Buffered bytes go to the file in writes of about this size.
-    private static let flushBytes = 1 << 20
+    static let flushBytes = 1 << 20
 
     /// Pushes buffered bytes to the partial file (called at phase boundaries).
-    public func flush() throws(TraceError) { try writeOut(&buffer) }
+    public func flush() throws(TraceError) {
+        try buffer.withUnsafeBufferPointer { (bytes) throws(TraceError) in try writeAll(bytes) }
+        buffer.removeAll(keepingCapacity: true)
+    }
 
-    /// Writes `bytes` to the partial file and empties it (keeping its capacity). Takes the buffer
-    /// as an argument, so it can be called while `append` has the buffer lent out.
-    private func writeOut(_ bytes: inout [UInt8]) throws(TraceError) {
+    /// Writes `bytes` to the partial file; the first failure is kept, and everything after it
+    /// is dropped.
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) {
         if let failure { throw failure }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written)
-            }
+            let n = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 let e = Self.refused(path, "writing failed", errno: n < 0 ? errno : ENOSPC)
                 failure = e
-                bytes = []
                 throw e
             }
             written += n
         }
-        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Finishes the file and moves it into place.
@@ -142,6 +137,9 @@ public final class AtomicFileWriter {
 public final class TraceWriter {
     private let file: AtomicFileWriter
     private var line: [UInt8] = []
+    /// Event lines are written here and handed to the file about a megabyte at a time: a buffer
+    /// without `Array`'s bookkeeping on every append (see `JSONByteSink`).
+    private var events = TraceBytes(capacity: AtomicFileWriter.flushBytes + 65_536)
 
     public init(path: String, header: TraceHeader) throws(TraceError) {
         file = try AtomicFileWriter(path: path)
@@ -149,10 +147,13 @@ public final class TraceWriter {
         try file.flush()
     }
 
+    deinit { events.deallocate() }
+
     public var path: String { file.path }
 
     /// One JSON value as a line (split into part lines if it is longer than the bound).
     public func writeLine(_ value: JSONValue) {
+        handOver(&events)
         line.removeAll(keepingCapacity: true)
         value.write(to: &line)
         TraceLines.bound(&line, lineFrom: 0)
@@ -162,13 +163,31 @@ public final class TraceWriter {
 
     /// One event's lines, written straight from the event.
     public func writeEvent(_ event: EngineEvent, seq: Int) {
-        file.appendLines { out, spill in
-            EventCodec.writeLines(event, seq: seq, bounded: true, to: &out, between: spill)
-            out.append(0x0A)
+        // Between lines a full buffer goes to the file, so a hierarchy or archive of tens of
+        // megabytes (40 MB at 200×200) is never held whole.
+        EventCodec.writeLines(event, seq: seq, bounded: true, to: &events) { bytes in
+            if bytes.count >= AtomicFileWriter.flushBytes { self.handOver(&bytes) }
         }
+        events.append(0x0A)
+        if events.count >= AtomicFileWriter.flushBytes { handOver(&events) }
     }
 
-    public func flush() throws(TraceError) { try file.flush() }
-    public func commit() throws(TraceError) { try file.commit() }
+    /// Gives the file what `bytes` holds and empties it. Takes the buffer as an argument, so it
+    /// can be called while `writeLines` has it.
+    private func handOver(_ bytes: inout TraceBytes) {
+        file.write(bytes.written)
+        bytes.removeAll()
+    }
+
+    public func flush() throws(TraceError) {
+        handOver(&events)
+        try file.flush()
+    }
+
+    public func commit() throws(TraceError) {
+        handOver(&events)
+        try file.commit()
+    }
+
     public func discard() { file.discard() }
 }

@@ -1,6 +1,6 @@
 /// Appending compact JSON straight to a byte buffer, without building a `JSONValue` tree first.
 /// `JSONValue.write(to:)` uses the same string and number writers, so both give the same bytes.
-extension Array where Element == UInt8 {
+extension JSONByteSink {
     /// A quoted, escaped string. Runs of bytes that need no escaping are copied in one go.
     mutating func appendJSONString(_ s: String) {
         append(34)
@@ -34,8 +34,18 @@ extension Array where Element == UInt8 {
 
     /// A string's escaped UTF-8 without its quotes.
     private mutating func appendJSONStringBody(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Eight bytes at a time while none needs a look (nearly every string of a trace is
+        // plain ASCII): a byte at a time cost ~24 instructions a byte, 7 % of record.
+        var clean = 0
+        if let base = bytes.baseAddress {
+            while clean + 8 <= bytes.count,
+                !Self.mayNeedEscape(UnsafeRawPointer(base + clean).loadUnaligned(as: UInt64.self))
+            {
+                clean += 8
+            }
+        }
         var start = 0
-        for i in 0..<bytes.count {
+        for i in clean..<bytes.count {
             let b = bytes[i]
             // Printable ASCII other than `"` and `\` (nearly every byte of a trace) is copied as
             // it is: one range test and two compares settle it.
@@ -57,28 +67,52 @@ extension Array where Element == UInt8 {
         append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
+    /// True when one of the word's eight bytes is not printable ASCII other than `"` and `\\`
+    /// (a control, DEL, `"`, `\\`, or any byte of a multi-byte character).
+    @inline(__always)
+    private static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// A high bit where a byte of `v` is zero.
+        func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below0x20 = (w &- ones &* 0x20) & ~w & highs
+        return (w & highs) | below0x20 | zeroByte(w ^ (ones &* 0x22)) | zeroByte(w ^ (ones &* 0x5C))
+            | zeroByte(w ^ (ones &* 0x7F)) != 0
+    }
+
     /// The escape of one byte `JSONValue.writeString` escapes.
     private mutating func appendEscaped(_ b: UInt8) {
         switch b {
-        case 34: append(contentsOf: [92, 34])
-        case 92: append(contentsOf: [92, 92])
-        case 0x0A: append(contentsOf: [92, UInt8(ascii: "n")])
-        case 0x0D: append(contentsOf: [92, UInt8(ascii: "r")])
-        case 0x09: append(contentsOf: [92, UInt8(ascii: "t")])
+        case 34, 92:
+            append(92)
+            append(b)
+        case 0x0A:
+            append(92)
+            append(UInt8(ascii: "n"))
+        case 0x0D:
+            append(92)
+            append(UInt8(ascii: "r"))
+        case 0x09:
+            append(92)
+            append(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             let digits = hex.utf8Start
-            append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, digits[Int(b >> 4)], digits[Int(b & 15)]])
+            appendLiteral("\\u00")
+            append(digits[Int(b >> 4)])
+            append(digits[Int(b & 15)])
         }
     }
 
     /// Decimal digits, as `String(i)` writes them, without making the string: digits are
-    /// written backwards into a 20-byte stack buffer, then copied in one go. Public: the
-    /// chrome-trace writer writes integers the same way Foundation does, with these bytes.
-    public mutating func appendJSONInt(_ i: Int) {
+    /// written backwards into a 20-byte stack buffer, then copied in one go.
+    mutating func appendJSONInt(_ i: Int) {
         if i < 0 { append(45) }
         appendDecimal(i.magnitude)
     }
+
+    /// The digits of `value` (no sign).
+    mutating func appendMagnitude(_ value: UInt) { appendDecimal(value) }
 
     private mutating func appendDecimal(_ value: UInt) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
@@ -90,7 +124,8 @@ extension Array where Element == UInt8 {
                 buffer[at] = 48 + UInt8(n % 10)
                 n /= 10
             } while n != 0
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[at...]))
+            let digits = buffer.baseAddress!.advanced(by: at).assumingMemoryBound(to: UInt8.self)
+            append(contentsOf: UnsafeBufferPointer(start: digits, count: buffer.count - at))
         }
     }
 
@@ -98,7 +133,8 @@ extension Array where Element == UInt8 {
     /// written digit by digit with ".0", as `format` does, without making a string.
     mutating func appendJSONDouble(_ d: Double) {
         guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else {
-            append(contentsOf: JSONValue.format(d).utf8)
+            var text = JSONValue.format(d)
+            text.withUTF8 { append(contentsOf: $0) }
             return
         }
         appendJSONInt(Int(Int64(d)))
@@ -140,5 +176,14 @@ extension Array where Element == UInt8 {
             appendJSONString(s)
         }
         append(93)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `JSONByteSink.appendJSONInt` on an array, public: the chrome-trace writer writes integers
+    /// the same way Foundation does, with these bytes.
+    public mutating func appendJSONInt(_ i: Int) {
+        if i < 0 { append(45) }
+        appendMagnitude(i.magnitude)
     }
 }
