@@ -17,6 +17,10 @@ import Foundation
 /// | Foundation `JSONDecoder` into a generic `Decodable` enum | 8.2 s | 526 µs |
 /// | the YAML route it replaces (text copied to `[Unicode.Scalar]`, libyaml via Yams, limits) | 4.9 s | 0.5 ms |
 ///
+/// (Since then this reader builds each object's and array's members on one `MoveStack`
+/// instead of copying them out of an array of their own: 424 M -> 333 M instructions on the
+/// 100×100 grid, callgrind; the ranking only widened.)
+///
 /// Besides being the fastest, it is the only one that gives what the reader needs: a position on
 /// every node (`file:line:column` for each problem), members in file order and duplicate keys
 /// kept (Foundation's dictionaries lose both, and `JSONParser` keeps no positions).

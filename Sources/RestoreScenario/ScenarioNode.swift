@@ -4,10 +4,11 @@ import Yams
 /// how it was written, a list or a mapping (pairs in file order, duplicates kept so the reader
 /// can report them), each with the position it starts at.
 ///
-/// Two front ends build it: `ScenarioJSON` straight from a JSON file's bytes, and
-/// `init(yaml:)` from the tree Yams composes for YAML. Keeping the reader on this small value
-/// type, rather than on Yams's `Node` (a `Tag` object per node, tags resolved through a class),
-/// is what lets a JSON scenario skip the YAML library entirely.
+/// Three front ends build it: `ScenarioJSON` straight from a JSON file's bytes,
+/// `ScenarioYAML` straight from libyaml's events for YAML, and `init(yaml:)` from the tree Yams
+/// composes (YAML with aliases, and text the other two leave to Yams). Keeping the reader on this
+/// small value type, rather than on Yams's `Node` (a `Tag` object per node, tags resolved
+/// through a class), is what lets a JSON scenario skip the YAML library entirely.
 enum ScenarioNode: Equatable {
     case scalar(Scalar)
     case sequence(Sequence)

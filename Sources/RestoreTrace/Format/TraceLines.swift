@@ -40,8 +40,8 @@ public enum TraceLines {
     /// The number of node lines a hierarchy takes: itself and every node hung from it
     /// (objects stay members of their node).
     static func nodeLines(in b: NodeBlueprint) -> Int {
-        // By index into the (immutable) arrays: `for c in b.children` copied every node (a
-        // retain per member) just to count it.
+        // (Each node is still copied out of its array to be passed on, index or iterator
+        // alike: the optimizer does not borrow an element across a recursive call.)
         var n = 1
         for i in b.children.indices { n += nodeLines(in: b.children[i]) }
         if let p = b.presented { n += nodeLines(in: p) }
@@ -59,7 +59,6 @@ public enum TraceLines {
         let me = index
         index += 1
         guard visit(b, me, parent, slot) else { return false }
-        // Nodes are passed by index, not copied out of the arrays (see `nodeLines`).
         for i in b.children.indices where !visitNodes(b.children[i], parent: me, slot: "children", index: &index, visit)
         {
             return false
