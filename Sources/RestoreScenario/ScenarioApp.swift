@@ -9,11 +9,15 @@ public final class ScenarioApp: RestorableApp {
     public init(scenario: Scenario) {
         self.scenario = scenario
         var views: [String: [NodeBlueprint]] = [:]
+        // The class whose views were just found: its neighbours mostly share it (one hash of
+        // the class name saved per node), and a class's first views stay its views.
+        var known: String?
         func collect(_ b: NodeBlueprint) {
-            if views[b.className] == nil, !b.views.isEmpty {
-                views[b.className] = b.views.map(Self.freshView)
+            if !b.views.isEmpty, known != b.className {
+                if views[b.className] == nil { views[b.className] = b.views.map(Self.freshView) }
+                known = b.className
             }
-            b.children.forEach(collect)
+            for i in b.children.indices { collect(b.children[i]) }
             b.presented.map(collect)
         }
         [scenario.ui, scenario.launchUI, scenario.app.delegate.defaultRoot].compactMap { $0 }.forEach(collect)
@@ -78,7 +82,9 @@ public final class ScenarioApp: RestorableApp {
 
     private func lacksClassViews(_ b: NodeBlueprint) -> Bool {
         if b.role == .viewController, b.views.isEmpty, viewsByClass[b.className] != nil { return true }
-        return b.children.contains(where: lacksClassViews) || (b.presented.map(lacksClassViews) ?? false)
+        // By index: iterating the children copied each one (a large struct) at every level.
+        for i in b.children.indices where lacksClassViews(b.children[i]) { return true }
+        return b.presented.map(lacksClassViews) ?? false
     }
 
     /// Tables get the rows the launch's `data` gives for their path (the data changed while the app was dead).

@@ -42,7 +42,7 @@ struct PreservationWalk {
     var objectReferences: [ObjectReference] = []
     /// Preserved controllers' archive keys and depths by restoration path: where a registered
     /// object's parent is.
-    var preservedKeys: [String: (key: String, depth: Int)] = [:]
+    let preservedKeys = PreservedKeys()
     /// Set when the app crashed in an encode (T3): the walk stops there.
     var crash: (path: String, key: String)?
 
@@ -86,17 +86,19 @@ struct PreservationWalk {
         var node = NodeOutcome(
             path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
             status: .skipped, depth: cursor.depth, parent: cursor.parentLocator?.text)
-        node.position = cursor.position
+        // Built once: the node, its views, its objects and its children all start from it.
+        let position = cursor.position
+        node.position = position
         if cursor.parentPreserved, let id, let path {
-            preserve(vc, id: id, path: path, locator: locator, node: node, cursor: cursor)
+            preserve(vc, id: id, path: path, locator: locator, node: node, position: position, cursor: cursor)
         } else {
-            skip(vc, locator: locator, node: node, cursor: cursor)
+            skip(vc, locator: locator, node: node, position: position, cursor: cursor)
         }
     }
 
     /// A controller that is not preserved, and why; nothing below it is preserved either.
     private mutating func skip(
-        _ vc: UIViewController, locator: NodeLocator, node: NodeOutcome, cursor: PreservationCursor
+        _ vc: UIViewController, locator: NodeLocator, node: NodeOutcome, position: String, cursor: PreservationCursor
     ) {
         var node = node
         let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
@@ -111,16 +113,16 @@ struct PreservationWalk {
         below.parentLocator = locator
         below.parentPath = nil
         below.depth = cursor.depth + 1
-        below.parentPosition = cursor.position
+        below.parentPosition = position
         for (j, view) in vc.views.enumerated() {
             skip(
                 view, owner: locator, reason: declined ? .saveDeclined : .viewOwnerNotPreserved, depth: below.depth,
-                position: cursor.position + ".v\(j)")
+                position: position + ".v" + String(j))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
-                    object: object, owner: locator.text, depth: below.depth, position: cursor.position + ".o\(j)",
+                    object: object, owner: locator.text, depth: below.depth, position: position + ".o" + String(j),
                     skipReason: declined ? .saveDeclined : .objectNotReferenced))
         }
         visitChildren(of: vc, below: below, presentedInherits: true)
@@ -130,7 +132,7 @@ struct PreservationWalk {
     /// its archive entry; then its views, objects and children.
     private mutating func preserve(
         _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, node: NodeOutcome,
-        cursor: PreservationCursor
+        position: String, cursor: PreservationCursor
     ) {
         let key: ArchiveKey
         switch cursor.relation {
@@ -142,7 +144,7 @@ struct PreservationWalk {
         node.key = key.text
         node.status = .preserved
         nodes.append(node)
-        preservedKeys[path.text] = (key.text, cursor.depth)
+        preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
 
         let coder = RestorationCoder()
         engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
@@ -169,21 +171,21 @@ struct PreservationWalk {
         for (j, view) in vc.views.enumerated() {
             // P6: a view that was never loaded has no state to save.
             guard vc.isViewLoaded else {
-                skip(view, owner: locator, reason: .viewNotLoaded, depth: depth, position: cursor.position + ".v\(j)")
+                skip(view, owner: locator, reason: .viewNotLoaded, depth: depth, position: position + ".v" + String(j))
                 continue
             }
-            visit(view, owner: owner, depth: depth, position: cursor.position + ".v\(j)")
+            visit(view, owner: owner, depth: depth, position: position + ".v" + String(j))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
-                    object: object, owner: locator.text, depth: depth, position: cursor.position + ".o\(j)",
+                    object: object, owner: locator.text, depth: depth, position: position + ".o" + String(j),
                     skipReason: nil))
         }
         let below = PreservationCursor(
             parentPreserved: encodesChildren, inheritedReason: encodesChildren ? nil : .notEncodedByContainer,
             cause: encodesChildren ? nil : locator.text, parentKey: key, parentPath: path, parentLocator: locator,
-            relation: .root, depth: depth, parentPosition: cursor.position)
+            relation: .root, depth: depth, parentPosition: position)
         visitChildren(of: vc, below: below, presentedInherits: false)
     }
 
@@ -258,6 +260,15 @@ struct PreservationWalk {
 
     /// R11: siblings that would share one restoration path outside navigation/tab/split containers.
     func checkAmbiguity(_ vc: UIViewController, path: RestorationPath, locator: NodeLocator, encodesChildren: Bool) {
+        // Nearly every controller has no group of two: answered without building the groups'
+        // arrays (three allocations per preserved controller).
+        let childGroup =
+            (vc.containerKind == .custom || vc.containerKind == .none) && encodesChildren && vc.children.count > 1
+        let presentedAmongChildren =
+            encodesChildren && vc.presentedViewController?.restorationIdentifier != nil && !vc.children.isEmpty
+        guard childGroup || presentedAmongChildren || vc.views.count > 1 || vc.restorableObjects.count > 1 else {
+            return
+        }
         var groups: [(String, [String])] = []
         if vc.containerKind == .custom || vc.containerKind == .none, encodesChildren {
             groups.append(("child controllers", vc.children.compactMap(\.restorationIdentifier)))

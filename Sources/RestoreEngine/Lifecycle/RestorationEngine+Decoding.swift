@@ -8,7 +8,7 @@ extension RestorationEngine {
             guard run.outcomes[i].status == .restored, let item = run.restored[i] else { continue }
             let e = archive.entries[i]
             // A container that truncated its stack took this node's parent off screen (R5).
-            if let p = run.index(e.parentKey), run.outcomes[p].status != .restored {
+            if let p = run.parentIndex(of: i), run.outcomes[p].status != .restored {
                 run.outcomes[i].status = .notRestored
                 run.outcomes[i].reason = .parentNotRestored
                 run.outcomes[i].cause = run.outcomes[p].cause ?? run.outcomes[p].locator
@@ -18,7 +18,7 @@ extension RestorationEngine {
             let coder = RestorationCoder(entries: e.coder)
             switch item {
             case .view(let view):
-                restoreBuiltInState(of: view, from: coder, entry: e, owner: e.parentKey.flatMap { run.controller($0) })
+                restoreBuiltInState(of: view, from: coder, entry: e, owner: run.parentController(of: i))
             case .viewController(let vc):
                 // UIKit's own decode re-links the children before the app's override goes on (R5).
                 relink(vc, entry: i, archive, &run)
@@ -138,7 +138,9 @@ extension RestorationEngine {
         // strings (restorationArchiveTool prints them quoted, without "Object Identifier Proxy").
         if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap({ $0.referenceValue ?? $0.stringValue }) {
             if vc.containerKind == .tabBar {
-                let restored = refs.compactMap { key in run.status(key) == .restored ? run.controller(key) : nil }
+                let restored = refs.compactMap { key in
+                    run.index(key).flatMap { run.outcomes[$0].status == .restored ? run.controller(at: $0) : nil }
+                }
                 // A tab without an identifier stays as built; identified tabs are replaced by what came back.
                 var tabs = vc.children
                 for child in restored {
@@ -170,7 +172,7 @@ extension RestorationEngine {
                         }
                         continue
                     }
-                    if run.outcomes[child].status == .restored, let c = run.controller(key) {
+                    if run.outcomes[child].status == .restored, let c = run.controller(at: child) {
                         restored.append(c)
                     } else if lost == nil {
                         lost = run.outcomes[child].locator

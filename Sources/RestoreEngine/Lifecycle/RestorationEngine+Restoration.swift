@@ -10,6 +10,10 @@ struct RestorationRun {
     var secureCoding = false
     /// R14: entries whose restoration class made a second instance beside the launch UI's.
     var duplicates: [(entry: Int, launchInstance: UIViewController, restored: UIViewController)] = []
+    /// Entry i's parent's slot (-1: no parent key, or none in the archive), hashed once here:
+    /// phase one, phase two and a view's owner each looked it up by key again (three hashes of
+    /// a long key per entry).
+    private let parentSlot: [Int]
 
     init(_ archive: Archive) {
         var slot: [String: Int] = [:]
@@ -17,7 +21,12 @@ struct RestorationRun {
         // Backwards, so the first entry of a repeated key is written last and wins: one hash per
         // entry, and no copy of each entry (its coder, its class) just to read its key.
         for i in archive.entries.indices.reversed() { slot[archive.entries[i].key] = i }
+        var parentSlot = [Int](repeating: -1, count: archive.entries.count)
+        for i in archive.entries.indices {
+            if let parent = archive.entries[i].parentKey, let p = slot[parent] { parentSlot[i] = p }
+        }
         self.slot = slot
+        self.parentSlot = parentSlot
         restored = Array(repeating: nil, count: archive.entries.count)
         outcomes.reserveCapacity(archive.entries.count)
     }
@@ -26,9 +35,20 @@ struct RestorationRun {
     mutating func add(_ node: NodeOutcome) { outcomes.append(node) }
 
     func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
+    /// `index(entry i's parentKey)`, without hashing it.
+    func parentIndex(of i: Int) -> Int? {
+        let p = parentSlot[i]
+        return p >= 0 && p < outcomes.count ? p : nil
+    }
+    /// `controller(entry i's parentKey)`, without hashing it.
+    func parentController(of i: Int) -> UIViewController? {
+        let p = parentSlot[i]
+        return p >= 0 ? controller(at: p) : nil
+    }
     func status(_ key: String?) -> NodeStatus? { index(key).map { outcomes[$0].status } }
-    func controller(_ key: String) -> UIViewController? {
-        guard let i = slot[key], case .viewController(let vc)? = restored[i] else { return nil }
+    func controller(_ key: String) -> UIViewController? { slot[key].flatMap(controller(at:)) }
+    func controller(at i: Int) -> UIViewController? {
+        guard case .viewController(let vc)? = restored[i] else { return nil }
         return vc
     }
 }
@@ -237,7 +257,7 @@ extension RestorationEngine {
 
     func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
         for (i, e) in archive.entries.enumerated() {
-            let p = run.index(e.parentKey)
+            let p = run.parentIndex(of: i)
             var node = NodeOutcome(
                 path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
                 status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
@@ -266,7 +286,7 @@ extension RestorationEngine {
             case .object: obtainObject(e, i, &node, &run)
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
-                if let owner = e.parentKey.flatMap({ run.controller($0) }),
+                if let owner = run.parentController(of: i),
                     let view = owner.views.first(where: {
                         $0.restorationIdentifier.map { $0[...] == e.identifier } ?? false
                     })
@@ -307,7 +327,8 @@ extension RestorationEngine {
                 .viewController
             if obtained != nil {
                 via = .appDelegate
-            } else if let existing = application.viewController(atRestorationPath: path) {
+            } else if let existing = launchInstance {
+                // The call in between cannot index anything: the lookup above still holds.
                 obtained = existing
                 via = .existing
             } else if let storyboard = e.storyboard {
@@ -338,8 +359,9 @@ extension RestorationEngine {
         if via == .restorationClass, let launchInstance, launchInstance !== vc {
             run.duplicates.append((i, launchInstance, vc))
         }
-        // An existing controller is indexed already, with everything below it.
-        if application.liveControllers[path] !== vc { application.index(vc, at: path) }
+        // An existing controller is indexed already, with everything below it (`launchInstance`
+        // is `liveControllers[path]`: nothing was indexed since).
+        if launchInstance !== vc { application.index(vc, at: path) }
     }
 
     private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {

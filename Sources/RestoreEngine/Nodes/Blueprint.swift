@@ -107,11 +107,22 @@ public struct NodeBlueprint: Hashable, Sendable {
 
     /// Every custom class named in this tree with its superclass, for `ClassHierarchy`.
     public func declareClasses(in hierarchy: inout ClassHierarchy) {
+        var last: (name: String, superclass: String)?
+        declareClasses(in: &hierarchy, last: &last)
+    }
+
+    /// `last` is the pair declared last: declaring it again changes nothing, and most nodes
+    /// repeat their neighbour's class (two hashes of the name saved per node).
+    private func declareClasses(in hierarchy: inout ClassHierarchy, last: inout (name: String, superclass: String)?) {
         let root = role == .view ? ClassHierarchy.viewRoot : ClassHierarchy.viewControllerRoot
-        hierarchy.declare(className, superclass: inherits ?? root)
-        for child in children { child.declareClasses(in: &hierarchy) }
-        presented?.declareClasses(in: &hierarchy)
-        for view in views { view.declareClasses(in: &hierarchy) }
+        let superclass = inherits ?? root
+        if last?.name != className || last?.superclass != superclass {
+            hierarchy.declare(className, superclass: superclass)
+            last = (className, superclass)
+        }
+        for i in children.indices { children[i].declareClasses(in: &hierarchy, last: &last) }
+        presented?.declareClasses(in: &hierarchy, last: &last)
+        for i in views.indices { views[i].declareClasses(in: &hierarchy, last: &last) }
         for object in objects { hierarchy.declare(object.className, superclass: ClassHierarchy.objectRoot) }
     }
 

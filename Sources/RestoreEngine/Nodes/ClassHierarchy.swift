@@ -18,7 +18,13 @@ public enum ViewKind: String, Sendable, CaseIterable {
 
     /// Table and collection views save selection and first visible row (P6, P7).
     public var hasRows: Bool { self == .tableView || self == .collectionView }
-    public var isScrollable: Bool { [.scrollView, .tableView, .collectionView, .textView].contains(self) }
+    public var isScrollable: Bool {
+        // A switch, not `[…].contains(self)`: that built an array for every view preserved.
+        switch self {
+        case .scrollView, .tableView, .collectionView, .textView: true
+        default: false
+        }
+    }
 }
 
 /// Class names and their superclasses: enough to answer "is X a kind of Y" (R4) and to give

@@ -10,7 +10,8 @@ open class UIView {
     public var state: [CoderEntry] = []
     /// The storyboard file and scene it was built from (for reports), if any.
     public var origin: StoryboardOrigin?
-    public internal(set) weak var owner: UIViewController?
+    /// Cleared by the owner's `deinit` (see `UIViewController.parent` for why it is not weak).
+    public internal(set) unowned(unsafe) var owner: UIViewController?
     /// The table's data source, when it adopts `UIDataSourceModelAssociation` (P7).
     public var modelAssociation: UIDataSourceModelAssociation?
 
@@ -66,7 +67,8 @@ open class UIStateRestoringObject {
     /// it at the top level, under its identifier alone.
     public var restorationParentPath: String?
     /// The controller whose encode references it (the one that registered it, in this model).
-    public internal(set) weak var referencingController: UIViewController?
+    /// Cleared by the controller's `deinit` (see `UIViewController.parent` for why it is not weak).
+    public internal(set) unowned(unsafe) var referencingController: UIViewController?
 
     public init(
         className: String = "NSObject", restorationIdentifier: String?, objectRestorationClass: String? = nil,

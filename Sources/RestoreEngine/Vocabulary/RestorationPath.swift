@@ -21,7 +21,22 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The identifiers, root first.
     public var components: [String] {
-        text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // One pass over the bytes into one array: `split` then `map` built two arrays, for every
+        // controller restored (its path goes to the app as components). `/` is ASCII, so every
+        // cut falls on a character boundary; empty components stay, as with `split`.
+        var parts: [String] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var i = start
+        while i != bytes.endIndex {
+            if bytes[i] == UInt8(ascii: "/") {
+                parts.append(String(text[start..<i]))
+                start = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        parts.append(String(text[start...]))
+        return parts
     }
 
     /// The node's own identifier (the last component).
