@@ -17,7 +17,7 @@ public final class ScenarioApp: RestorableApp {
                 if views[b.className] == nil { views[b.className] = b.views.map(Self.freshView) }
                 known = b.className
             }
-            for i in b.children.indices { collect(b.children[i]) }
+            b.children.forEach(collect)
             b.presented.map(collect)
         }
         [scenario.ui, scenario.launchUI, scenario.app.delegate.defaultRoot].compactMap { $0 }.forEach(collect)
@@ -82,9 +82,7 @@ public final class ScenarioApp: RestorableApp {
 
     private func lacksClassViews(_ b: NodeBlueprint) -> Bool {
         if b.role == .viewController, b.views.isEmpty, viewsByClass[b.className] != nil { return true }
-        // By index: iterating the children copied each one (a large struct) at every level.
-        for i in b.children.indices where lacksClassViews(b.children[i]) { return true }
-        return b.presented.map(lacksClassViews) ?? false
+        return b.children.contains(where: lacksClassViews) || (b.presented.map(lacksClassViews) ?? false)
     }
 
     /// Tables get the rows the launch's `data` gives for their path (the data changed while the app was dead).

@@ -21,13 +21,11 @@ extension NodeBlueprint {
         if !children.isEmpty {
             var built: [UIViewController] = []
             built.reserveCapacity(children.count)
-            for i in children.indices {
-                built.append(children[i].instantiateViewController(classes: classes, kinds: &kinds))
-            }
+            for child in children { built.append(child.instantiateViewController(classes: classes, kinds: &kinds)) }
             vc.setChildren(built)
         }
         if let presented { vc.present(presented.instantiateViewController(classes: classes, kinds: &kinds)) }
-        for i in views.indices { vc.addView(views[i].instantiateView(classes: classes, kinds: &kinds)) }
+        for view in views { vc.addView(view.instantiateView(classes: classes, kinds: &kinds)) }
         for object in objects { vc.addRestorableObject(object.instantiate()) }
         return vc
     }
