@@ -15,9 +15,11 @@ extension PreservationWalk {
             skip(view, owner: owner.locator, reason: .noRestorationIdentifier, depth: depth, position: position)
             return
         }
-        let (path, key, locator) = (
-            owner.path.appending(id), owner.key.appending(id), NodeLocator(id, below: owner.locator)
-        )
+        let (path, key) = (owner.path.appending(id), owner.key.appending(id))
+        // Below an owner located by its path, the view is too: one string for both.
+        let locator =
+            owner.locator.text == owner.path.text
+            ? NodeLocator(parsing: path.text) : NodeLocator(id, below: owner.locator)
         var node = NodeOutcome(
             path: path.text, locator: locator.text, key: key.text, className: view.className, kind: .view,
             status: .preserved, depth: depth, parent: owner.locator.text)

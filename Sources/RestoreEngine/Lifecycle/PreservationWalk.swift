@@ -21,7 +21,7 @@ struct PreservationCursor {
     var position: String {
         switch relation {
         case .root: "0"
-        case .child(let i): parentPosition + "." + String(i)
+        case .child(let i): .joining(parentPosition, ".", String(i))
         case .presented: parentPosition + ".p"
         default: parentPosition
         }
@@ -78,10 +78,17 @@ struct PreservationWalk {
             cursor.inheritedReason = nil
             cursor.cause = nil
         }
-        let name = NodeLocator.name(identifier: id, className: vc.className) + cursor.nameSuffix
-        let locator = NodeLocator(name, below: cursor.parentLocator)
         let path = id.flatMap { id in
             cursor.relation == .root ? RestorationPath(root: id) : cursor.parentPath?.appending(id)
+        }
+        let locator: NodeLocator
+        if let path, cursor.nameSuffix.isEmpty, cursor.parentLocator?.text == cursor.parentPath?.text {
+            // Identified all the way down, it is located by its path: one string for both (a
+            // second copy of every path was an allocation per node).
+            locator = NodeLocator(parsing: path.text)
+        } else {
+            let name = NodeLocator.name(identifier: id, className: vc.className) + cursor.nameSuffix
+            locator = NodeLocator(name, below: cursor.parentLocator)
         }
         var node = NodeOutcome(
             path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
@@ -117,12 +124,13 @@ struct PreservationWalk {
         for (j, view) in vc.views.enumerated() {
             skip(
                 view, owner: locator, reason: declined ? .saveDeclined : .viewOwnerNotPreserved, depth: below.depth,
-                position: position + ".v" + String(j))
+                position: .joining(position, ".v", String(j)))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
-                    object: object, owner: locator.text, depth: below.depth, position: position + ".o" + String(j),
+                    object: object, owner: locator.text, depth: below.depth,
+                    position: .joining(position, ".o", String(j)),
                     skipReason: declined ? .saveDeclined : .objectNotReferenced))
         }
         visitChildren(of: vc, below: below, presentedInherits: true)
@@ -171,15 +179,17 @@ struct PreservationWalk {
         for (j, view) in vc.views.enumerated() {
             // P6: a view that was never loaded has no state to save.
             guard vc.isViewLoaded else {
-                skip(view, owner: locator, reason: .viewNotLoaded, depth: depth, position: position + ".v" + String(j))
+                skip(
+                    view, owner: locator, reason: .viewNotLoaded, depth: depth,
+                    position: .joining(position, ".v", String(j)))
                 continue
             }
-            visit(view, owner: owner, depth: depth, position: position + ".v" + String(j))
+            visit(view, owner: owner, depth: depth, position: .joining(position, ".v", String(j)))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
-                    object: object, owner: locator.text, depth: depth, position: position + ".o" + String(j),
+                    object: object, owner: locator.text, depth: depth, position: .joining(position, ".o", String(j)),
                     skipReason: nil))
         }
         let below = PreservationCursor(

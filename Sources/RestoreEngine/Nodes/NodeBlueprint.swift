@@ -149,18 +149,25 @@ public struct NodeBlueprint: Hashable, Sendable {
 
     /// Every custom class named in this tree with its superclass, for `ClassHierarchy`.
     public func declareClasses(in hierarchy: inout ClassHierarchy) {
-        var last: (name: String, superclass: String)?
+        var last = DeclaredLast()
         declareClasses(in: &hierarchy, last: &last)
     }
 
-    /// `last` is the pair declared last: declaring it again changes nothing, and most nodes
-    /// repeat their neighbour's class (two hashes of the name saved per node).
-    private func declareClasses(in hierarchy: inout ClassHierarchy, last: inout (name: String, superclass: String)?) {
+    /// The pair each role declared last: declaring a pair again changes nothing, and a node
+    /// mostly repeats the class of the last node of its role (controllers and views alternate),
+    /// which saves two hashes of the name per node.
+    private struct DeclaredLast {
+        var controller: (name: String, superclass: String)?
+        var view: (name: String, superclass: String)?
+    }
+
+    private func declareClasses(in hierarchy: inout ClassHierarchy, last: inout DeclaredLast) {
         let root = role == .view ? ClassHierarchy.viewRoot : ClassHierarchy.viewControllerRoot
         let superclass = inherits ?? root
-        if last?.name != className || last?.superclass != superclass {
+        let previous = role == .view ? last.view : last.controller
+        if previous?.name != className || previous?.superclass != superclass {
             hierarchy.declare(className, superclass: superclass)
-            last = (className, superclass)
+            if role == .view { last.view = (className, superclass) } else { last.controller = (className, superclass) }
         }
         for child in children { child.declareClasses(in: &hierarchy, last: &last) }
         presented?.declareClasses(in: &hierarchy, last: &last)

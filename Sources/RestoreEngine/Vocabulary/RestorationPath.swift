@@ -16,7 +16,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of a node below this one (a child, the presented controller, a view, an object).
     public func appending(_ identifier: String) -> RestorationPath {
-        RestorationPath(parsing: text + Self.separator + identifier)
+        RestorationPath(parsing: .joining(text, Self.separator, identifier))
     }
 
     /// The identifiers, root first.
@@ -63,12 +63,13 @@ public struct ArchiveKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key of the container's `index`-th child.
     public func child(_ index: Int, _ identifier: String) -> ArchiveKey {
-        ArchiveKey(parsing: text + "/:[\(index)]:/" + identifier)
+        // The middle part is at most 15 bytes, stored inline: only the key allocates.
+        ArchiveKey(parsing: .joining(text, "/:[" + String(index) + "]:/", identifier))
     }
 
     /// The key of a node that hangs by a plain `/`: the presented controller, a view, an object.
     public func appending(_ identifier: String) -> ArchiveKey {
-        ArchiveKey(parsing: text + RestorationPath.separator + identifier)
+        ArchiveKey(parsing: .joining(text, RestorationPath.separator, identifier))
     }
 
     public var description: String { text }
@@ -90,7 +91,7 @@ public struct NodeLocator: Hashable, Sendable, CustomStringConvertible {
 
     /// The locator of a node named `name`, below `parent` (or the root when nil).
     public init(_ name: String, below parent: NodeLocator?) {
-        text = parent.map { $0.text + RestorationPath.separator + name } ?? name
+        text = parent.map { .joining($0.text, RestorationPath.separator, name) } ?? name
     }
 
     /// The node's own name (the last component).

@@ -1,0 +1,67 @@
+/// State of one launch's restoration, one slot per archive entry (in archive order), so a lookup
+/// by archive key hashes the key once.
+struct RestorationRun {
+    /// Archive key → entry index (the first entry, if a key repeats).
+    let slot: [String: Int]
+    /// The live object obtained for each entry, if any.
+    var restored: [RestorableNode?]
+    var outcomes: [NodeOutcome] = []
+    /// The archive is read with secure coding (P1).
+    var secureCoding = false
+    /// R14: entries whose restoration class made a second instance beside the launch UI's.
+    var duplicates: [(entry: Int, launchInstance: UIViewController, restored: UIViewController)] = []
+    /// Entry i's parent's slot (-1: no parent key, or none in the archive), hashed once here:
+    /// phase one, phase two and a view's owner each looked it up by key again (three hashes of
+    /// a long key per entry).
+    private let parentSlot: [Int]
+
+    init(_ archive: Archive) {
+        let entries = archive.entries
+        var slot: [String: Int] = [:]
+        slot.reserveCapacity(entries.count)
+        // One hash per entry, and no copy of each entry (its coder, its class) to read its key:
+        // a new key takes this slot, a repeated one keeps its first entry's.
+        var isFirst = [Bool](repeating: false, count: entries.count)
+        for i in entries.indices { isFirst[i] = Self.claim(&slot[entries[i].key, default: i], i) }
+        var parentSlot = [Int](repeating: -1, count: entries.count)
+        for i in entries.indices {
+            guard let parent = entries[i].parentKey else { continue }
+            // Entries come parents first, depth first: the parent is usually the entry before
+            // or one of its ancestors, found by comparing keys instead of hashing one more.
+            var j = i - 1
+            while j >= 0, entries[j].key != parent {
+                // Up only: an archive whose keys point forward goes to the hash below.
+                j = parentSlot[j] < j ? parentSlot[j] : -1
+            }
+            parentSlot[i] = j >= 0 && isFirst[j] ? j : slot[parent] ?? -1
+        }
+        self.slot = slot
+        self.parentSlot = parentSlot
+        restored = Array(repeating: nil, count: archive.entries.count)
+        outcomes.reserveCapacity(archive.entries.count)
+    }
+
+    /// Whether entry `i` took the slot (its key is new), given the slot its key holds now.
+    private static func claim(_ held: inout Int, _ i: Int) -> Bool { held == i }
+
+    /// Outcomes are added in archive order: entry i's outcome is `outcomes[i]`.
+    mutating func add(_ node: NodeOutcome) { outcomes.append(node) }
+
+    func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
+    /// `index(entry i's parentKey)`, without hashing it.
+    func parentIndex(of i: Int) -> Int? {
+        let p = parentSlot[i]
+        return p >= 0 && p < outcomes.count ? p : nil
+    }
+    /// `controller(entry i's parentKey)`, without hashing it.
+    func parentController(of i: Int) -> UIViewController? {
+        let p = parentSlot[i]
+        return p >= 0 ? controller(at: p) : nil
+    }
+    func status(_ key: String?) -> NodeStatus? { index(key).map { outcomes[$0].status } }
+    func controller(_ key: String) -> UIViewController? { slot[key].flatMap(controller(at:)) }
+    func controller(at i: Int) -> UIViewController? {
+        guard case .viewController(let vc)? = restored[i] else { return nil }
+        return vc
+    }
+}
