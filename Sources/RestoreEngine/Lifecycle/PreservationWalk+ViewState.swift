@@ -49,17 +49,23 @@ extension PreservationWalk {
         return selectedRows.map { rows[$0] }
     }
 
+    /// What a scroll view without an offset or an inset writes, built once: most have neither,
+    /// and each default was two arrays per view.
+    private static let zeroOffset: [CoderValue] = [.double(0), .double(0)]
+    private static let zeroInset: [CoderValue] = [.double(0), .double(0), .double(0), .double(0)]
+
     /// Scroll geometry, text selection, image geometry and web history.
     private static func writeScrollAndTextState(of view: UIView, to coder: RestorationCoder) {
         let s = view.viewState
         coder.writeSystem { c in
             if view.kind.isScrollable || view.kind == .webView {
                 c.encode(
-                    .array((s.contentOffset ?? [0, 0]).map(CoderValue.double)), forKey: ViewStateKeys.contentOffset)
+                    .array(s.contentOffset.map { $0.map(CoderValue.double) } ?? Self.zeroOffset),
+                    forKey: ViewStateKeys.contentOffset)
                 c.encode(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
                 if view.kind != .webView {
                     c.encode(
-                        .array((s.contentInset ?? [0, 0, 0, 0]).map(CoderValue.double)),
+                        .array(s.contentInset.map { $0.map(CoderValue.double) } ?? Self.zeroInset),
                         forKey: ViewStateKeys.contentInset)
                 }
             }

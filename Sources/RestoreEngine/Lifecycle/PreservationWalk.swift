@@ -105,9 +105,9 @@ struct PreservationWalk {
 
     /// A controller that is not preserved, and why; nothing below it is preserved either.
     private mutating func skip(
-        _ vc: UIViewController, locator: NodeLocator, node: NodeOutcome, position: String, cursor: PreservationCursor
+        _ vc: UIViewController, locator: NodeLocator, node: consuming NodeOutcome, position: String,
+        cursor: PreservationCursor
     ) {
-        var node = node
         let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
         let declined = reason == .saveDeclined
         node.reason = reason
@@ -139,7 +139,7 @@ struct PreservationWalk {
     /// P4–P5: a preserved controller's key, its encode with a coder of its own, UIKit's keys,
     /// its archive entry; then its views, objects and children.
     private mutating func preserve(
-        _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, node: NodeOutcome,
+        _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, node: consuming NodeOutcome,
         position: String, cursor: PreservationCursor
     ) {
         let key: ArchiveKey
@@ -148,9 +148,11 @@ struct PreservationWalk {
         case .root: key = ArchiveKey(root: id)
         default: key = cursor.parentKey.map { $0.appending(id) } ?? ArchiveKey(root: id)
         }
-        var node = node
         node.key = key.text
         node.status = .preserved
+        // `node` is taken (`consuming`), so it moves into the array: a node outcome is ~10
+        // reference-counted fields, and copying it in then destroying the original was ~400
+        // instructions per node.
         nodes.append(node)
         preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
 

@@ -45,7 +45,7 @@ struct RestorationRun {
     private static func claim(_ held: inout Int, _ i: Int) -> Bool { held == i }
 
     /// Outcomes are added in archive order: entry i's outcome is `outcomes[i]`.
-    mutating func add(_ node: NodeOutcome) { outcomes.append(node) }
+    mutating func add(_ node: consuming NodeOutcome) { outcomes.append(node) }
 
     func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
     /// `index(entry i's parentKey)`, without hashing it.
