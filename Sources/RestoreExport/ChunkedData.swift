@@ -39,13 +39,19 @@ final class ChunkedData {
 
     /// Appends one item: its JSON text (an object or a string literal), or its text (NUL-free).
     func add(_ json: some Collection<UInt8>) throws(ExportError) {
+        try add { $0.append(contentsOf: json) }
+    }
+
+    /// Appends one item written in place by `write`, which appends its bytes to the chunk (a
+    /// node row is written there rather than built apart and copied).
+    func add(writing write: (inout [UInt8]) -> Void) throws(ExportError) {
         if currentItems == 0 {
             starts.append(count)
             if !texts { current.append(UInt8(ascii: "[")) }
         } else {
             current.append(texts ? 0 : UInt8(ascii: ","))
         }
-        current.append(contentsOf: json)
+        write(&current)
         currentItems += 1
         count += 1
         if currentItems >= Self.itemsPerChunk || current.count >= Self.bytesPerChunk { try closeChunk() }
@@ -84,7 +90,7 @@ final class ChunkedData {
     private func write(_ statement: [UInt8], chunk: Int) throws(ExportError) {
         guard let folder else { return }
         let sink = try folder.open(Self.fileName(stem: stem, chunk: chunk))
-        sink.append(statement)
+        statement.withUnsafeBytes { sink.append($0) }
         try sink.close()
     }
 

@@ -240,7 +240,13 @@ public struct DotBuilder: Sendable {
         [outcome.preservation, outcome.restoration].compactMap { $0 }.reduce(0) { total, phase in
             let n = phase.nodes.count
             if n <= options.collapseThreshold { return total + n }
-            return total + phase.nodes.filter { $0.status == .skipped || $0.status == .notRestored }.count
+            // Counted, not filtered: a filter copies every troubled node.
+            var troubled = 0
+            for i in phase.nodes.indices
+            where phase.nodes[i].status == .skipped || phase.nodes[i].status == .notRestored {
+                troubled += 1
+            }
+            return total + troubled
         }
     }
 

@@ -7,7 +7,7 @@ enum Escape {
     static func html(_ s: String) -> String {
         // Most names are plain ASCII with nothing to escape: a report escapes hundreds of
         // thousands of them, so those go back as they are.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !htmlSpecial($0) }) { return s }
+        if s.utf8.allSatisfy(isPlainHTML) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for ch in VisibleText.escapingControls(s).unicodeScalars {
@@ -23,9 +23,11 @@ enum Escape {
         return out
     }
 
-    private static func htmlSpecial(_ b: UInt8) -> Bool {
-        b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
-            || b == UInt8(ascii: "'")
+    /// A byte `html` copies as it is: printable ASCII other than `& < > " '`.
+    @inline(__always)
+    static func isPlainHTML(_ b: UInt8) -> Bool {
+        b >= 0x20 && b < 0x7F && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") && b != UInt8(ascii: ">")
+            && b != UInt8(ascii: "\"") && b != UInt8(ascii: "'")
     }
 
     /// The longest name drawn in a node (class, identifier, cause), in characters; the page shows it whole.
@@ -123,33 +125,52 @@ enum Escape {
     /// and in a `data/*.js` file: `\\`, `'`, line breaks, `<`, `>`, `&`, U+2028/2029, DEL and C1
     /// controls are escaped; everything else is copied in runs.
     static func appendJSStringBody(_ text: [UInt8], to out: inout [UInt8]) {
-        text.withUnsafeBufferPointer { bytes in
+        text.withUnsafeBufferPointer { appendJSStringBody($0, to: &out) }
+    }
+
+    /// The same, from a buffer. Escapes are written byte by byte from a table rather than as
+    /// arrays: a big report's node rows hold ~60 of them each (`<` and `>`), 10 million at 200x200.
+    static func appendJSStringBody(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let needed = out.count + bytes.count + bytes.count / 4
+        if out.capacity < needed { out.reserveCapacity(Swift.max(needed, 2 * out.capacity)) }
+        jsKinds.withUnsafeBufferPointer { kinds in
             var i = 0
             var run = 0
             while i < bytes.count {
                 let b = bytes[i]
-                guard jsSpecial[Int(b)] else {
+                let kind = kinds[Int(b)]
+                if kind == JSKind.copy {
                     i += 1
                     continue
                 }
-                var escape: [UInt8]? = jsEscapes[Int(b)]
                 var width = 1
-                switch b {
-                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
-                    escape = Array(("\\u00" + String(hex4(UInt32(bytes[i + 1])).suffix(2))).utf8)
-                    width = 2
-                case 0xE2
-                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    escape = Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    width = 3
-                default: break
-                }
-                guard let escape else {
+                var escaped: UInt32
+                switch kind {
+                case JSKind.short:
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(shortEscape(b))
                     i += 1
+                    run = i
                     continue
+                case JSKind.unicode: escaped = UInt32(b)
+                default:
+                    // A lead byte: escaped only as a C1 control or U+2028/2029.
+                    if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {
+                        escaped = UInt32(bytes[i + 1])
+                        width = 2
+                    } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80,
+                        bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+                    {
+                        escaped = 0x2000 | UInt32(bytes[i + 2] & 0x7F)
+                        width = 3
+                    } else {
+                        i += 1
+                        continue
+                    }
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                out.append(contentsOf: escape)
+                appendUnicodeEscape(escaped, to: &out)
                 i += width
                 run = i
             }
@@ -157,26 +178,46 @@ enum Escape {
         }
     }
 
-    /// The bytes `appendJSStringBody` looks at twice: the escaped ones and the lead bytes of C1 controls and U+2028/2029.
-    /// The escape of each single byte `appendJSStringBody` escapes.
-    private static let jsEscapes: [[UInt8]?] = (0...255).map { b -> [UInt8]? in
+    /// What `appendJSStringBody` does with each byte.
+    private enum JSKind {
+        static let copy: UInt8 = 0
+        /// `\\`, `\'`, `\n`, `\r`.
+        static let short: UInt8 = 1
+        /// `\u00XX`.
+        static let unicode: UInt8 = 2
+        /// The lead byte of a C1 control or of U+2028/2029: looked at with the bytes after it.
+        static let lead: UInt8 = 3
+    }
+
+    private static let jsKinds: [UInt8] = (0...255).map { b -> UInt8 in
         switch b {
-        case 0x5C: Array("\\\\".utf8)
-        case 0x27: Array("\\'".utf8)
-        case 0x0A: Array("\\n".utf8)
-        case 0x0D: Array("\\r".utf8)
-        case 0x3C, 0x3E, 0x26, 0x7F, 0..<0x20: Array(("\\u00" + String(hex4(UInt32(b)).suffix(2))).utf8)
-        default: nil
+        case 0x5C, 0x27, 0x0A, 0x0D: JSKind.short
+        case 0x3C, 0x3E, 0x26, 0x7F, 0..<0x20: JSKind.unicode
+        case 0xC2, 0xE2: JSKind.lead
+        default: JSKind.copy
         }
     }
 
-    private static let jsSpecial: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for b in 0..<0x20 { table[b] = true }
-        // DEL, the lead bytes of C1 controls and U+2028/2029, then \\ ' < > &.
-        for b: UInt8 in [0x7F, 0xC2, 0xE2, 0x5C, 0x27, 0x3C, 0x3E, 0x26] { table[Int(b)] = true }
-        return table
-    }()
+    @inline(__always)
+    private static func shortEscape(_ b: UInt8) -> UInt8 {
+        switch b {
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        default: b
+        }
+    }
+
+    /// `\uXXXX` with lowercase hex digits, as `hex4` writes them.
+    @inline(__always)
+    private static func appendUnicodeEscape(_ v: UInt32, to out: inout [UInt8]) {
+        func digit(_ d: UInt32) -> UInt8 { d < 10 ? UInt8(48 + d) : UInt8(87 + d) }
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "u"))
+        out.append(digit((v >> 12) & 0xF))
+        out.append(digit((v >> 8) & 0xF))
+        out.append(digit((v >> 4) & 0xF))
+        out.append(digit(v & 0xF))
+    }
 
     /// A JSON string literal, quotes included (the trace's own escaping).
     static func jsonString(_ s: String) -> String { JSONValue.string(s).serialized }

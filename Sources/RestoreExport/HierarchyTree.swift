@@ -21,15 +21,21 @@ struct HierarchyTree {
         self.nodes = nodes
         children = Array(repeating: [], count: nodes.count)
         size = Array(repeating: 1, count: nodes.count)
-        troubled = nodes.map { $0.status == .skipped || $0.status == .notRestored }
-        lostCount = troubled.map { $0 ? 1 : 0 }
+        // By index and field, not `for n in nodes`: that copies every node (a dozen strings
+        // retained and released), 80,201 per side at 200x200.
+        troubled = Array(repeating: false, count: nodes.count)
         var index: [String: Int] = [:]
-        for (i, n) in nodes.enumerated() where index[n.locator] == nil { index[n.locator] = i }
-        for (i, n) in nodes.enumerated() {
-            if let p = n.parent.flatMap({ index[$0] }), p != i {
+        index.reserveCapacity(nodes.count)
+        for i in nodes.indices {
+            troubled[i] = nodes[i].status == .skipped || nodes[i].status == .notRestored
+            if index[nodes[i].locator] == nil { index[nodes[i].locator] = i }
+        }
+        lostCount = troubled.map { $0 ? 1 : 0 }
+        for i in nodes.indices {
+            if let p = nodes[i].parent.flatMap({ index[$0] }), p != i {
                 children[p].append(i)
-                if n.kind == .viewController,
-                    Self.isPresented(n, parent: nodes[p], presentedLocators: presentedLocators)
+                if nodes[i].kind == .viewController,
+                    Self.isPresented(nodes[i], parent: nodes[p], presentedLocators: presentedLocators)
                 {
                     presented.insert(i)
                 }

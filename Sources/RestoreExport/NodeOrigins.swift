@@ -32,6 +32,8 @@ struct NodeOrigins {
         guard let root = events.last(where: { $0.event == .background && $0.hierarchy != nil })?.hierarchy else {
             return
         }
+        // Most traces have no origins: looked for first, without naming every node's position.
+        guard Self.hasOrigin(root) else { return }
         // Iterative: deep hierarchies must not overflow the stack.
         var stack: [(NodeBlueprint, String)] = [(root, "0")]
         while let (node, position) = stack.popLast() {
@@ -48,6 +50,18 @@ struct NodeOrigins {
                 byPreservedLocator[n.locator] = scene
             }
         }
+    }
+
+    /// Whether any node of the hierarchy names its storyboard origin.
+    private static func hasOrigin(_ root: NodeBlueprint) -> Bool {
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node.origin != nil { return true }
+            stack.append(contentsOf: node.children)
+            if let presented = node.presented { stack.append(presented) }
+            stack.append(contentsOf: node.views)
+        }
+        return false
     }
 
     /// The scene a node came from, or nil when the trace does not say.

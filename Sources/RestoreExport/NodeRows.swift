@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTrace
 
 /// The Nodes section: both tables inline while their rows fit the page's budget; past it, every
 /// row goes to `data/nodes-p-NNNN.js` / `data/nodes-r-NNNN.js` as the HTML Swift rendered and
@@ -20,19 +21,22 @@ struct NodeRows {
             return
         }
         let sides: [Anchor.Side] = [.preservation, .restoration]
-        // Rows are rendered once; they stay in memory only while they still fit the page.
-        var buffered: [[String]] = [[], []]
+        // Rows are rendered once, straight to bytes; they stay in memory only while they still
+        // fit the page, then go to the chunks as they are written.
+        var buffered: [[UInt8]] = [[], []]
         var bytes = 0
         var chunks: [ChunkedData] = []
         for (s, side) in sides.enumerated() {
-            for n in sections.phase(side)?.nodes ?? [] {
-                let row = sections.row(n, side: side)
+            guard let nodes = sections.phase(side)?.nodes else { continue }
+            for i in nodes.indices {
                 if external {
-                    try chunks[s].add(Array(row.utf8))
+                    try chunks[s].add { sections.appendRow(nodes[i], side: side, to: &$0) }
                     continue
                 }
-                buffered[s].append(row)
-                bytes += row.utf8.count
+                let before = buffered[s].count
+                sections.appendRow(nodes[i], side: side, to: &buffered[s])
+                bytes += buffered[s].count - before
+                buffered[s].append(0)
                 if bytes > inlineBudget, let folder {
                     external = true
                     chunks = sides.map {
@@ -40,16 +44,21 @@ struct NodeRows {
                             kind: "rows-\($0.rawValue)", stem: "nodes-\($0.rawValue)", folder: folder, inlineBudget: 0,
                             texts: true)
                     }
-                    for (i, rows) in buffered.enumerated() {
-                        for r in rows { try chunks[i].add(Array(r.utf8)) }
+                    for (c, rows) in buffered.enumerated() {
+                        for row in rows.split(separator: 0, omittingEmptySubsequences: false).dropLast() {
+                            try chunks[c].add(row)
+                        }
                     }
                     buffered = [[], []]
                 }
             }
         }
         if !external {
+            // Rows are NUL-free text (their NULs escaped as `\u{0}` pictures by `Escape.html`):
+            // the NUL after each row is only where it ends.
             html = sides.enumerated().map { s, side in
-                sections.tableStart(side) + buffered[s].joined() + sections.tableEnd(side)
+                sections.tableStart(side) + String(decoding: buffered[s].filter { $0 != 0 }, as: UTF8.self)
+                    + sections.tableEnd(side)
             }.joined()
             return
         }
@@ -66,14 +75,21 @@ struct NodeRows {
             index += Array("\"\(side.rawValue)\":{\"chunks\":[".utf8)
             index += Array(chunks[s].starts.map(String.init).joined(separator: ",").utf8)
             index += Array("],\"anchors\":[".utf8)
-            for (i, n) in nodes.enumerated() {
+            for i in nodes.indices {
                 if i > 0 { index.append(UInt8(ascii: ",")) }
-                index += Array(Escape.jsonString(Anchor.node(side, n.locator)).utf8)
+                // An anchor is `[A-Za-z0-9_.-]` only: its JSON string is itself in quotes.
+                index.append(UInt8(ascii: "\""))
+                Anchor.appendNode(side, nodes[i].locator, to: &index)
+                index.append(UInt8(ascii: "\""))
             }
             index += Array("],\"paths\":[".utf8)
-            for (i, n) in nodes.enumerated() {
+            for i in nodes.indices {
                 if i > 0 { index.append(UInt8(ascii: ",")) }
-                index += Array((n.path.map(Escape.jsonString) ?? "null").utf8)
+                if let path = nodes[i].path {
+                    JSONValue.string(path).write(to: &index)
+                } else {
+                    index += Array("null".utf8)
+                }
             }
             index += Array("]}".utf8)
         }

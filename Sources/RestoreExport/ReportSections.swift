@@ -12,7 +12,7 @@ struct ReportSections {
     /// The event that decided each lost or skipped node's fate.
     let deciding: DecidingEvents
     /// The storyboard scene of each node, named in its row (none when the trace has no origins).
-    private let origins: NodeOrigins
+    let origins: NodeOrigins
     /// Every event of the timeline, as much as the sections need (`input.events` may hold only
     /// the decoded ones the page draws from).
     let digests: [EventDigest]
@@ -29,8 +29,10 @@ struct ReportSections {
         self.digests = digests
         self.archivedObjects = archivedObjects
         origins = NodeOrigins(outcome: input.outcome, events: input.events)
-        preservedLocators = Set(input.outcome.preservation?.nodes.map(\.locator) ?? [])
-        restoredLocators = Set(input.outcome.restoration?.nodes.map(\.locator) ?? [])
+        // Only findings about a node look their node up: a big app with none hashes no locator.
+        let located = input.outcome.diagnostics.contains { $0.locator != nil }
+        preservedLocators = located ? Set(input.outcome.preservation?.nodes.map(\.locator) ?? []) : []
+        restoredLocators = located ? Set(input.outcome.restoration?.nodes.map(\.locator) ?? []) : []
         partials = PartialRestorations(outcome: input.outcome)
         deciding = DecidingEvents(outcome: input.outcome, digests: digests)
     }
@@ -182,75 +184,6 @@ struct ReportSections {
 
     func tableEnd(_ side: Anchor.Side) -> String {
         phase(side) == nil ? "</p></div>" : "</tbody></table></div></div>"
-    }
-
-    /// One node's row: its mark, name and where it sits, and why it was kept or lost.
-    func row(_ n: NodeOutcome, side: Anchor.Side) -> String {
-        let look = NodeLook(n, partial: partials.finding(for: n, side: side))
-        let statusClass =
-            look.partial != nil ? "partial" : n.status == .preserved || n.status == .restored ? "ok" : "lost"
-        let indent = min(n.depth, 12)
-        let change = input.whatIf?.change(for: n, side: side)
-        var out =
-            "<tr id=\"\(Anchor.node(side, n.locator))\" class=\"\(statusClass)\(change == nil ? "" : " changed")\" data-path=\"\(h(n.path ?? ""))\">"
-        if let code = look.partial?.code {
-            out +=
-                "<td class=\"mark partial\" style=\"color:\(NodeLook.partialColor)\" title=\"partly restored: \(code.rawValue)\">\(look.marker)</td>"
-        } else {
-            out +=
-                "<td class=\"mark \(statusClass) \(n.status.rawValue)\" title=\"\(h(n.status.rawValue))\">\(look.marker)</td>"
-        }
-        out +=
-            "<td style=\"padding-left:calc(.5rem + \(indent) * .6rem)\"><code>\(h(n.displayName))</code> \(h(n.className))"
-        out += "<div class=\"muted small\">\(h(n.kind.rawValue)) · \(h(n.key ?? n.path ?? n.locator))</div>"
-        out += origins.scene(of: n, side: side).map(sceneLine) ?? ""
-        out += "</td>"
-        out +=
-            "<td>\(why(n))\(look.partial.map(partlyWhy) ?? "")\(decidedLink(n, side: side))\(change.map(changeNote) ?? "")</td></tr>"
-        return out
-    }
-
-    /// Where the node is in the app's storyboards: the file, the scene, the Storyboard ID it was
-    /// instantiated by and Interface Builder's object id (Xcode's Identity inspector shows it).
-    private func sceneLine(_ scene: NodeOrigins.Scene) -> String {
-        var out = "<div class=\"muted small origin\">from <code>\(h(scene.origin.file))</code>"
-        out += " · scene <code>\(h(scene.origin.sceneID))</code>"
-        if let id = scene.storyboardIdentifier { out += " · Storyboard ID <code>\(h(id))</code>" }
-        return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
-    }
-
-    /// What the what-if changed about a node: its fate before → after.
-    private func changeNote(_ c: NodeChange) -> String {
-        let before = c.before.map(NodeChange.describe) ?? "absent"
-        let after = c.after.map(NodeChange.describe) ?? "not in the archive"
-        return "<div class=\"small whatif-change\"><mark>what-if: \(h(before)) → \(h(after))</mark></div>"
-    }
-
-    /// A link from a lost or skipped node to the timeline event that decided it.
-    private func decidedLink(_ n: NodeOutcome, side: Anchor.Side) -> String {
-        guard let seq = deciding.seq(for: n, side: side) else { return "" }
-        let name = digests[seq - 1].name
-        return
-            "<div class=\"small decided\">Decided at <a href=\"#timeline\" data-seq-link=\"\(seq)\">event #\(seq)</a> <code>\(h(name))</code></div>"
-    }
-
-    /// What a partly restored node did not get back, in the finding's words.
-    private func partlyWhy(_ d: Diagnostic) -> String {
-        "<div class=\"warn small partial-why\">partly restored: <code class=\"code\">\(h(d.code?.rawValue ?? ""))</code> \(h(d.message))</div>"
-    }
-
-    private func why(_ n: NodeOutcome) -> String {
-        switch n.status {
-        case .preserved: return "<span class=\"muted\">preserved</span>"
-        case .restored:
-            let via = n.via.map { "restored via <code>\($0.rawValue)</code>" } ?? "restored"
-            return via + (n.decoded == false ? " <span class=\"warn\">(not decoded)</span>" : "")
-        case .skipped, .notRestored:
-            guard let r = n.reason else { return h(n.status.rawValue) }
-            var out = "<code class=\"code\">\(h(r.rawValue))</code> \(h(r.summary))"
-            if let c = n.cause, c != n.locator { out += "; because of <code>\(h(c))</code>" }
-            return out + "<div class=\"fix small\">Fix: \(h(r.fix))</div>"
-        }
     }
 
     // MARK: App-level keys

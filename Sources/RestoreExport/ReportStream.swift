@@ -35,7 +35,7 @@ public final class ReportStream {
     /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object, or a write failure.
     /// - Parameter archivedObjects: for an `archive-written` event whose archive holds its
     ///   app-level keys only, how many objects the archive holds.
-    public func add(_ event: EngineEvent, line: some BidirectionalCollection<UInt8>, archivedObjects: Int? = nil)
+    public func add(_ event: EngineEvent, line: [UInt8], archivedObjects: Int? = nil)
         throws(ExportError)
     {
         try timeline.add(EventDigest(event), line: line)
@@ -62,8 +62,7 @@ public final class ReportStream {
     /// Takes the next event given by its envelope's fields alone, for an event whose payloads
     /// the page does not read: no `EngineEvent` is built for it.
     public func add(
-        launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?,
-        line: some BidirectionalCollection<UInt8>
+        launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?, line: [UInt8]
     ) throws(ExportError) {
         try timeline.add(
             EventDigest(launch: launch, phase: phase, callback: callback, event: event, path: path), line: line)

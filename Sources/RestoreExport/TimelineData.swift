@@ -1,4 +1,5 @@
 import RestoreEngine
+import RestoreTrace
 
 /// What the report keeps of one event once its line has gone to the page's data: what the
 /// timeline's filters, the deciding-event links and the node rows' "decided at" need.
@@ -30,6 +31,7 @@ final class TimelineData {
     private(set) var digests: [EventDigest] = []
     private var names: [String] = []
     private var nameIndex: [String: Int] = [:]
+    private var lastName: (name: String, index: Int)?
     private var paths: [String] = []
     private var pathIndex: [String: Int] = [:]
     /// Four numbers per event: launch, phase, name, path (-1 without one).
@@ -46,21 +48,30 @@ final class TimelineData {
 
     /// Takes the next event (its seq is `count + 1`) and its JSON line.
     /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object.
-    func add(_ digest: EventDigest, line: some BidirectionalCollection<UInt8>) throws(ExportError) {
+    func add(_ digest: EventDigest, line: [UInt8]) throws(ExportError) {
         digests.append(digest)
         // A cheap shape check on the bytes: a full JSON parse of every line belongs to the trace reader.
-        var start = line.startIndex
-        var end = line.endIndex
-        while start < end, Self.isSpace(line[start]) { start = line.index(after: start) }
-        while end > start, Self.isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
-        guard start < end, line[start] == UInt8(ascii: "{"), line[line.index(before: end)] == UInt8(ascii: "}") else {
+        var start = 0
+        var end = line.count
+        while start < end, Self.isSpace(line[start]) { start += 1 }
+        while end > start, Self.isSpace(line[end - 1]) { end -= 1 }
+        guard start < end, line[start] == UInt8(ascii: "{"), line[end - 1] == UInt8(ascii: "}") else {
             throw ExportError.invalidEventLine(seq: digests.count)
         }
-        try chunks.add(line[start..<end])
+        try chunks.add { $0.append(contentsOf: line[start..<end]) }
         columns.append(digest.launch)
         columns.append(Self.phases.firstIndex(of: digest.phase) ?? 0)
-        columns.append(intern(digest.name, &names, &nameIndex))
+        columns.append(nameColumn(digest.name))
         columns.append(digest.path.map { intern($0, &paths, &pathIndex) } ?? -1)
+    }
+
+    /// The name's index in `names`. Events come in runs of one callback (a walk calls it on
+    /// every node): the run's name is compared, not hashed, which halves the interning.
+    private func nameColumn(_ name: String) -> Int {
+        if let last = lastName, last.name == name { return last.index }
+        let index = intern(name, &names, &nameIndex)
+        lastName = (name, index)
+        return index
     }
 
     func finish() throws(ExportError) { try chunks.finish() }
@@ -81,7 +92,7 @@ final class TimelineData {
         out += Array(",\"columns\":[".utf8)
         for (i, v) in columns.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array(String(v).utf8)
+            out.appendDecimal(v)
         }
         out.append(UInt8(ascii: "]"))
         for (key, json) in extra {
@@ -96,7 +107,7 @@ final class TimelineData {
         out.append(UInt8(ascii: "["))
         for (i, s) in list.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array(Escape.jsonString(s).utf8)
+            JSONValue.string(s).write(to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
