@@ -20,6 +20,7 @@ final class ChunkedData {
     private(set) var external = false
     private(set) var count = 0
     private var current: [UInt8] = []
+    private var scratch: [UInt8] = []
     private var currentItems = 0
     /// Items are plain texts joined by NUL (the page splits them) rather than a JSON array:
     /// node rows, which would otherwise be escaped twice.
@@ -70,13 +71,18 @@ final class ChunkedData {
 
     private func closeChunk() throws(ExportError) {
         if !texts { current.append(UInt8(ascii: "]")) }
-        let statement = Self.statement(kind: kind, chunk: starts.count, json: current)
-        current.removeAll(keepingCapacity: true)
-        currentItems = 0
+        defer {
+            current.removeAll(keepingCapacity: true)
+            currentItems = 0
+        }
         if external {
-            try write(statement, chunk: starts.count)
+            // One buffer for every file's statement: a big report writes hundreds of them.
+            scratch.removeAll(keepingCapacity: true)
+            Self.appendStatement(kind: kind, chunk: starts.count, json: current, to: &scratch)
+            try write(scratch, chunk: starts.count)
             return
         }
+        let statement = Self.statement(kind: kind, chunk: starts.count, json: current)
         inlineStatements.append(statement)
         inlineBytes += statement.count
         if inlineBytes > inlineBudget, folder != nil {
@@ -96,10 +102,16 @@ final class ChunkedData {
 
     /// One registration statement; `chunk` 0 for a single object (an index).
     static func statement(kind: String, chunk: Int, json: [UInt8]) -> [UInt8] {
-        var out = Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
-        out.reserveCapacity(out.count + json.count + json.count / 32 + 8)
+        var out: [UInt8] = []
+        appendStatement(kind: kind, chunk: chunk, json: json, to: &out)
+        return out
+    }
+
+    /// `statement(kind:chunk:json:)` appended to `out`.
+    static func appendStatement(kind: String, chunk: Int, json: [UInt8], to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + 80 + json.count + json.count / 32)
+        out += Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
         Escape.appendJSStringBody(json, to: &out)
         out += Array("']);\n".utf8)
-        return out
     }
 }

@@ -28,7 +28,7 @@ struct DecidingEvents {
 
     private mutating func decide(_ phase: PhaseOutcome, side: Anchor.Side, phase name: Phase, events: [EventDigest]) {
         // Nothing lost or skipped, nothing to link: a big app that came back whole pays nothing here.
-        guard phase.nodes.contains(where: { $0.status == .skipped || $0.status == .notRestored }) else {
+        guard phase.nodes.hasAny([.skipped, .notRestored]) else {
             decided[side] = [:]
             return
         }

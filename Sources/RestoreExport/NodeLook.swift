@@ -13,7 +13,7 @@ struct NodeLook {
     /// The amber of a partial restoration: not the green of "restored", not the red of "lost".
     static let partialColor = "#9a6700"
 
-    init(_ n: NodeOutcome, partial: Diagnostic? = nil) {
+    init(_ n: borrowing NodeOutcome, partial: Diagnostic? = nil) {
         self.partial = partial
         if n.status == .restored, partial != nil {
             (marker, markerColor, color, fill) = ("◐", Self.partialColor, Self.partialColor, "#fff8c5")

@@ -14,7 +14,7 @@ extension ReportSections {
     }
 
     /// `row(n, side:)` appended to `out`.
-    func appendRow(_ n: NodeOutcome, side: Anchor.Side, to out: inout [UInt8]) {
+    func appendRow(_ n: borrowing NodeOutcome, side: Anchor.Side, to out: inout [UInt8]) {
         let partial = partials.isEmpty ? nil : partials.finding(for: n, side: side)
         let look = NodeLook(n, partial: partial)
         let kept = n.status == .preserved || n.status == .restored

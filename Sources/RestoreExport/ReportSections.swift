@@ -4,7 +4,8 @@ import RestoreReplay
 /// The page's static parts, rendered in Swift with every scenario and trace string escaped.
 struct ReportSections {
     let input: ReportInput
-    /// Locators per side, so linking thousands of diagnostics stays linear.
+    /// Locators per side that a diagnostic or a what-if change names, so linking thousands of
+    /// diagnostics stays linear.
     let preservedLocators: Set<String>
     let restoredLocators: Set<String>
     /// Restored nodes whose selection was dropped or moved.
@@ -29,14 +30,24 @@ struct ReportSections {
         self.digests = digests
         self.archivedObjects = archivedObjects
         origins = NodeOrigins(outcome: input.outcome, events: input.events)
-        // Only findings about a node look their node up: a big app with none hashes no locator.
-        let located = input.outcome.diagnostics.contains { $0.locator != nil }
-        preservedLocators = located ? Set(input.outcome.preservation?.nodes.map(\.locator) ?? []) : []
-        restoredLocators = located ? Set(input.outcome.restoration?.nodes.map(\.locator) ?? []) : []
+        // Only the locators that findings and the what-if's changes name are looked up: a big
+        // app's few findings do not need a set of its 160,402 node locators.
+        var named = Set(input.outcome.diagnostics.compactMap(\.locator))
+        named.formUnion(input.whatIf?.diff.changes.map { $0.after?.locator ?? $0.locator } ?? [])
+        preservedLocators = Self.locators(of: input.outcome.preservation, among: named)
+        restoredLocators = Self.locators(of: input.outcome.restoration, among: named)
         partials = PartialRestorations(outcome: input.outcome)
         deciding = DecidingEvents(outcome: input.outcome, digests: digests)
     }
     var outcome: Outcome { input.outcome }
+
+    /// The locators of `phase`'s nodes that are in `named`.
+    private static func locators(of phase: PhaseOutcome?, among named: Set<String>) -> Set<String> {
+        guard let nodes = phase?.nodes, !named.isEmpty else { return [] }
+        var found: Set<String> = []
+        for i in nodes.indices where named.contains(nodes[i].locator) { found.insert(nodes[i].locator) }
+        return found
+    }
     /// Lists in the verdict stop here; the Nodes section has everything.
     static let listLimit = 40
 
@@ -55,8 +66,8 @@ struct ReportSections {
     var verdict: String {
         if let scenes = outcome.scenes { return sceneVerdict(scenes) }
         var parts: [String] = input.whatIf.map { [whatIfAnswer($0)] } ?? []
-        let lost = outcome.restoration?.nodes.filter { $0.status == .notRestored } ?? []
-        let skipped = outcome.preservation?.nodes.filter { $0.status == .skipped } ?? []
+        let lost = outcome.restoration?.nodes.having([.notRestored]) ?? []
+        let skipped = outcome.preservation?.nodes.having([.skipped]) ?? []
         let (headline, tone) = headline(lost: lost)
         parts.append(
             "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"

@@ -48,7 +48,7 @@ public enum Report {
             } else {
                 // The timeline shows what ran: the what-if run's own events, numbered from 1.
                 for (i, event) in replay.events.enumerated() {
-                    try feed.add(event, line: EventCodec.line(pageEvent(event), seq: i + 1))
+                    feed.add(event, line: EventCodec.line(pageEvent(event), seq: i + 1))
                 }
             }
         } catch {

@@ -8,12 +8,20 @@ import RestoreTrace
 /// (`Replayer.replay(observe:)`), so the trace is read once. Lines go to the page as they are;
 /// only the few payloads the page draws from are decoded: the hierarchy at background (the
 /// drawing), the archive's app-level keys, scene windows and activities. Launch hierarchies
-/// are left as bytes and out of the page.
+/// are left as bytes and out of the page. The page's data is built on a second thread while
+/// the replay goes on (see `ReportFeedQueue`), in the order the events came.
 public final class ReportFeed {
-    private let stream: ReportStream
     private let directory: String
-    /// The first failure while taking events; thrown by `finish`.
-    private var failure: RestoreFailure?
+    private let builder: Builder
+    /// The events go to `builder` on a second thread, so the replay does not wait for the page.
+    private let queue: ReportFeedQueue<Item>
+
+    /// What `builder` takes, in order.
+    enum Item {
+        case record(RecordedEvent)
+        /// An event of a run held in memory, with its page line.
+        case event(EngineEvent, [UInt8])
+    }
 
     /// What the timeline says instead of a hierarchy's nodes.
     static let hierarchyNote = "hierarchy recorded (drawn above, listed under Nodes)"
@@ -22,16 +30,52 @@ public final class ReportFeed {
     /// - Throws: `RestoreFailure` when the folder cannot be written or holds other files.
     public init(directory: String) throws(RestoreFailure) {
         self.directory = directory
+        let stream: ReportStream
         do { stream = try ReportStream(directory: URL(fileURLWithPath: directory)) } catch {
             throw RestoreFailure(error, writing: directory)
         }
+        let builder = Builder(stream: stream, directory: directory)
+        self.builder = builder
+        queue = ReportFeedQueue { builder.take($0) }
     }
 
+    /// Neither finished nor abandoned: the worker stops, and the stream removes what it wrote.
+    deinit { queue.finish() }
+
     /// Takes the next recorded event.
-    public func observe(_ record: RecordedEvent) {
-        guard failure == nil else { return }
-        do throws(RestoreFailure) {
-            let wanted = Self.payloads(record)
+    public func observe(_ record: RecordedEvent) { queue.send(.record(record)) }
+
+    /// Takes the next event of a run held in memory, with its page line. A failure to write it
+    /// is thrown by `finish`.
+    func add(_ event: EngineEvent, line: String) { queue.send(.event(event, Array(line.utf8))) }
+
+    /// Builds the page's data from the events, one at a time, on the queue's thread.
+    private final class Builder: @unchecked Sendable {
+        // Touched only by the queue's thread until `ReportFeedQueue.finish` returns.
+        let stream: ReportStream
+        let directory: String
+        /// The first failure while taking events; thrown by `finish`.
+        var failure: RestoreFailure?
+
+        init(stream: ReportStream, directory: String) {
+            self.stream = stream
+            self.directory = directory
+        }
+
+        func take(_ item: Item) {
+            guard failure == nil else { return }
+            do throws(RestoreFailure) {
+                switch item {
+                case .record(let record): try take(record)
+                case .event(let event, let line): try add(event, bytes: line)
+                }
+            } catch {
+                failure = error
+            }
+        }
+
+        private func take(_ record: RecordedEvent) throws(RestoreFailure) {
+            let wanted = ReportFeed.payloads(record)
             if record.event == .archiveWritten, let line = ReportArchiveLine(record.bytes) {
                 var page = line.event
                 page.reason = Report.archiveNote(objects: line.objects)
@@ -57,20 +101,13 @@ public final class ReportFeed {
                 do { try record.check() } catch let located { throw RestoreFailure(located) }
                 throw RestoreFailure(error)
             }
-            if event.hierarchy == nil, Self.hasHierarchy(record) { event.reason = Self.hierarchyNote }
+            if event.hierarchy == nil, ReportFeed.hasHierarchy(record) { event.reason = ReportFeed.hierarchyNote }
             try add(event, bytes: Array(EventCodec.line(Report.pageEvent(event), seq: record.seq).utf8))
-        } catch {
-            failure = error
         }
-    }
 
-    /// Takes the next event of a run held in memory, with its page line.
-    func add(_ event: EngineEvent, line: String) throws(RestoreFailure) {
-        try add(event, bytes: Array(line.utf8))
-    }
-
-    private func add(_ event: EngineEvent, bytes: [UInt8]) throws(RestoreFailure) {
-        do { try stream.add(event, line: bytes) } catch { throw RestoreFailure(error, writing: directory) }
+        private func add(_ event: EngineEvent, bytes: [UInt8]) throws(RestoreFailure) {
+            do { try stream.add(event, line: bytes) } catch { throw RestoreFailure(error, writing: directory) }
+        }
     }
 
     /// Payloads to decode for the page; empty means the line goes as it is.
@@ -86,23 +123,27 @@ public final class ReportFeed {
         }
     }
 
-    private static func hasHierarchy(_ r: RecordedEvent) -> Bool {
+    static func hasHierarchy(_ r: RecordedEvent) -> Bool {
         r.event == .appRunning || r.event == .launchUIBuilt
     }
 
     /// Removes what was written; an earlier report stays.
-    public func abandon() { stream.abandon() }
+    public func abandon() {
+        queue.finish()
+        builder.stream.abandon()
+    }
 
     /// Writes the page and puts the folder in place.
     /// - Returns: the path of `index.html`.
     public func finish(trace: String, replay: ReplayResult, baseline: ReplayResult? = nil) throws(RestoreFailure)
         -> String
     {
-        if let failure {
-            stream.abandon()
+        queue.finish()
+        if let failure = builder.failure {
+            builder.stream.abandon()
             throw failure
         }
-        do { try stream.finish(Report.makeInput(trace: trace, replay: replay, baseline: baseline)) } catch {
+        do { try builder.stream.finish(Report.makeInput(trace: trace, replay: replay, baseline: baseline)) } catch {
             throw RestoreFailure(error, writing: directory)
         }
         return (directory as NSString).appendingPathComponent("index.html")
