@@ -57,6 +57,7 @@ struct AtomicFolderWrite {
         private let tag: String
         private let replaces: Bool
         private var folders: Set<String> = []
+        private let foldersLock = NSLock()
 
         fileprivate init(target: URL, temporary: String, tag: String, replaces: Bool) {
             (self.target, self.temporary, self.tag, self.replaces) = (target, temporary, tag, replaces)
@@ -70,13 +71,18 @@ struct AtomicFolderWrite {
         }
 
         /// A file to stream into; the caller closes it.
+        /// Safe from several threads at once (the two node tables are written side by side).
         func open(_ name: String) throws(ExportError) -> FileSink {
             let folder = (name as NSString).deletingLastPathComponent
-            if !folder.isEmpty, !folders.contains(folder) {
-                if mkdir(temporary + "/" + folder, 0o755) != 0, errno != EEXIST {
-                    throw AtomicFolderWrite.refused(target.appendingPathComponent(folder).path, errno)
+            if !folder.isEmpty {
+                foldersLock.lock()
+                defer { foldersLock.unlock() }
+                if !folders.contains(folder) {
+                    if mkdir(temporary + "/" + folder, 0o755) != 0, errno != EEXIST {
+                        throw AtomicFolderWrite.refused(target.appendingPathComponent(folder).path, errno)
+                    }
+                    folders.insert(folder)
                 }
-                folders.insert(folder)
             }
             return try FileSink(path: temporary + "/" + name, reportedAs: target.appendingPathComponent(name).path)
         }

@@ -60,8 +60,12 @@ final class ChunkedData {
 
     /// Closes the last chunk.
     func finish() throws(ExportError) {
+        finished = true
         if currentItems > 0 { try closeChunk() }
     }
+
+    /// True once `finish` was called.
+    private(set) var finished = false
 
     /// `data/STEM-0001.js` for chunk 1.
     static func fileName(stem: String, chunk: Int) -> String {

@@ -57,6 +57,25 @@ import Testing
             PageData.items("rows-r", in: statements).count == fixture.outcome.restoration?.nodes.count)
     }
 
+    /// Rows that could still fit go through the page's buffer until they do not; those that
+    /// surely cannot are written side by side. Both ways give every row of both sides, in order.
+    @Test(arguments: [1, 100]) func rowsSpillToFilesWhetherOrNotTheyCouldHaveFit(_ bytesPerRow: Int) throws {
+        let fixture = Fixture.large(controllers: 40, lostEvery: 7)
+        let input = fixture.input()
+        let rows = (input.outcome.preservation?.nodes.count ?? 0) + (input.outcome.restoration?.nodes.count ?? 0)
+        // At 100 bytes a row the rows might fit (none is that short), so they are buffered first.
+        let dir = try Self.written(fixture, budget: rows * bytesPerRow)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let statements = try PageData.statements(report: dir)
+        let sections = ReportSections(input: input)
+        for side in [Anchor.Side.preservation, .restoration] {
+            let nodes = try #require(side == .preservation ? input.outcome.preservation : input.outcome.restoration)
+                .nodes
+            let written = PageData.items("rows-\(side.rawValue)", in: statements).compactMap { $0 as? String }
+            #expect(written == nodes.map { sections.row($0, side: side) })
+        }
+    }
+
     @Test func pastTheBudgetTheFirstFindingsAreInlineAndTheRestInDataFiles() throws {
         var fixture = Fixture.tabBarNavigation()
         fixture.outcome.diagnostics = (0..<300).map { i in
