@@ -52,14 +52,22 @@ struct NodeOrigins {
         }
     }
 
-    /// Whether any node of the hierarchy names its storyboard origin.
+    /// Whether any node of the hierarchy names its storyboard origin. The walk keeps the
+    /// children's arrays and an index, not a copy of each node (80,201 at 200x200).
     private static func hasOrigin(_ root: NodeBlueprint) -> Bool {
-        var stack = [root]
-        while let node = stack.popLast() {
-            if node.origin != nil { return true }
-            stack.append(contentsOf: node.children)
-            if let presented = node.presented { stack.append(presented) }
-            stack.append(contentsOf: node.views)
+        var stack: [(nodes: [NodeBlueprint], next: Int)] = [([root], 0)]
+        while let top = stack.indices.last {
+            let i = stack[top].next
+            guard i < stack[top].nodes.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].next = i + 1
+            let nodes = stack[top].nodes
+            if nodes[i].origin != nil { return true }
+            if !nodes[i].children.isEmpty { stack.append((nodes[i].children, 0)) }
+            if let presented = nodes[i].presented { stack.append(([presented], 0)) }
+            if !nodes[i].views.isEmpty { stack.append((nodes[i].views, 0)) }
         }
         return false
     }
