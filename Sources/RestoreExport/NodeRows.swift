@@ -56,8 +56,8 @@ struct NodeRows {
             }
         }
         if !external {
-            // Rows are NUL-free text (their NULs escaped as `\u{0}` pictures by `Escape.html`):
-            // the NUL after each row is only where it ends.
+            // Rows hold no NUL (`Escape.html` writes a NUL in a name as `\u{0}`): the NUL after
+            // each row only marks where it ends.
             html = sides.enumerated().map { s, side in
                 sections.tableStart(side) + String(decoding: buffered[s].filter { $0 != 0 }, as: UTF8.self)
                     + sections.tableEnd(side)
