@@ -30,10 +30,13 @@ public enum Replayer {
     ///     only once the replay has proved it (matched byte for byte, or checked as every reader
     ///     checks a line), so its payloads decode; on a bad trace it is handed nothing from the bad
     ///     line on, and the replay throws that line's located error.
+    ///   - keep: handed the engine once the replay is over, for a caller that would rather not pay
+    ///     to free its object graph (the live app, its archive, the stand-in's answers) here: a
+    ///     command-line process about to exit leaves that to the exit.
     /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
     public static func replay(
         path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, progress: ((Int) -> Void)? = nil,
-        observe: ((RecordedEvent) -> Void)? = nil
+        observe: ((RecordedEvent) -> Void)? = nil, keepingEngine keep: ((RestorationEngine) -> Void)? = nil
     ) throws(TraceError) -> ReplayResult {
         let reader = try TraceReader(path: path)
         let header = reader.header
@@ -42,6 +45,7 @@ public enum Replayer {
         if let types = whatIf.userActivityTypes { application.configuration.userActivityTypes = types }
         let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
         let engine = RestorationEngine(application: application, boundary: standIn)
+        defer { keep?(engine) }
         let comparator = try Comparator(path: path, following: reader)
         comparator.keepEvents = keepEvents
         comparator.grouped = reader.formatVersion >= 2

@@ -28,35 +28,48 @@ public enum Exporting {
 
     /// Exports into `path`, atomically: the file appears whole or not at all.
     /// `-` is standard output, written only once the whole export has succeeded.
-    public static func write(trace: String, as format: Format, to path: String) throws(RestoreFailure) {
+    /// - Parameter leftovers: given what the export built (a replay's engine and outcome, the
+    ///   timeline's index of encodes) once the output is written, instead of its being freed here
+    ///   (see `Leftovers`).
+    public static func write(trace: String, as format: Format, to path: String, leaving leftovers: Leftovers? = nil)
+        throws(RestoreFailure)
+    {
         do { try InputGuard.refuseWritingOntoInputs(output: path, inputs: [trace]) } catch {
             throw RestoreFailure(error)
         }
         if path == "-" {
-            let bytes = try export(trace, as: format) { () throws(RestoreFailure) in ExportStream() }
+            let bytes = try export(trace, as: format, leaving: leftovers) { () throws(RestoreFailure) in
+                ExportStream()
+            }
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
-        _ = try export(trace, as: format) { () throws(RestoreFailure) in try ExportStream(path: path) }
+        _ = try export(trace, as: format, leaving: leftovers) { () throws(RestoreFailure) in
+            try ExportStream(path: path)
+        }
     }
 
     /// Runs one export; `open` makes the destination once the trace has been opened (or, for the
     /// formats that need a replay, replayed), so a bad trace is reported before the output is touched.
     private static func export(
-        _ trace: String, as format: Format, open: () throws(RestoreFailure) -> ExportStream
+        _ trace: String, as format: Format, leaving leftovers: Leftovers? = nil,
+        open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
         switch format {
-        case .json: try outcomeJSON(trace, open: open)
-        case .chromeTrace: try chromeTrace(trace, open: open)
-        case .dot, .svg: try drawing(trace, svg: format == .svg, open: open)
+        case .json: try outcomeJSON(trace, leaving: leftovers, open: open)
+        case .chromeTrace: try chromeTrace(trace, leaving: leftovers, open: open)
+        case .dot, .svg: try drawing(trace, svg: format == .svg, leaving: leftovers, open: open)
         }
     }
 
     private static func outcomeJSON(
-        _ trace: String, open: () throws(RestoreFailure) -> ExportStream
+        _ trace: String, leaving leftovers: Leftovers?, open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
         let replay: ReplayResult
-        do { replay = try Replayer.replay(path: trace) } catch { throw RestoreFailure(error) }
+        do { replay = try Replayer.replay(path: trace, keepingEngine: Leftovers.engines(into: leftovers)) } catch {
+            throw RestoreFailure(error)
+        }
+        defer { leftovers?.keep(replay) }
         var stream = try open()
         let extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(replay))]
         OutcomeJSONWriter.write(replay.outcome, scenario: replay.header.scenario, extra: extra, to: &stream)
@@ -68,7 +81,7 @@ public enum Exporting {
     /// payloads are decoded once, for the event and its check together: `check()` (the reader's
     /// located error) runs only when decoding failed, so the verdict is `nextRecord()`'s.
     private static func chromeTrace(
-        _ trace: String, open: () throws(RestoreFailure) -> ExportStream
+        _ trace: String, leaving leftovers: Leftovers?, open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
         let reader: TraceReader
         do { reader = try TraceReader(path: trace) } catch { throw RestoreFailure(error) }
@@ -81,6 +94,7 @@ public enum Exporting {
             }
         } catch { throw RestoreFailure(error) }
         writer.finish(&stream.buffer)
+        leftovers?.keep(writer)
         stream.buffer.append(10)
         return try stream.finish()
     }
@@ -97,21 +111,23 @@ public enum Exporting {
     /// The drawing needs the outcome (a replay) and the hierarchy that last went to the
     /// background (for presented controllers and storyboard origins), not every event.
     private static func drawing(
-        _ trace: String, svg: Bool, open: () throws(RestoreFailure) -> ExportStream
+        _ trace: String, svg: Bool, leaving leftovers: Leftovers?, open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
         var replay: ReplayResult
         let events: [EngineEvent]
+        let keep = Leftovers.engines(into: leftovers)
         do {
-            replay = try Replayer.replay(path: trace)
+            replay = try Replayer.replay(path: trace, keepingEngine: keep)
             if replay.matched {
                 // The replay wrote the recorded lines byte for byte: the recorded hierarchy is the replayed one.
                 events = try lastBackgroundHierarchy(trace).map { [$0] } ?? []
             } else {
                 // A diverging replay draws what it replayed, so its own events are needed.
-                replay = try Replayer.replay(path: trace, keepEvents: true)
+                replay = try Replayer.replay(path: trace, keepEvents: true, keepingEngine: keep)
                 events = replay.events
             }
         } catch { throw RestoreFailure(error) }
+        defer { leftovers?.keep((replay, events)) }
         let dot = DotBuilder(outcome: replay.outcome, events: events, options: .init(title: replay.header.scenario))
             .build()
         var text = dot

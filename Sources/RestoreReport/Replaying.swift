@@ -40,8 +40,10 @@ public enum Replaying {
 
     /// Replays the trace faithfully and, when the request has edits, again with them; then writes
     /// the report of the run shown (the what-if run, beside the faithful report, never over it).
-    public static func run(_ request: Request, progress: ((Int) -> Void)? = nil) throws(RestoreFailure)
-        -> ReplaySummary
+    /// - Parameter leftovers: given the engines and the report's feed once done with, instead of
+    ///   their being freed here (see `Leftovers`).
+    public static func run(_ request: Request, progress: ((Int) -> Void)? = nil, leaving leftovers: Leftovers? = nil)
+        throws(RestoreFailure) -> ReplaySummary
     {
         let whatIf = try request.whatIf()
         let directory =
@@ -55,7 +57,7 @@ public enum Replaying {
             // A what-if report draws the faithful run too, from its own events.
             baseline = try Replayer.replay(
                 path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress,
-                observe: feed?.observe)
+                observe: feed?.observe, keepingEngine: Leftovers.engines(into: leftovers))
         } catch {
             feed?.abandon()
             throw RestoreFailure(error)
@@ -71,7 +73,8 @@ public enum Replaying {
         do {
             if !whatIf.isEmpty {
                 modified = try Replayer.replay(
-                    path: request.trace, whatIf: whatIf, keepEvents: true, progress: progress)
+                    path: request.trace, whatIf: whatIf, keepEvents: true, progress: progress,
+                    keepingEngine: Leftovers.engines(into: leftovers))
             }
         } catch { throw RestoreFailure(error) }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
@@ -84,9 +87,11 @@ public enum Replaying {
         var summary = ReplaySummary(baseline: baseline, modified: modified)
         if let feed {
             summary.reportPath = try feed.finish(trace: request.trace, replay: baseline)
+            leftovers?.keep(feed)
         } else if request.writeReport {
             summary.reportPath = try Report.write(
-                trace: request.trace, replay: summary.shown, baseline: modified == nil ? nil : baseline, to: directory)
+                trace: request.trace, replay: summary.shown, baseline: modified == nil ? nil : baseline, to: directory,
+                leaving: leftovers)
         }
         return summary
     }

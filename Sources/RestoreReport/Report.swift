@@ -9,11 +9,15 @@ public enum Report {
     /// Replays the trace and writes its report into `directory` (default: beside the trace, see
     /// `DefaultPaths.reportDirectory(forTrace:)`). The trace is read once: the replay hands each
     /// line to the report as it goes.
-    /// - Parameter progress: told the recorded events replayed so far, after each step of the
-    ///   timeline (the replay is most of a big report's time).
+    /// - Parameters:
+    ///   - progress: told the recorded events replayed so far, after each step of the timeline
+    ///     (the replay is most of a big report's time).
+    ///   - leftovers: given the replay's engine, its result and the report's feed once the folder
+    ///     is in place, instead of their being freed here (see `Leftovers`).
     /// - Returns: the path of `index.html`.
     public static func write(
-        trace: String, to directory: String? = nil, progress: ((Int) -> Void)? = nil
+        trace: String, to directory: String? = nil, progress: ((Int) -> Void)? = nil,
+        leaving leftovers: Leftovers? = nil
     ) throws(RestoreFailure) -> String {
         if directory == "-" {
             throw RestoreFailure(
@@ -21,11 +25,17 @@ public enum Report {
         }
         let feed = try ReportFeed(directory: directory ?? DefaultPaths.reportDirectory(forTrace: trace))
         let replay: ReplayResult
-        do { replay = try Replayer.replay(path: trace, progress: progress, observe: feed.observe) } catch {
+        do {
+            replay = try Replayer.replay(
+                path: trace, progress: progress, observe: feed.observe,
+                keepingEngine: Leftovers.engines(into: leftovers))
+        } catch {
             feed.abandon()
             throw RestoreFailure(error)
         }
-        return try feed.finish(trace: trace, replay: replay)
+        let index = try feed.finish(trace: trace, replay: replay)
+        leftovers?.keep((feed, replay))
+        return index
     }
 
     /// Writes the report of a what-if run next to its faithful baseline (the timeline shows the
@@ -33,10 +43,12 @@ public enum Report {
     /// - Parameters:
     ///   - replay: the run to show (a what-if run when `baseline` is given).
     ///   - baseline: the faithful replay, when `replay` is a what-if.
+    ///   - leftovers: given the report's feed once the folder is in place (see `Leftovers`).
     /// - Returns: the path of `index.html`.
-    public static func write(trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String)
-        throws(RestoreFailure) -> String
-    {
+    public static func write(
+        trace: String, replay: ReplayResult, baseline: ReplayResult?, to directory: String,
+        leaving leftovers: Leftovers? = nil
+    ) throws(RestoreFailure) -> String {
         let feed = try ReportFeed(directory: directory)
         do throws(RestoreFailure) {
             if baseline == nil {
@@ -55,7 +67,9 @@ public enum Report {
             feed.abandon()
             throw error
         }
-        return try feed.finish(trace: trace, replay: replay, baseline: baseline)
+        let index = try feed.finish(trace: trace, replay: replay, baseline: baseline)
+        leftovers?.keep(feed)
+        return index
     }
 
     /// What the page shows besides the timeline: the outcome, the verdict, the what-if.

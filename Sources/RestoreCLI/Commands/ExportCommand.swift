@@ -34,7 +34,10 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         // Streams to the file; standard output gets the export in one piece once it succeeded.
-        try Exporting.write(trace: trace, as: format, to: output ?? "-")
+        let leftovers = Leftovers()
+        // What the export built (a replay's engine and outcome) is left for the exit to free at once.
+        defer { LeftForExit.current.park(leftovers) }
+        try Exporting.write(trace: trace, as: format, to: output ?? "-", leaving: leftovers)
     }
 }
 

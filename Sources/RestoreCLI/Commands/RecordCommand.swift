@@ -54,7 +54,7 @@ struct RecordCommand: ParsableCommand {
         // The trace went to standard output: nothing else may go there (--fail-on speaks on stderr).
         if recorded.path != "-" { print(json ? recorded.json : recorded.text(verbose: verbose)) }
         // The scenario, outcome and engine are not needed past this point; exit frees them at once.
-        defer { LeftForExit.shared.park(recorded) }
+        defer { LeftForExit.current.park(recorded) }
         try FailOn.enforce(failOn.map { $0.check(recorded.outcome) })
     }
 }

@@ -62,7 +62,11 @@ struct ReplayCommand: ParsableCommand {
         let request = Replaying.Request(
             trace: trace, settings: settings, droppedIdentifiers: droppedIdentifiers, writeReport: !noReport,
             reportDirectory: reportDirectory)
-        let summary = try Replaying.run(request, progress: Console.throttledProgress(Console.eventsReplayed))
+        let leftovers = Leftovers()
+        let summary = try Replaying.run(
+            request, progress: Console.throttledProgress(Console.eventsReplayed), leaving: leftovers)
+        // The engines, outcomes and report feed are not needed past this point; exit frees them at once.
+        defer { LeftForExit.current.park((summary, leftovers)) }
         print(json ? summary.json : summary.text(verbose: verbose))
         if !summary.matched { throw Difference() }
         // The gate looks at the run shown: the what-if run when there is one.

@@ -23,6 +23,12 @@ struct ReportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        print(try Report.write(trace: trace, to: output, progress: Console.throttledProgress(Console.eventsReplayed)))
+        let leftovers = Leftovers()
+        // The replay's engine, outcome and the report's feed are left for the exit to free at once.
+        defer { LeftForExit.current.park(leftovers) }
+        print(
+            try Report.write(
+                trace: trace, to: output, progress: Console.throttledProgress(Console.eventsReplayed),
+                leaving: leftovers))
     }
 }
