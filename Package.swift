@@ -108,7 +108,8 @@ let package = Package(
             name: "RestoreStoryboardTests", dependencies: ["RestoreStoryboard", "RestoreEngine"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "RestoreScenarioTests", dependencies: ["RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
+            name: "RestoreScenarioTests",
+            dependencies: ["RestoreScenario", "RestoreEngine", "RestoreReport", "RestoreTestSupport"]),
         // The benchmark's scenario generator feeds the direct-writer tests.
         .testTarget(
             name: "RestoreTraceTests",
