@@ -1,4 +1,5 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// Every way a person writes an output path works, for the trace and for exports.
@@ -32,5 +33,27 @@ import Testing
         let r = try CLI.run(["record", CLI.sample("save-declined.yaml"), "-o", "nowhere/t.jsonl"], in: dir)
         #expect(r.code != 0)
         #expect(r.stderr.contains("nowhere/t.jsonl: error: the folder 'nowhere' does not exist"))
+    }
+
+    /// `-o` naming a named pipe (as `-o /dev/stdout` names the terminal or the pipe the output goes
+    /// down) writes into it: the pipe stays a pipe and gets what a file would have got.
+    @Test func recordAndExportWriteIntoANamedPipe() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = dir.appendingPathComponent("t.jsonl").path
+        #expect(try CLI.run(["record", CLI.sample("save-declined.yaml"), "-o", trace], in: dir).code == 0)
+        let dot = dir.appendingPathComponent("t.dot").path
+        #expect(try CLI.run(["export", trace, "--format", "dot", "-o", dot], in: dir).code == 0)
+
+        let recorded = try FIFOReader()
+        let r = try CLI.run(["record", CLI.sample("save-declined.yaml"), "-o", recorded.path], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(recorded.received() == FileManager.default.contents(atPath: trace))
+        #expect(recorded.isStillAFIFO)
+
+        let exported = try FIFOReader()
+        let e = try CLI.run(["export", trace, "--format", "dot", "-o", exported.path], in: dir)
+        #expect(e.code == 0, "\(e.stderr)")
+        #expect(exported.received() == FileManager.default.contents(atPath: dot))
+        #expect(exported.isStillAFIFO)
     }
 }

@@ -5,11 +5,16 @@ import RestoreEngine
 /// beside the target (readable up to its last whole line if the process dies), and only a
 /// successful `commit()` renames it over the target. A failed run never clobbers a good file.
 ///
+/// A target that exists and is not a regular file (a device such as a terminal or `/dev/null`,
+/// a named pipe) is written into directly instead: see `init`.
+///
 /// Every failure is an environment failure (`TraceError.Cause.environment`) naming the path and
 /// the system's own reason (`strerror`): the input was fine, the machine refused the write.
 public final class AtomicFileWriter {
     public let path: String
-    public let partialPath: String
+    /// The temporary file the bytes stream into; nil when they go straight to `path` (a device
+    /// or a named pipe).
+    public let partialPath: String?
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
@@ -17,9 +22,32 @@ public final class AtomicFileWriter {
     /// half-written file can never be renamed into place.
     private var failure: TraceError?
 
+    /// Opens `path` for writing. A regular file or a new path is written through a temporary
+    /// file, renamed into place by `commit()`.
+    ///
+    /// An existing target that is not a regular file is opened and written as it is, with no
+    /// temporary file and no rename: renaming a file over a device or a named pipe replaces it
+    /// with that file (`-o /dev/stdout` did so on a pipe; as root, `-o /dev/null` would replace
+    /// /dev/null). The check uses stat(2), which follows symbolic links: `/dev/stdout` is a link
+    /// to `/proc/self/fd/1`, and what that leads to (a terminal, a pipe) is what is written into,
+    /// while the link itself is left alone. (A link to a regular file still has the file renamed
+    /// over the link, as before.) Opening a named pipe waits for its reader, as the shell's `>`
+    /// does. Bytes already sent down a pipe cannot be taken back: a run whose writing fails there
+    /// has sent what was flushed before the failure (its error is reported as for a file). A
+    /// folder is refused here, by open(2) ("Is a directory"), before anything is written.
     public init(path: String) throws(TraceError) {
         self.path = path
-        partialPath = path + ".partial"
+        var target = stat()
+        if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+            partialPath = nil
+            // No O_CREAT (it exists) and no O_TRUNC (a device or pipe has nothing to truncate).
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Self.refused(path, "cannot write", errno: errno) }
+            descriptor = fd
+            return
+        }
+        let partialPath = path + ".partial"
+        self.partialPath = partialPath
         let dir = Self.folder(of: path)
         // A file where the folder should be is left to open(2), which names it ("Not a directory").
         if !FileManager.default.fileExists(atPath: dir) {
@@ -101,9 +129,11 @@ public final class AtomicFileWriter {
         finished = true
         if close(descriptor) != 0 {
             let code = errno
-            unlink(partialPath)
+            if let partialPath { unlink(partialPath) }
             throw Self.refused(path, "writing failed", errno: code)
         }
+        // Written straight into a device or pipe: there is nothing to move.
+        guard let partialPath else { return }
         if rename(partialPath, path) != 0 {
             let code = errno
             unlink(partialPath)
@@ -111,12 +141,13 @@ public final class AtomicFileWriter {
         }
     }
 
-    /// Throws the partial file away (a failed run).
+    /// Throws the partial file away (a failed run). A device or pipe is only closed: what it was
+    /// sent is gone, and the device itself must stay.
     public func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)
-        unlink(partialPath)
+        if let partialPath { unlink(partialPath) }
     }
 
     /// `PATH: error: WHAT: REASON`, the reason in the system's words, with what to try.
@@ -125,6 +156,7 @@ public final class AtomicFileWriter {
             switch code {
             case ENOENT: "create the folder first, or pick another output path with -o"
             case ENOSPC, EDQUOT: "free some disk space, or write somewhere else with -o"
+            case EISDIR: "name a file, not a folder, with -o"
             default: "check that the folder is writable, or pick another output path with -o"
             }
         return TraceError(
