@@ -125,14 +125,7 @@ struct LineGroup: Sendable {
     {
         let value: JSONValue
         do { value = try JSONParser.parse(Array(bytes[m.range])) } catch {
-            if m.unterminated {
-                throw TraceError(
-                    file: file, line: m.line, column: 1,
-                    "the last line is cut off (\(error.message)); the \(m.line - 1) lines before it are whole",
-                    hint: "the recording was interrupted: record it again, or delete the last line to use what is there"
-                )
-            }
-            throw TraceError(file: file, line: m.line, column: error.column, "malformed JSON: \(error.message)")
+            throw TraceError.malformedJSON(error, file: file, line: m.line, unterminated: m.unterminated)
         }
         guard case .object(let pairs) = value, let (name, n) = pairs.first, name == kind, n.intValue == index else {
             throw TraceError(

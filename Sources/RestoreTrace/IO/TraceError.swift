@@ -26,3 +26,19 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
     /// `FILE:LINE:COLUMN: error: MESSAGE`, then the hint on its own line.
     public var description: String { diagnostic.description }
 }
+
+extension TraceError {
+    /// A trace line that is not JSON. The last line of a file without its newline is read as cut
+    /// off (an interrupted recording), which says what to do; any other line is located at the
+    /// parser's column. Every reader of lines (whole events, node and entry lines, part lines)
+    /// words it this one way.
+    static func malformedJSON(_ error: JSONParseError, file: String, line: Int, unterminated: Bool) -> TraceError {
+        guard !unterminated else {
+            return TraceError(
+                file: file, line: line, column: 1,
+                "the last line is cut off (\(error.message)); the \(line - 1) lines before it are whole",
+                hint: "the recording was interrupted: record it again, or delete the last line to use what is there")
+        }
+        return TraceError(file: file, line: line, column: error.column, "malformed JSON: \(error.message)")
+    }
+}

@@ -122,14 +122,7 @@ struct TraceLineSource {
     private func part(_ line: TraceLine) throws(TraceError) -> (Int, Int, [UInt8]) {
         let value: JSONValue
         do { value = try JSONParser.parse(line.bytes) } catch {
-            if line.unterminated {
-                throw TraceError(
-                    file: file, line: line.number, column: 1,
-                    "the last line is cut off (\(error.message)); the \(line.number - 1) lines before it are whole",
-                    hint: "the recording was interrupted: record it again, or delete the last line to use what is there"
-                )
-            }
-            throw TraceError(file: file, line: line.number, column: error.column, "malformed JSON: \(error.message)")
+            throw TraceError.malformedJSON(error, file: file, line: line.number, unterminated: line.unterminated)
         }
         guard case .object(let members) = value, members.count == 3, members[1].0 == "of", members[2].0 == "text",
             let i = members[0].1.intValue, let n = members[1].1.intValue, let text = members[2].1.stringValue,

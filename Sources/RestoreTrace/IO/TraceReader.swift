@@ -209,20 +209,13 @@ public final class TraceReader {
     /// A line as JSON, or its located problem.
     private func parse(_ line: TraceLine) throws(TraceError) -> JSONValue {
         do { return try JSONParser.parse(line.bytes) } catch {
-            if line.unterminated {
-                throw TraceError(
-                    file: file, line: line.number, column: 1,
-                    "the last line is cut off (\(error.message)); the \(line.number - 1) lines before it are whole",
-                    hint: "the recording was interrupted: record it again, or delete the last line to use what is there"
-                )
-            }
-            if line.isJoined {
+            if line.isJoined, !line.unterminated {
                 throw TraceError(
                     file: file, line: line.number, column: 1,
                     "malformed JSON in the line split over lines \(line.number)–\(line.lastNumber): \(error.message) (character \(error.column) of the joined text)"
                 )
             }
-            throw TraceError(file: file, line: line.number, column: error.column, "malformed JSON: \(error.message)")
+            throw TraceError.malformedJSON(error, file: file, line: line.number, unterminated: line.unterminated)
         }
     }
 
