@@ -15,6 +15,9 @@ public final class AtomicFileWriter {
     /// The temporary file the bytes stream into; nil when they go straight to `path` (a device
     /// or a named pipe).
     public let partialPath: String?
+    /// The file `commit()` moves the finished bytes to: `path` itself, or the file it names
+    /// through symbolic links.
+    let destination: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
@@ -30,9 +33,10 @@ public final class AtomicFileWriter {
     /// with that file (`-o /dev/stdout` did so on a pipe; as root, `-o /dev/null` would replace
     /// /dev/null). The check uses stat(2), which follows symbolic links: `/dev/stdout` is a link
     /// to `/proc/self/fd/1`, and what that leads to (a terminal, a pipe) is what is written into,
-    /// while the link itself is left alone. (A link to a regular file still has the file renamed
-    /// over the link, as before.) Opening a named pipe waits for its reader, as the shell's `>`
-    /// does. Bytes already sent down a pipe cannot be taken back: a run whose writing fails there
+    /// while the link itself is left alone. A link to a regular file (or to no file yet) is
+    /// followed too: the finished file replaces the file the link names, and the link stays, as
+    /// the shell's `>` leaves it (renaming over the link itself had turned a user's link into a
+    /// copy). Opening a named pipe waits for its reader, as the shell's `>` does. Bytes already sent down a pipe cannot be taken back: a run whose writing fails there
     /// has sent what was flushed before the failure (its error is reported as for a file). A
     /// folder is refused here, by open(2) ("Is a directory"), before anything is written.
     public init(path: String) throws(TraceError) {
@@ -40,15 +44,18 @@ public final class AtomicFileWriter {
         var target = stat()
         if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
             partialPath = nil
+            destination = path
             // No O_CREAT (it exists) and no O_TRUNC (a device or pipe has nothing to truncate).
             let fd = open(path, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw Self.refused(path, "cannot write", errno: errno) }
             descriptor = fd
             return
         }
-        let partialPath = path + ".partial"
+        let destination = Self.followingLinks(path)
+        self.destination = destination
+        let partialPath = destination + ".partial"
         self.partialPath = partialPath
-        let dir = Self.folder(of: path)
+        let dir = Self.folder(of: destination)
         // A file where the folder should be is left to open(2), which names it ("Not a directory").
         if !FileManager.default.fileExists(atPath: dir) {
             throw TraceError(
@@ -134,7 +141,7 @@ public final class AtomicFileWriter {
         }
         // Written straight into a device or pipe: there is nothing to move.
         guard let partialPath else { return }
-        if rename(partialPath, path) != 0 {
+        if rename(partialPath, destination) != 0 {
             let code = errno
             unlink(partialPath)
             throw Self.refused(path, "cannot move the finished file into place", errno: code)
@@ -148,6 +155,26 @@ public final class AtomicFileWriter {
         finished = true
         close(descriptor)
         if let partialPath { unlink(partialPath) }
+    }
+
+    /// The path a chain of symbolic links starting at `path` ends at (the path itself when it is
+    /// not a link). A relative link target is taken from the link's own folder, as the system
+    /// does. The chain is followed at most 40 links (the system's own ELOOP bound); a longer
+    /// chain, or a link that cannot be read, is left for open(2) or rename(2) to report.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var target = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = target.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { readlink(current, $0.baseAddress!, $0.count - 1) }
+            }
+            guard count > 0 else { return current }
+            let text = String(decoding: target[..<count], as: UTF8.self)
+            current = text.hasPrefix("/") ? text : folder(of: current) + "/" + text
+        }
+        return current
     }
 
     /// `PATH: error: WHAT: REASON`, the reason in the system's words, with what to try.
