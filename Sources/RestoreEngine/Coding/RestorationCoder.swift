@@ -29,6 +29,9 @@ public final class RestorationCoder {
     /// Set when the app crashes while using this coder (models a crash during decode, T3).
     @exclusivity(unchecked) public private(set) var appCrashed = false
     @exclusivity(unchecked) private var reservedKeys: Set<String>
+    /// No key shorter than this is reserved: the app's own keys (`row`, `selection`) are told
+    /// apart by their length instead of a hash of the key per write.
+    @exclusivity(unchecked) private var shortestReservedKey: Int
     @exclusivity(unchecked) private var writingAsSystem = false
     /// Keys the app read, in order, when the engine asked to know (R13: did `shouldRestore…` look
     /// at the bundle version?). Off by default: decoding is hot.
@@ -37,6 +40,9 @@ public final class RestorationCoder {
 
     public init(entries: [CoderEntry] = [], reservedKeys: Set<String> = ReservedKeys.all) {
         self.reservedKeys = reservedKeys
+        // O(1) for the default set (the same storage); another set is measured.
+        shortestReservedKey =
+            reservedKeys == ReservedKeys.all ? ReservedKeys.shortest : reservedKeys.lazy.map(\.utf8.count).min() ?? 0
         // A decode's coder starts from an archived one, whose keys are unique: it shares that
         // array as is instead of growing a new one entry by entry.
         if entries.count < Self.linearLimit, !Self.repeatsKey(entries) {
@@ -57,7 +63,7 @@ public final class RestorationCoder {
 
     public func encode(_ value: CoderValue, forKey key: String) {
         if !writingAsSystem { appWrites.append(CoderEntry(key: key, value: value)) }
-        if !writingAsSystem, reservedKeys.contains(key) {
+        if !writingAsSystem, key.utf8.count >= shortestReservedKey, reservedKeys.contains(key) {
             reservedKeyViolations.append(key)
             if position(of: key) != nil { return }  // UIKit's value wins over the app's
         }
@@ -118,6 +124,8 @@ public final class RestorationCoder {
                 if positions.isEmpty { for (i, e) in entries.enumerated() { positions[e.key] = i } }
                 positions[entry.key] = entries.count
             }
+            // Most coders hold two to four keys: one allocation instead of growing 1, 2, 4.
+            if entries.isEmpty { entries.reserveCapacity(4) }
             entries.append(entry)
         }
     }
@@ -152,4 +160,6 @@ public enum ReservedKeys {
         appLevel + [
             storyboard, children, tabSelected, viewWasLoaded, presented, restorationClass,
         ])
+    /// The length in UTF-8 bytes of the shortest key in `all`.
+    static let shortest = all.lazy.map(\.utf8.count).min() ?? 0
 }

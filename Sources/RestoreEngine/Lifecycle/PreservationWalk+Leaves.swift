@@ -20,11 +20,10 @@ extension PreservationWalk {
         let locator =
             owner.locator.text == owner.path.text
             ? NodeLocator(parsing: path.text) : NodeLocator(id, below: owner.locator)
-        var node = NodeOutcome(
-            path: path.text, locator: locator.text, key: key.text, className: view.className, kind: .view,
-            status: .preserved, depth: depth, parent: owner.locator.text)
-        node.position = position
-        nodes.append(node)
+        nodes.append(
+            NodeOutcome(
+                path: path.text, locator: locator.text, key: key.text, className: view.className, kind: .view,
+                status: .preserved, depth: depth, parent: owner.locator.text, position: position))
 
         let coder = RestorationCoder()
         let selection = writeBuiltInState(of: view, to: coder, ownerClass: owner.className, path: path, key: key)
@@ -34,11 +33,10 @@ extension PreservationWalk {
             return
         }
         engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
-        var entry = ArchiveEntry(
-            key: key.text, pathString: path.text, kind: .view, className: view.className, parentKey: owner.key.text,
-            relation: .view, coder: coder.entries)
-        entry.preservedSelection = selection
-        entries.append(entry)
+        entries.append(
+            ArchiveEntry(
+                key: key.text, pathString: path.text, kind: .view, className: view.className,
+                parentKey: owner.key.text, relation: .view, coder: coder.entries, preservedSelection: selection))
     }
 
     mutating func skip(_ view: UIView, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String) {
@@ -52,16 +50,14 @@ extension PreservationWalk {
         _ leaf: any UIStateRestoring, owner: NodeLocator, reason: ReasonCode, ownerIsCause: ReasonCode,
         _ depth: Int, _ position: String
     ) {
-        var node = NodeOutcome(
-            path: nil,
-            locator: NodeLocator(
-                NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className), below: owner
-            ).text,
-            key: nil, className: leaf.className, kind: leaf.restorableNode.kind, status: .skipped, depth: depth,
-            parent: owner.text)
-        node.reason = reason
-        node.cause = reason == ownerIsCause ? owner.text : nil
-        node.position = position
-        nodes.append(node)
+        nodes.append(
+            NodeOutcome(
+                path: nil,
+                locator: NodeLocator(
+                    NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className), below: owner
+                ).text,
+                key: nil, className: leaf.className, kind: leaf.restorableNode.kind, status: .skipped, depth: depth,
+                parent: owner.text, reason: reason, cause: reason == ownerIsCause ? owner.text : nil,
+                position: position))
     }
 }

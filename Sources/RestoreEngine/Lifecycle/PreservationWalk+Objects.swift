@@ -84,11 +84,10 @@ extension PreservationWalk {
             return
         }
         engine.reportReservedKeys(coder, locator: path, path: path)
-        var entry = ArchiveEntry(
-            key: key, pathString: path, kind: .object,
-            className: object.className, parentKey: parentKey, relation: .object, coder: coder.entries)
-        entry.restorationClass = object.objectRestorationClass
-        entries.append(entry)
+        entries.append(
+            ArchiveEntry(
+                key: key, pathString: path, kind: .object, className: object.className, parentKey: parentKey,
+                relation: .object, coder: coder.entries, restorationClass: object.objectRestorationClass))
     }
 
     private mutating func skipObject(_ reference: ObjectReference, reason: ReasonCode) {

@@ -21,7 +21,7 @@ struct PreservationCursor {
     var position: String {
         switch relation {
         case .root: "0"
-        case .child(let i): .joining(parentPosition, ".", String(i))
+        case .child(let i): .joining(parentPosition, ".", i)
         case .presented: parentPosition + ".p"
         default: parentPosition
         }
@@ -58,11 +58,17 @@ struct PreservationWalk {
     /// Siblings that would read the same (two unmarked navigation controllers in a tab bar, or
     /// children sharing an identifier) get `#i`, their index, so every node has its own locator.
     static func nameSuffixes(_ children: [UIViewController]) -> [String] {
-        var seen = Set<String>()
-        return children.enumerated().map { i, child in
+        // Sized once: a set grown insert by insert rehashed its names at every doubling, and an
+        // only child cannot repeat anyone (a stack's leaf has none).
+        guard children.count > 1 else { return children.map { _ in "" } }
+        var seen = Set<String>(minimumCapacity: children.count)
+        var suffixes: [String] = []
+        suffixes.reserveCapacity(children.count)
+        for (i, child) in children.enumerated() {
             let name = NodeLocator.name(identifier: child.restorationIdentifier, className: child.className)
-            return seen.insert(name).inserted ? "" : "#\(i)"
+            suffixes.append(seen.insert(name).inserted ? "" : "#\(i)")
         }
+        return suffixes
     }
 
     mutating func visitController(_ vc: UIViewController, cursor: PreservationCursor) {
@@ -90,29 +96,27 @@ struct PreservationWalk {
             let name = NodeLocator.name(identifier: id, className: vc.className) + cursor.nameSuffix
             locator = NodeLocator(name, below: cursor.parentLocator)
         }
-        var node = NodeOutcome(
-            path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
-            status: .skipped, depth: cursor.depth, parent: cursor.parentLocator?.text)
         // Built once: the node, its views, its objects and its children all start from it.
         let position = cursor.position
-        node.position = position
         if cursor.parentPreserved, let id, let path {
-            preserve(vc, id: id, path: path, locator: locator, node: node, position: position, cursor: cursor)
+            preserve(vc, id: id, path: path, locator: locator, position: position, cursor: cursor)
         } else {
-            skip(vc, locator: locator, node: node, position: position, cursor: cursor)
+            skip(vc, path: path, locator: locator, position: position, cursor: cursor)
         }
     }
 
     /// A controller that is not preserved, and why; nothing below it is preserved either.
     private mutating func skip(
-        _ vc: UIViewController, locator: NodeLocator, node: consuming NodeOutcome, position: String,
+        _ vc: UIViewController, path: RestorationPath?, locator: NodeLocator, position: String,
         cursor: PreservationCursor
     ) {
         let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
         let declined = reason == .saveDeclined
-        node.reason = reason
-        node.cause = cursor.parentPreserved ? nil : cursor.cause
-        nodes.append(node)
+        nodes.append(
+            NodeOutcome(
+                path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
+                status: .skipped, depth: cursor.depth, parent: cursor.parentLocator?.text, reason: reason,
+                cause: cursor.parentPreserved ? nil : cursor.cause, position: position))
         var below = cursor
         below.parentPreserved = false
         below.inheritedReason = declined ? .saveDeclined : .ancestorNotPreserved
@@ -124,13 +128,13 @@ struct PreservationWalk {
         for (j, view) in vc.views.enumerated() {
             skip(
                 view, owner: locator, reason: declined ? .saveDeclined : .viewOwnerNotPreserved, depth: below.depth,
-                position: .joining(position, ".v", String(j)))
+                position: .joining(position, ".v", j))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
                     object: object, owner: locator.text, depth: below.depth,
-                    position: .joining(position, ".o", String(j)),
+                    position: .joining(position, ".o", j),
                     skipReason: declined ? .saveDeclined : .objectNotReferenced))
         }
         visitChildren(of: vc, below: below, presentedInherits: true)
@@ -139,8 +143,8 @@ struct PreservationWalk {
     /// P4–P5: a preserved controller's key, its encode with a coder of its own, UIKit's keys,
     /// its archive entry; then its views, objects and children.
     private mutating func preserve(
-        _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, node: consuming NodeOutcome,
-        position: String, cursor: PreservationCursor
+        _ vc: UIViewController, id: String, path: RestorationPath, locator: NodeLocator, position: String,
+        cursor: PreservationCursor
     ) {
         let key: ArchiveKey
         switch cursor.relation {
@@ -148,12 +152,12 @@ struct PreservationWalk {
         case .root: key = ArchiveKey(root: id)
         default: key = cursor.parentKey.map { $0.appending(id) } ?? ArchiveKey(root: id)
         }
-        node.key = key.text
-        node.status = .preserved
-        // `node` is taken (`consuming`), so it moves into the array: a node outcome is ~10
-        // reference-counted fields, and copying it in then destroying the original was ~400
-        // instructions per node.
-        nodes.append(node)
+        // Built in place in the array: a node outcome is ~10 reference-counted fields, and
+        // copying one in then destroying the original was ~400 instructions per node.
+        nodes.append(
+            NodeOutcome(
+                path: path.text, locator: locator.text, key: key.text, className: vc.className, kind: .viewController,
+                status: .preserved, depth: cursor.depth, parent: cursor.parentLocator?.text, position: position))
         preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
 
         let coder = RestorationCoder()
@@ -167,13 +171,12 @@ struct PreservationWalk {
         Self.writeSystemKeys(
             of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
             to: coder)
-        var entry = ArchiveEntry(
-            key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
-            parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries)
-        entry.restorationClass = vc.restorationClass
-        entry.storyboard = vc.storyboard
-        entry.insecureKeys = vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }
-        entries.append(entry)
+        entries.append(
+            ArchiveEntry(
+                key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
+                parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
+                restorationClass: vc.restorationClass, storyboard: vc.storyboard,
+                insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
 
         let owner = Owner(className: vc.className, path: path, key: key, locator: locator)
@@ -183,15 +186,15 @@ struct PreservationWalk {
             guard vc.isViewLoaded else {
                 skip(
                     view, owner: locator, reason: .viewNotLoaded, depth: depth,
-                    position: .joining(position, ".v", String(j)))
+                    position: .joining(position, ".v", j))
                 continue
             }
-            visit(view, owner: owner, depth: depth, position: .joining(position, ".v", String(j)))
+            visit(view, owner: owner, depth: depth, position: .joining(position, ".v", j))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(
                 ObjectReference(
-                    object: object, owner: locator.text, depth: depth, position: .joining(position, ".o", String(j)),
+                    object: object, owner: locator.text, depth: depth, position: .joining(position, ".o", j),
                     skipReason: nil))
         }
         let below = PreservationCursor(

@@ -39,7 +39,7 @@ extension RestorationEngine {
             return
         }
         // R3.3: what exists once willFinishLaunching has set up the window (launch UI or a root it built).
-        application.resetIndex()
+        application.resetIndex(expecting: archive?.entries.count ?? 0)
 
         let result = restoreIfPossible()
         outcome.launches.append(result)
@@ -203,20 +203,21 @@ extension RestorationEngine {
     func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
         for (i, e) in archive.entries.enumerated() {
             let p = run.parentIndex(of: i)
-            var node = NodeOutcome(
-                path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
-                parent: p.map { run.outcomes[$0].locator })
+            // Added first and completed in place (`run.outcomes[i]`): a node outcome is seven
+            // strings, and one built apart was copied whole into the run (~250 instructions each).
+            run.add(
+                NodeOutcome(
+                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                    status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
+                    parent: p.map { run.outcomes[$0].locator }))
             if let p, run.outcomes[p].status != .restored {
-                node.reason = .parentNotRestored
-                node.cause = run.outcomes[p].cause ?? run.outcomes[p].locator
-                run.add(node)
+                run.outcomes[i].reason = .parentNotRestored
+                run.outcomes[i].cause = run.outcomes[p].cause ?? run.outcomes[p].locator
                 continue
             }
             if run.secureCoding, !e.insecureKeys.isEmpty {
                 // P1: under secure coding, a value whose class does not adopt NSSecureCoding fails to decode.
-                node.reason = .insecureCoding
-                run.add(node)
+                run.outcomes[i].reason = .insecureCoding
                 let keys = e.insecureKeys.map { "'\($0)'" }.joined(separator: ", ")
                 diagnose(
                     .insecureCoding, .error, path: e.pathString, locator: e.pathString,
@@ -227,8 +228,8 @@ extension RestorationEngine {
             application.currentEntry = i
             defer { application.currentEntry = nil }
             switch e.kind {
-            case .viewController: obtainController(e, i, &node, &run)
-            case .object: obtainObject(e, i, &node, &run)
+            case .viewController: obtainController(e, i, &run)
+            case .object: obtainObject(e, i, &run)
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
                 if let owner = run.parentController(of: i),
@@ -237,16 +238,15 @@ extension RestorationEngine {
                     })
                 {
                     run.restored[i] = .view(view)
-                    node.status = .restored
+                    run.outcomes[i].status = .restored
                 } else {
-                    node.reason = .notFound
+                    run.outcomes[i].reason = .notFound
                 }
             }
-            run.add(node)
         }
     }
 
-    private func obtainController(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+    private func obtainController(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {
         let path = e.pathString
         let coder = RestorationCoder(entries: e.coder)
         var obtained: UIViewController?
@@ -260,7 +260,7 @@ extension RestorationEngine {
                     receiver: restorationClass, path: path, key: e.key
                 ).viewController
             guard obtained != nil else {
-                node.reason = .restorationClassReturnedNil
+                run.outcomes[i].reason = .restorationClassReturnedNil
                 return
             }
             via = .restorationClass
@@ -287,18 +287,18 @@ extension RestorationEngine {
             }
         }
         guard let vc = obtained, let via else {
-            node.reason = .notFound
+            run.outcomes[i].reason = .notFound
             return
         }
         // R4 (the app declared its classes up front: scenario classes, or a trace's header)
         if !application.classes.isKind(vc.className, of: e.className) {
-            node.reason = .classMismatch
-            node.via = via
+            run.outcomes[i].reason = .classMismatch
+            run.outcomes[i].via = via
             return
         }
-        node.status = .restored
-        node.via = via
-        node.decoded = false
+        run.outcomes[i].status = .restored
+        run.outcomes[i].via = via
+        run.outcomes[i].decoded = false
         run.restored[i] = .viewController(vc)
         // R14: the launch UI built one, and the restoration class made another.
         if via == .restorationClass, let launchInstance, launchInstance !== vc {
@@ -309,7 +309,7 @@ extension RestorationEngine {
         if launchInstance !== vc { application.index(vc, at: path) }
     }
 
-    private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ node: inout NodeOutcome, _ run: inout RestorationRun) {
+    private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {
         let path = e.pathString
         var obtained: UIStateRestoringObject?
         if let restorationClass = e.restorationClass {
@@ -319,17 +319,17 @@ extension RestorationEngine {
                         className: restorationClass, path: e.path, coder: RestorationCoder(entries: e.coder)),
                     receiver: restorationClass, path: path, key: e.key
                 ).object
-            if obtained == nil { node.reason = .restorationClassReturnedNil }
-            node.via = obtained == nil ? nil : .restorationClass
+            if obtained == nil { run.outcomes[i].reason = .restorationClassReturnedNil }
+            run.outcomes[i].via = obtained == nil ? nil : .restorationClass
         } else if let existing = application.registeredObject(atRestorationPath: path) {
             obtained = existing
-            node.via = .existing
+            run.outcomes[i].via = .existing
         } else {
-            node.reason = .notFound
+            run.outcomes[i].reason = .notFound
         }
         if let obtained {
-            node.status = .restored
-            node.decoded = false
+            run.outcomes[i].status = .restored
+            run.outcomes[i].decoded = false
             run.restored[i] = .object(obtained)
             application.liveObjects[path] = obtained
         }

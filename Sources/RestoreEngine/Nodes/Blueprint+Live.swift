@@ -86,7 +86,10 @@ extension UIViewController {
     }
 
     fileprivate func blueprint(classes: ClassHierarchy, superclasses: inout SuperclassMemo) -> NodeBlueprint {
-        var b = NodeBlueprint(role: .viewController, className: className, restorationIdentifier: restorationIdentifier)
+        // Filled in as plain fields, then boxed once: through `NodeBlueprint`'s setters each field
+        // paid a uniqueness check, and a snapshot is taken of every node up to three times a run.
+        var b = NodeBlueprint.Fields(
+            role: .viewController, className: className, restorationIdentifier: restorationIdentifier)
         b.inherits = superclasses.controller.answer(className) {
             SuperclassMemo.inherits($0, root: ClassHierarchy.viewControllerRoot, classes)
         }
@@ -112,13 +115,15 @@ extension UIViewController {
             for view in views { built.append(view.blueprint(classes: classes, superclasses: &superclasses)) }
             b.views = built
         }
-        b.objects = restorableObjects.map {
-            ObjectBlueprint(
-                restorationIdentifier: $0.restorationIdentifier, className: $0.className,
-                objectRestorationClass: $0.objectRestorationClass, restorationParent: $0.restorationParentPath,
-                state: $0.state)
+        if !restorableObjects.isEmpty {
+            b.objects = restorableObjects.map {
+                ObjectBlueprint(
+                    restorationIdentifier: $0.restorationIdentifier, className: $0.className,
+                    objectRestorationClass: $0.objectRestorationClass, restorationParent: $0.restorationParentPath,
+                    state: $0.state)
+            }
         }
-        return b
+        return NodeBlueprint(fields: b)
     }
 }
 
@@ -129,14 +134,14 @@ extension UIView {
     }
 
     fileprivate func blueprint(classes: ClassHierarchy, superclasses: inout SuperclassMemo) -> NodeBlueprint {
-        var b = NodeBlueprint(role: .view, className: className, restorationIdentifier: restorationIdentifier)
+        var b = NodeBlueprint.Fields(role: .view, className: className, restorationIdentifier: restorationIdentifier)
         b.inherits = superclasses.view.answer(className) {
             SuperclassMemo.inherits($0, root: ClassHierarchy.viewRoot, classes)
         }
         b.origin = origin
         b.state = state
         b.viewState = viewState
-        return b
+        return NodeBlueprint(fields: b)
     }
 }
 

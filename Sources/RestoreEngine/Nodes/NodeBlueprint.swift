@@ -9,7 +9,7 @@ public struct NodeBlueprint: Hashable, Sendable {
     public enum Role: String, Sendable { case viewController, view }
 
     /// Every stored field, in the order the old inline struct had them (its `==` and hash).
-    fileprivate struct Fields: Hashable, Sendable {
+    struct Fields: Hashable, Sendable {
         var role: Role
         var className: String
         var inherits: String?
@@ -53,6 +53,10 @@ public struct NodeBlueprint: Hashable, Sendable {
     public init(role: Role = .viewController, className: String, restorationIdentifier: String? = nil) {
         storage = Storage(Fields(role: role, className: className, restorationIdentifier: restorationIdentifier))
     }
+
+    /// A blueprint of fields filled in first: one storage, without a uniqueness check per field
+    /// set (what a live hierarchy's snapshot does for every node).
+    init(fields: Fields) { storage = Storage(fields) }
 
     public static func == (lhs: NodeBlueprint, rhs: NodeBlueprint) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields

@@ -40,6 +40,8 @@ open class UIViewController {
     @exclusivity(unchecked) public private(set) var views: [UIView] = []
     /// Registered `UIStateRestoring` objects whose references this controller encodes (P8).
     @exclusivity(unchecked) public private(set) var restorableObjects: [UIStateRestoringObject] = []
+    /// The path `UIApplication` last indexed it at, for `existingPath(of:)`.
+    @exclusivity(unchecked) var liveIndexMark: LiveIndexMark?
 
     public init(className: String? = nil, restorationIdentifier: String? = nil, containerKind: ContainerKind = .none) {
         self.className = className ?? String(describing: Self.self)

@@ -48,6 +48,20 @@ public struct NodeOutcome: Hashable, Sendable {
         self.parent = parent
     }
 
+    /// Every field a walk knows when it meets the node, set at once: a node built apart and then
+    /// changed was copied whole into its array (seven strings, ~250 instructions a node).
+    init(
+        path: String?, locator: String, key: String?, className: String, kind: NodeKind, status: NodeStatus,
+        depth: Int, parent: String?, reason: ReasonCode? = nil, cause: String? = nil, position: String?
+    ) {
+        self.init(
+            path: path, locator: locator, key: key, className: className, kind: kind, status: status, depth: depth,
+            parent: parent)
+        self.reason = reason
+        self.cause = cause
+        self.position = position
+    }
+
     /// A short name for messages: its identifier or class.
     public var displayName: String {
         locator.split(separator: "/").last.map(String.init) ?? className

@@ -13,12 +13,64 @@ public enum ArchiveRelation: Hashable, Sendable {
 }
 
 /// One preserved object in the archive.
+///
+/// A value type whose fields live behind one reference, copied on the first write to a shared
+/// copy (as `NodeBlueprint`). Inline, an entry was eleven fields, eight of them reference
+/// counted: the engine copied each entry four times (appending it, reading it in both phases of
+/// restoration) at 200–400 instructions a copy and as much to destroy it, ~5 % of the engine's
+/// instructions (callgrind, `restoretrace-bench --engine-grid 60`). Now a copy is one retain.
 public struct ArchiveEntry: Hashable, Sendable {
-    public var key: String
+    /// Every stored field, in the order the old inline struct had them (its `==` and hash).
+    fileprivate struct Fields: Hashable, Sendable {
+        var key: String
+        var restorationPath: RestorationPath
+        var kind: NodeKind
+        var className: String
+        var restorationClass: String?
+        var storyboard: StoryboardReference?
+        var parentKey: String?
+        var relation: ArchiveRelation
+        var coder: [CoderEntry]
+        var preservedSelection: [String]?
+        var insecureKeys: [String] = []
+    }
+
+    /// Never written while shared (`fields` below copies it first), so sending it is safe.
+    fileprivate final class Storage: @unchecked Sendable {
+        // Unchecked: each read would otherwise pay a dynamic exclusivity check; the storage is
+        // only ever written through `ArchiveEntry.fields`, by the one value that owns it.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// The fields to write: the storage is copied first when another value shares it.
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    public static func == (lhs: ArchiveEntry, rhs: ArchiveEntry) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+
+    public var key: String {
+        get { storage.fields.key }
+        set { fields.key = newValue }
+    }
     /// The restoration path.
-    public private(set) var restorationPath: RestorationPath
+    public private(set) var restorationPath: RestorationPath {
+        get { storage.fields.restorationPath }
+        set { fields.restorationPath = newValue }
+    }
     /// The restoration path as text, identifiers joined by `/`.
-    public var pathString: String { restorationPath.text }
+    public var pathString: String { storage.fields.restorationPath.text }
     /// Restoration identifiers, root first (`identifierComponents`).
     public var path: [String] {
         get { restorationPath.components }
@@ -26,47 +78,73 @@ public struct ArchiveEntry: Hashable, Sendable {
     }
     /// The node's own identifier (the path's last component).
     public var identifier: Substring { restorationPath.identifier }
-    public var kind: NodeKind
-    public var className: String
-    public var restorationClass: String?
-    public var storyboard: StoryboardReference?
-    public var parentKey: String?
-    public var relation: ArchiveRelation
+    public var kind: NodeKind {
+        get { storage.fields.kind }
+        set { fields.kind = newValue }
+    }
+    public var className: String {
+        get { storage.fields.className }
+        set { fields.className = newValue }
+    }
+    public var restorationClass: String? {
+        get { storage.fields.restorationClass }
+        set { fields.restorationClass = newValue }
+    }
+    public var storyboard: StoryboardReference? {
+        get { storage.fields.storyboard }
+        set { fields.storyboard = newValue }
+    }
+    public var parentKey: String? {
+        get { storage.fields.parentKey }
+        set { fields.parentKey = newValue }
+    }
+    public var relation: ArchiveRelation {
+        get { storage.fields.relation }
+        set { fields.relation = newValue }
+    }
     /// Everything written for this object: UIKit's keys and the app's.
-    public var coder: [CoderEntry]
+    public var coder: [CoderEntry] {
+        get { storage.fields.coder }
+        set { fields.coder = newValue }
+        _modify { yield &fields.coder }
+    }
     /// restoretrace's own bookkeeping, not UIKit's: the model identifiers a table had selected
     /// when it was preserved, so a raw index path that lands on another item can be reported
     /// (`selection-moved`).
-    public var preservedSelection: [String]?
+    public var preservedSelection: [String]? {
+        get { storage.fields.preservedSelection }
+        set { fields.preservedSelection = newValue }
+    }
     /// Keys of its coder whose objects' classes do not adopt NSSecureCoding (the node's
     /// `insecureKeys`): under secure coding this coder fails to decode (P1).
-    public var insecureKeys: [String] = []
+    public var insecureKeys: [String] {
+        get { storage.fields.insecureKeys }
+        set { fields.insecureKeys = newValue }
+        _modify { yield &fields.insecureKeys }
+    }
 
-    /// For the engine: the joined path is at hand already.
+    /// For the engine: the joined path is at hand already, and so is every field UIKit sets on a
+    /// preserved node (one storage, written once).
     init(
         key: String, pathString: String, kind: NodeKind, className: String, parentKey: String?,
-        relation: ArchiveRelation, coder: [CoderEntry]
+        relation: ArchiveRelation, coder: [CoderEntry], restorationClass: String? = nil,
+        storyboard: StoryboardReference? = nil, preservedSelection: [String]? = nil, insecureKeys: [String] = []
     ) {
-        self.key = key
-        restorationPath = RestorationPath(parsing: pathString)
-        self.kind = kind
-        self.className = className
-        self.parentKey = parentKey
-        self.relation = relation
-        self.coder = coder
+        storage = Storage(
+            Fields(
+                key: key, restorationPath: RestorationPath(parsing: pathString), kind: kind, className: className,
+                restorationClass: restorationClass, storyboard: storyboard, parentKey: parentKey, relation: relation,
+                coder: coder, preservedSelection: preservedSelection, insecureKeys: insecureKeys))
     }
 
     public init(
         key: String, path: [String], kind: NodeKind, className: String, parentKey: String?,
         relation: ArchiveRelation, coder: [CoderEntry] = []
     ) {
-        self.key = key
-        restorationPath = RestorationPath(components: path)
-        self.kind = kind
-        self.className = className
-        self.parentKey = parentKey
-        self.relation = relation
-        self.coder = coder
+        storage = Storage(
+            Fields(
+                key: key, restorationPath: RestorationPath(components: path), kind: kind, className: className,
+                parentKey: parentKey, relation: relation, coder: coder))
     }
 }
 
