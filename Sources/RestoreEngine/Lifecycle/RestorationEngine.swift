@@ -24,7 +24,8 @@ public final class RestorationEngine {
 
     public let application: UIApplication
     public let boundary: AppBoundary
-    public weak var observer: EngineObserver?
+    /// Unchecked like the properties below: it is read at every call into the app.
+    @exclusivity(unchecked) public weak var observer: EngineObserver?
     @exclusivity(unchecked) public internal(set) var appState: AppState = .terminated
     /// The archive on disk, if any.
     @exclusivity(unchecked) public internal(set) var archive: Archive?

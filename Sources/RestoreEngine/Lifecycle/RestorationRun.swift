@@ -19,10 +19,14 @@ struct RestorationRun {
         let entries = archive.entries
         var slot: [String: Int] = [:]
         slot.reserveCapacity(entries.count)
-        // One hash per entry, and no copy of each entry (its coder, its class) to read its key:
-        // a new key takes this slot, a repeated one keeps its first entry's.
-        var isFirst = [Bool](repeating: false, count: entries.count)
-        for i in entries.indices { isFirst[i] = Self.claim(&slot[entries[i].key, default: i], i) }
+        // One hash per entry, and no copy of each entry (its coder, its class) to read its key.
+        // Walked backwards, each entry overwrites its key's slot, so the first entry keeps it;
+        // the entry it takes the slot from is a repeat. (`slot[key, default: i]` allocated its
+        // default's context twice per entry: ~1 % of the engine.)
+        var isFirst = [Bool](repeating: true, count: entries.count)
+        for i in entries.indices.reversed() {
+            if let later = slot.updateValue(i, forKey: entries[i].key) { isFirst[later] = false }
+        }
         var parentSlot = [Int](repeating: -1, count: entries.count)
         for i in entries.indices {
             guard let parent = entries[i].parentKey else { continue }
@@ -40,9 +44,6 @@ struct RestorationRun {
         restored = Array(repeating: nil, count: archive.entries.count)
         outcomes.reserveCapacity(archive.entries.count)
     }
-
-    /// Whether entry `i` took the slot (its key is new), given the slot its key holds now.
-    private static func claim(_ held: inout Int, _ i: Int) -> Bool { held == i }
 
     /// Outcomes are added in archive order: entry i's outcome is `outcomes[i]`.
     mutating func add(_ node: consuming NodeOutcome) { outcomes.append(node) }

@@ -86,44 +86,44 @@ extension UIViewController {
     }
 
     fileprivate func blueprint(classes: ClassHierarchy, superclasses: inout SuperclassMemo) -> NodeBlueprint {
-        // Filled in as plain fields, then boxed once: through `NodeBlueprint`'s setters each field
-        // paid a uniqueness check, and a snapshot is taken of every node up to three times a run.
-        var b = NodeBlueprint.Fields(
-            role: .viewController, className: className, restorationIdentifier: restorationIdentifier)
-        b.inherits = superclasses.controller.answer(className) {
+        // Every field is given to one `Fields` value that goes straight into the blueprint's
+        // storage: set one by one through `NodeBlueprint`'s setters, each paid a uniqueness
+        // check, and a `Fields` filled in a variable was copied whole into the storage (~400
+        // instructions a node); a snapshot is taken of every node up to three times a run.
+        let inherits = superclasses.controller.answer(className) {
             SuperclassMemo.inherits($0, root: ClassHierarchy.viewControllerRoot, classes)
         }
-        b.isCustomContainer = containerKind == .custom
-        b.restorationClass = restorationClass
-        b.storyboard = storyboard
-        b.origin = origin
-        b.state = state
-        if !isViewLoaded { b.viewLoaded = false }
-        b.insecureKeys = insecureKeys
+        var builtChildren: [NodeBlueprint] = []
         if !children.isEmpty {
-            var built: [NodeBlueprint] = []
-            built.reserveCapacity(children.count)
-            for child in children { built.append(child.blueprint(classes: classes, superclasses: &superclasses)) }
-            b.children = built
+            builtChildren.reserveCapacity(children.count)
+            for child in children {
+                builtChildren.append(child.blueprint(classes: classes, superclasses: &superclasses))
+            }
         }
-        if containerKind == .tabBar { b.selectedIndex = selectedIndex }
-        if containerKind == .custom { b.encodesChildren = encodesChildren }
-        b.presented = presentedViewController?.blueprint(classes: classes, superclasses: &superclasses)
+        let builtPresented = presentedViewController?.blueprint(classes: classes, superclasses: &superclasses)
+        var builtViews: [NodeBlueprint] = []
         if !views.isEmpty {
-            var built: [NodeBlueprint] = []
-            built.reserveCapacity(views.count)
-            for view in views { built.append(view.blueprint(classes: classes, superclasses: &superclasses)) }
-            b.views = built
+            builtViews.reserveCapacity(views.count)
+            for view in views { builtViews.append(view.blueprint(classes: classes, superclasses: &superclasses)) }
         }
-        if !restorableObjects.isEmpty {
-            b.objects = restorableObjects.map {
+        let builtObjects =
+            restorableObjects.isEmpty
+            ? []
+            : restorableObjects.map {
                 ObjectBlueprint(
                     restorationIdentifier: $0.restorationIdentifier, className: $0.className,
                     objectRestorationClass: $0.objectRestorationClass, restorationParent: $0.restorationParentPath,
                     state: $0.state)
             }
-        }
-        return NodeBlueprint(fields: b)
+        return NodeBlueprint(
+            fields: NodeBlueprint.Fields(
+                role: .viewController, className: className, inherits: inherits,
+                isCustomContainer: containerKind == .custom, restorationIdentifier: restorationIdentifier,
+                restorationClass: restorationClass, storyboard: storyboard, origin: origin, state: state,
+                children: builtChildren, selectedIndex: containerKind == .tabBar ? selectedIndex : nil,
+                encodesChildren: containerKind == .custom ? encodesChildren : nil,
+                viewLoaded: isViewLoaded ? nil : false, insecureKeys: insecureKeys, presented: builtPresented,
+                views: builtViews, objects: builtObjects))
     }
 }
 
@@ -134,14 +134,13 @@ extension UIView {
     }
 
     fileprivate func blueprint(classes: ClassHierarchy, superclasses: inout SuperclassMemo) -> NodeBlueprint {
-        var b = NodeBlueprint.Fields(role: .view, className: className, restorationIdentifier: restorationIdentifier)
-        b.inherits = superclasses.view.answer(className) {
+        let inherits = superclasses.view.answer(className) {
             SuperclassMemo.inherits($0, root: ClassHierarchy.viewRoot, classes)
         }
-        b.origin = origin
-        b.state = state
-        b.viewState = viewState
-        return NodeBlueprint(fields: b)
+        return NodeBlueprint(
+            fields: NodeBlueprint.Fields(
+                role: .view, className: className, inherits: inherits, restorationIdentifier: restorationIdentifier,
+                origin: origin, state: state, viewState: viewState))
     }
 }
 

@@ -54,9 +54,15 @@ public struct NodeOutcome: Hashable, Sendable {
         path: String?, locator: String, key: String?, className: String, kind: NodeKind, status: NodeStatus,
         depth: Int, parent: String?, reason: ReasonCode? = nil, cause: String? = nil, position: String?
     ) {
-        self.init(
-            path: path, locator: locator, key: key, className: className, kind: kind, status: status, depth: depth,
-            parent: parent)
+        // Field by field, not through `self.init`: the delegating form built a second value and copied it.
+        self.path = path
+        self.locator = locator
+        self.key = key
+        self.className = className
+        self.kind = kind
+        self.status = status
+        self.depth = depth
+        self.parent = parent
         self.reason = reason
         self.cause = cause
         self.position = position
