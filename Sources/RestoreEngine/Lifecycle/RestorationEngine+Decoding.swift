@@ -133,7 +133,12 @@ extension RestorationEngine {
     func relink(_ vc: UIViewController, entry i: Int, _ archive: Archive, _ run: inout RestorationRun) {
         let entries = archive.entries[i].coder
         // UIKit's own keys, read straight from the entries: no coder needed to re-link.
-        func value(_ key: String) -> CoderValue? { entries.first { $0.key == key && $0.isSystem }?.value }
+        // The flag first: the app's own keys (most of a controller's) are passed over without a
+        // string comparison.
+        func value(_ key: String) -> CoderValue? {
+            for i in entries.indices where entries[i].isSystem && entries[i].key == key { return entries[i].value }
+            return nil
+        }
         // The engine lists children as references; UIKit's own archive as identifier-path
         // strings (restorationArchiveTool prints them quoted, without "Object Identifier Proxy").
         if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap({ $0.referenceValue ?? $0.stringValue }) {

@@ -166,12 +166,18 @@ public struct NodeBlueprint: Hashable, Sendable {
     }
 
     private func declareClasses(in hierarchy: inout ClassHierarchy, last: inout DeclaredLast) {
-        let root = role == .view ? ClassHierarchy.viewRoot : ClassHierarchy.viewControllerRoot
-        let superclass = inherits ?? root
-        let previous = role == .view ? last.view : last.controller
-        if previous?.name != className || previous?.superclass != superclass {
+        let isView = role == .view
+        let className = self.className
+        let superclass = inherits ?? (isView ? ClassHierarchy.viewRoot : ClassHierarchy.viewControllerRoot)
+        // Compared in place: copying the last pair out first (to pick the role's) was two
+        // retains and two releases per node.
+        let declared =
+            isView
+            ? last.view?.name == className && last.view?.superclass == superclass
+            : last.controller?.name == className && last.controller?.superclass == superclass
+        if !declared {
             hierarchy.declare(className, superclass: superclass)
-            if role == .view { last.view = (className, superclass) } else { last.controller = (className, superclass) }
+            if isView { last.view = (className, superclass) } else { last.controller = (className, superclass) }
         }
         for child in children { child.declareClasses(in: &hierarchy, last: &last) }
         presented?.declareClasses(in: &hierarchy, last: &last)

@@ -40,7 +40,9 @@ extension String {
         }
     }
 
-    /// Copies `text`'s UTF-8 into `out` at `at`; returns the index after it.
+    /// Copies `text`'s UTF-8 into `out` at `at`; returns the index after it. Inlined: called
+    /// on its own it was ~70 instructions a part, a third of a join.
+    @inline(__always)
     private static func copy(_ text: inout String, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
         text.withUTF8 { bytes in
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return at }
