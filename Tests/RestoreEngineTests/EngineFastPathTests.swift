@@ -52,6 +52,30 @@ import Testing
         #expect(Set([rebuilt, entry, copy]).count == 2)
     }
 
+    @Test func aCoderChangedAfterPreservationIsStillCheckedForRepeatedKeys() {
+        var entry = ArchiveEntry(
+            key: "A", pathString: "A", kind: .viewController, className: "A", parentKey: nil, relation: .root,
+            coder: [CoderEntry(key: "row", value: .int(1))])
+        #expect(entry.coderKeysAreUnique)
+        let copy = entry
+        entry.coder.append(CoderEntry(key: "row", value: .int(2)))
+        #expect(!entry.coderKeysAreUnique)
+        #expect(copy.coderKeysAreUnique)
+        #expect(entry.makeCoder().entries.count == 1)
+        #expect(entry.makeCoder().decodeInteger(forKey: "row") == 2)
+        #expect(copy.makeCoder().decodeInteger(forKey: "row") == 1)
+        var replaced = copy
+        replaced.coder = [CoderEntry(key: "a", value: .int(1)), CoderEntry(key: "a", value: .int(3))]
+        #expect(!replaced.coderKeysAreUnique)
+        #expect(replaced.makeCoder().decodeInteger(forKey: "a") == 3)
+        // An entry built through the public initializer is read as any archive is.
+        let decoded = ArchiveEntry(
+            key: "B", path: ["B"], kind: .view, className: "V", parentKey: nil, relation: .view,
+            coder: [CoderEntry(key: "k", value: .int(1)), CoderEntry(key: "k", value: .int(4))])
+        #expect(!decoded.coderKeysAreUnique)
+        #expect(decoded.makeCoder().entries.map(\.key) == ["k"])
+    }
+
     @Test func anExistingControllerIsOnlyTheOneIndexedSinceTheLastReset() {
         let application = UIApplication()
         let root = UINavigationController(

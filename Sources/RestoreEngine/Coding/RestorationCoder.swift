@@ -52,6 +52,18 @@ public final class RestorationCoder {
         }
     }
 
+    /// A decode's coder over entries known to hold each key once (an archive entry the engine
+    /// wrote): the same as `init(entries:)` without looking for repeated keys.
+    init(uniqueEntries entries: [CoderEntry]) {
+        reservedKeys = ReservedKeys.all
+        shortestReservedKey = ReservedKeys.shortest
+        if entries.count < Self.linearLimit {
+            self.entries = entries
+        } else {
+            for entry in entries { put(entry) }
+        }
+    }
+
     private static func repeatsKey(_ entries: [CoderEntry]) -> Bool {
         for i in entries.indices {
             for j in entries.indices where j > i && entries[j].key == entries[i].key { return true }

@@ -16,8 +16,9 @@ extension PreservationWalk {
     private func writeRowState(
         of view: UIView, to coder: RestorationCoder, ownerClass: String, path: RestorationPath, key: ArchiveKey
     ) -> [String]? {
+        // The kind first: most views have no rows, and their state is not copied out for nothing.
+        guard view.kind.hasRows, let rows = view.viewState.rows else { return nil }
         let s = view.viewState
-        guard view.kind.hasRows, let rows = s.rows else { return nil }
         let associated = view.modelAssociation != nil
         let selectedRows = (s.selected ?? []).compactMap { rows.firstIndex(of: $0) }
         let firstVisible = s.firstVisible.flatMap { rows.firstIndex(of: $0) }

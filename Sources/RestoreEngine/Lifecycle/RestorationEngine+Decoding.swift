@@ -15,7 +15,7 @@ extension RestorationEngine {
                 run.outcomes[i].decoded = nil
                 continue
             }
-            let coder = RestorationCoder(entries: e.coder)
+            let coder = e.makeCoder()
             switch item {
             case .view(let view):
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: run.parentController(of: i))

@@ -248,7 +248,7 @@ extension RestorationEngine {
 
     private func obtainController(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {
         let path = e.pathString
-        let coder = RestorationCoder(entries: e.coder)
+        let coder = e.makeCoder()
         var obtained: UIViewController?
         var via: RestoreVia?
         let launchInstance = application.viewController(atRestorationPath: path)
@@ -316,7 +316,7 @@ extension RestorationEngine {
             obtained =
                 call(
                     .restorationClassObject(
-                        className: restorationClass, path: e.path, coder: RestorationCoder(entries: e.coder)),
+                        className: restorationClass, path: e.path, coder: e.makeCoder()),
                     receiver: restorationClass, path: path, key: e.key
                 ).object
             if obtained == nil { run.outcomes[i].reason = .restorationClassReturnedNil }
