@@ -116,10 +116,33 @@ import Testing
         #expect(ReservedKeys.shortest == ReservedKeys.all.map(\.utf8.count).min())
     }
 
+    /// A child's key is built by its parent for the children reference; the child reuses it only
+    /// while its identifier is the one the key was built from.
+    @Test func aChildRenamedWhileItsSiblingEncodesIsKeyedByItsNewIdentifier() {
+        let later = UIViewController(className: "Later", restorationIdentifier: "b")
+        let renaming = RenamingController(className: "First", restorationIdentifier: "a")
+        renaming.renames = later
+        let engine = preserve(ui: nav("Nav", [renaming, later]))
+        let keys = engine.archive?.entries.map(\.key)
+        #expect(keys == ["Nav", "Nav/:[0]:/a", "Nav/:[1]:/renamed"])
+        // The container's reference was written before the rename, as UIKit would have it.
+        let children = engine.archive?.entries[0].coder.first { $0.key == ReservedKeys.children }?.value
+        #expect(children == .array([.reference("Nav/:[0]:/a"), .reference("Nav/:[1]:/b")]))
+    }
+
     @Test func repeatedSiblingNamesGetTheirIndex() {
         let kids = ["a", "b", "a", nil, nil].map { UIViewController(className: "C", restorationIdentifier: $0) }
         #expect(PreservationWalk.nameSuffixes(kids) == ["", "", "#2", "", "#4"])
         #expect(PreservationWalk.nameSuffixes([kids[0]]) == [""])
         #expect(PreservationWalk.nameSuffixes([]) == [])
+    }
+}
+
+/// Renames another controller while it encodes (an app doing odd things in its encode).
+private final class RenamingController: UIViewController {
+    var renames: UIViewController?
+    override func encodeRestorableState(with coder: RestorationCoder) {
+        renames?.restorationIdentifier = "renamed"
+        super.encodeRestorableState(with: coder)
     }
 }
