@@ -49,6 +49,11 @@ final class TimelineData {
     /// Takes the next event (its seq is `count + 1`) and its JSON line.
     /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object.
     func add(_ digest: EventDigest, line: [UInt8]) throws(ExportError) {
+        try line.withUnsafeBufferPointer { bytes throws(ExportError) in try add(digest, line: bytes) }
+    }
+
+    /// The same, the line given as bytes read in place.
+    func add(_ digest: EventDigest, line: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         digests.append(digest)
         // A cheap shape check on the bytes: a full JSON parse of every line belongs to the trace reader.
         var start = 0
@@ -58,7 +63,7 @@ final class TimelineData {
         guard start < end, line[start] == UInt8(ascii: "{"), line[end - 1] == UInt8(ascii: "}") else {
             throw ExportError.invalidEventLine(seq: digests.count)
         }
-        try chunks.add { $0.append(contentsOf: line[start..<end]) }
+        try chunks.add { $0.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<end])) }
         columns.append(digest.launch)
         columns.append(Self.phases.firstIndex(of: digest.phase) ?? 0)
         columns.append(nameColumn(digest.name))

@@ -14,13 +14,37 @@ public final class ReportFeed {
     private let directory: String
     private let builder: Builder
     /// The events go to `builder` on a second thread, so the replay does not wait for the page.
-    private let queue: ReportFeedQueue<Item>
+    private let queue: ReportFeedQueue<Batch>
+    /// The items not handed over yet; touched by the producer only.
+    private var outgoing = Batch()
 
     /// What `builder` takes, in order.
     enum Item {
         case record(RecordedEvent)
         /// An event of a run held in memory, with its page line.
         case event(EngineEvent, [UInt8])
+        /// A line that goes to the page as it is, by its envelope's fields: its bytes are the
+        /// batch's `lines` from where the previous `line` item's ended to `end`.
+        case line(Envelope, end: Int)
+    }
+
+    /// What the timeline keeps of a line that goes as it is.
+    struct Envelope {
+        var launch: Int
+        var phase: Phase
+        var callback: Callback?
+        var event: SystemEvent?
+        var path: String?
+    }
+
+    /// Items handed to the builder together, with the bytes of their `line` items one after the
+    /// other: one copy into a shared buffer per line, no array or record per line.
+    struct Batch {
+        var items: [Item] = []
+        var lines: [UInt8] = []
+
+        /// Full: handed over. 256 items, as the queue's own batches, or 256 KB of lines.
+        var isFull: Bool { items.count >= 256 || lines.count >= 1 << 18 }
     }
 
     /// What the timeline says instead of a hierarchy's nodes.
@@ -36,18 +60,54 @@ public final class ReportFeed {
         }
         let builder = Builder(stream: stream, directory: directory)
         self.builder = builder
-        queue = ReportFeedQueue { builder.take($0) }
+        // Batches already: handed over one at a time, at most 16 pending (4,096 items, as before).
+        queue = ReportFeedQueue(limit: 16, batchSize: 1) { builder.take($0) }
     }
 
     /// Neither finished nor abandoned: the worker stops, and the stream removes what it wrote.
     deinit { queue.finish() }
 
     /// Takes the next recorded event.
-    public func observe(_ record: RecordedEvent) { queue.send(.record(record)) }
+    public func observe(_ record: RecordedEvent) { send(.record(record)) }
+
+    /// Takes the next recorded event when it is a one-line event the replay matched byte for
+    /// byte (`Replayer.replay(observeMatched:)`) whose line goes to the page as it is: its
+    /// envelope is read from the replayed `event` and its bytes copied, no record made.
+    /// - Returns: false for an event whose payloads the page reads: pass its record to `observe`.
+    public func observeMatched(_ event: EngineEvent, line: UnsafeBufferPointer<UInt8>, seq: Int) -> Bool {
+        guard Self.payloads(callback: event.callback, event: event.event).isEmpty, event.hierarchy == nil,
+            event.archive == nil
+        else { return false }
+        outgoing.lines.append(contentsOf: line)
+        let envelope = Envelope(
+            launch: event.launch, phase: event.phase, callback: event.callback, event: event.event, path: event.path)
+        send(.line(envelope, end: outgoing.lines.count))
+        return true
+    }
 
     /// Takes the next event of a run held in memory, with its page line. A failure to write it
     /// is thrown by `finish`.
-    func add(_ event: EngineEvent, line: String) { queue.send(.event(event, Array(line.utf8))) }
+    func add(_ event: EngineEvent, line: String) { send(.event(event, Array(line.utf8))) }
+
+    private func send(_ item: Item) {
+        outgoing.items.append(item)
+        if outgoing.isFull { handOver() }
+    }
+
+    /// Hands the batch to the builder; the next one starts with room for as much.
+    private func handOver() {
+        var next = Batch()
+        next.items.reserveCapacity(outgoing.items.count)
+        next.lines.reserveCapacity(outgoing.lines.count)
+        swap(&next, &outgoing)
+        queue.send(next)
+    }
+
+    /// Hands over what is held and waits for the builder to take everything.
+    private func finishQueue() {
+        if !outgoing.items.isEmpty { handOver() }
+        queue.finish()
+    }
 
     /// Builds the page's data from the events, one at a time, on the queue's thread.
     private final class Builder: @unchecked Sendable {
@@ -62,15 +122,27 @@ public final class ReportFeed {
             self.directory = directory
         }
 
-        func take(_ item: Item) {
+        func take(_ batch: Batch) {
             guard failure == nil else { return }
-            do throws(RestoreFailure) {
-                switch item {
-                case .record(let record): try take(record)
-                case .event(let event, let line): try add(event, bytes: line)
+            batch.lines.withUnsafeBufferPointer { lines in
+                var start = 0
+                do throws(RestoreFailure) {
+                    for item in batch.items {
+                        switch item {
+                        case .record(let record): try take(record)
+                        case .event(let event, let line): try add(event, bytes: line)
+                        case .line(let e, let end):
+                            do throws(ExportError) {
+                                try stream.add(
+                                    launch: e.launch, phase: e.phase, callback: e.callback, event: e.event,
+                                    path: e.path, line: UnsafeBufferPointer(rebasing: lines[start..<end]))
+                            } catch { throw RestoreFailure(error, writing: directory) }
+                            start = end
+                        }
+                    }
+                } catch {
+                    failure = error
                 }
-            } catch {
-                failure = error
             }
         }
 
@@ -114,9 +186,11 @@ public final class ReportFeed {
     }
 
     /// Payloads to decode for the page; empty means the line goes as it is.
-    static func payloads(_ r: RecordedEvent) -> EventPayloads {
-        if r.callback == .didUpdateUserActivity { return .all }
-        switch r.event {
+    static func payloads(_ r: RecordedEvent) -> EventPayloads { payloads(callback: r.callback, event: r.event) }
+
+    static func payloads(callback: Callback?, event: SystemEvent?) -> EventPayloads {
+        if callback == .didUpdateUserActivity { return .all }
+        switch event {
         // The drawing reads the last hierarchy at background; scene cards their windows.
         case .background?, .sceneConnected?: return .all
         case .archiveWritten?: return .all
@@ -160,7 +234,7 @@ public final class ReportFeed {
 
     /// Removes what was written; an earlier report stays.
     public func abandon() {
-        queue.finish()
+        finishQueue()
         builder.stream.abandon()
     }
 
@@ -169,7 +243,7 @@ public final class ReportFeed {
     public func finish(trace: String, replay: ReplayResult, baseline: ReplayResult? = nil) throws(RestoreFailure)
         -> String
     {
-        queue.finish()
+        finishQueue()
         if let failure = builder.failure {
             builder.stream.abandon()
             throw failure
