@@ -129,68 +129,119 @@ enum Escape {
     }
 
     /// The same, from a buffer. Sixteen bytes at a time are looked at together and copied
-    /// when none needs escaping (JSON event lines are mostly such runs); a `\u00XX` escape is
-    /// copied from a table in one piece (a big report's node rows hold ~60 of them each, `<`
-    /// and `>`, 10 million at 200x200). Byte by byte, with six appends per escape, this was
-    /// 8.6 % of a report's instructions (grid 80, callgrind).
+    /// when none needs escaping (JSON event lines are mostly such runs). Escapes and short runs
+    /// are written into a small buffer on the stack that goes to `out` in one append: a big
+    /// report's node rows hold ~60 escapes each (`<` and `>`, 10 million at 200x200), and byte
+    /// by byte, with an append per escaped byte, this was 8.6 % of a report's instructions
+    /// (grid 80, callgrind).
     static func appendJSStringBody(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let needed = out.count + bytes.count + bytes.count / 4
         if out.capacity < needed { out.reserveCapacity(Swift.max(needed, 2 * out.capacity)) }
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
-        jsKinds.withUnsafeBufferPointer { kinds in
-            unicodeEscapes.withUnsafeBufferPointer { escapes in
-                var i = 0
-                var run = 0
-                while i < count {
-                    if i + 16 <= count, !mayNeedEscape(UnsafeRawPointer(base + i)) {
-                        i += 16
+        let kinds = jsKindsPointer
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: EscapeWriter.size) { scratch in
+            var writer = EscapeWriter(scratch: scratch.baseAddress!)
+            var i = 0
+            var run = 0
+            while i < count {
+                if i + 16 <= count, !mayNeedEscape(UnsafeRawPointer(base + i)) {
+                    i += 16
+                    continue
+                }
+                // At most the next sixteen bytes one by one, then whole blocks again.
+                let blockEnd = Swift.min(i + 16, count)
+                while i < blockEnd {
+                    let b = base[i]
+                    let kind = kinds[Int(b)]
+                    if kind == JSKind.copy {
+                        i += 1
                         continue
                     }
-                    // At most the next sixteen bytes one by one, then whole blocks again.
-                    let blockEnd = Swift.min(i + 16, count)
-                    while i < blockEnd {
-                        let b = base[i]
-                        let kind = kinds[Int(b)]
-                        if kind == JSKind.copy {
+                    let escaped: UInt32
+                    var width = 1
+                    switch kind {
+                    case JSKind.short:
+                        writer.copy(base + run, i - run, to: &out)
+                        writer.put(UInt8(ascii: "\\"), shortEscape(b), to: &out)
+                        i += 1
+                        run = i
+                        continue
+                    case JSKind.unicode: escaped = UInt32(b)
+                    default:
+                        // A lead byte: escaped only as a C1 control or U+2028/2029.
+                        if b == 0xC2, i + 1 < count, (0x80...0x9F).contains(base[i + 1]) {
+                            escaped = UInt32(base[i + 1])
+                            width = 2
+                        } else if b == 0xE2, i + 2 < count, base[i + 1] == 0x80,
+                            base[i + 2] == 0xA8 || base[i + 2] == 0xA9
+                        {
+                            escaped = 0x2000 | UInt32(base[i + 2] & 0x7F)
+                            width = 3
+                        } else {
                             i += 1
                             continue
                         }
-                        switch kind {
-                        case JSKind.short:
-                            out.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - run))
-                            out.append(UInt8(ascii: "\\"))
-                            out.append(shortEscape(b))
-                            i += 1
-                        case JSKind.unicode:
-                            out.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - run))
-                            out.append(contentsOf: UnsafeBufferPointer(rebasing: escapes[Int(b) * 6..<Int(b) * 6 + 6]))
-                            i += 1
-                        default:
-                            // A lead byte: escaped only as a C1 control or U+2028/2029.
-                            let escaped: UInt32
-                            let width: Int
-                            if b == 0xC2, i + 1 < count, (0x80...0x9F).contains(base[i + 1]) {
-                                escaped = UInt32(base[i + 1])
-                                width = 2
-                            } else if b == 0xE2, i + 2 < count, base[i + 1] == 0x80,
-                                base[i + 2] == 0xA8 || base[i + 2] == 0xA9
-                            {
-                                escaped = 0x2000 | UInt32(base[i + 2] & 0x7F)
-                                width = 3
-                            } else {
-                                i += 1
-                                continue
-                            }
-                            out.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - run))
-                            appendUnicodeEscape(escaped, to: &out)
-                            i += width
-                        }
-                        run = i
                     }
+                    writer.copy(base + run, i - run, to: &out)
+                    writer.putUnicodeEscape(escaped, to: &out)
+                    i += width
+                    run = i
                 }
-                out.append(contentsOf: UnsafeBufferPointer(start: base + run, count: count - run))
             }
+            writer.copy(base + run, count - run, to: &out)
+            writer.flush(to: &out)
+        }
+    }
+
+    /// Gathers an escaped text's pieces on the stack and appends them to the output together.
+    private struct EscapeWriter {
+        // Small enough to be on the stack (a larger temporary allocation is a malloc per call).
+        static let size = 1_024
+        /// Runs this long or longer go to the output directly rather than through the buffer.
+        static let longRun = 256
+        let scratch: UnsafeMutablePointer<UInt8>
+        var used = 0
+
+        @inline(__always)
+        mutating func copy(_ p: UnsafePointer<UInt8>, _ n: Int, to out: inout [UInt8]) {
+            guard n > 0 else { return }
+            if n >= Self.longRun {
+                flush(to: &out)
+                out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+                return
+            }
+            if used + n > Self.size { flush(to: &out) }
+            (scratch + used).update(from: p, count: n)
+            used += n
+        }
+
+        @inline(__always)
+        mutating func put(_ a: UInt8, _ b: UInt8, to out: inout [UInt8]) {
+            if used + 2 > Self.size { flush(to: &out) }
+            scratch[used] = a
+            scratch[used + 1] = b
+            used += 2
+        }
+
+        /// `\uXXXX` with lowercase hex digits, as `appendUnicodeEscape` writes them.
+        @inline(__always)
+        mutating func putUnicodeEscape(_ v: UInt32, to out: inout [UInt8]) {
+            if used + 6 > Self.size { flush(to: &out) }
+            @inline(__always) func digit(_ d: UInt32) -> UInt8 { d < 10 ? UInt8(48 + d) : UInt8(87 + d) }
+            scratch[used] = UInt8(ascii: "\\")
+            scratch[used + 1] = UInt8(ascii: "u")
+            scratch[used + 2] = digit((v >> 12) & 0xF)
+            scratch[used + 3] = digit((v >> 8) & 0xF)
+            scratch[used + 4] = digit((v >> 4) & 0xF)
+            scratch[used + 5] = digit(v & 0xF)
+            used += 6
+        }
+
+        mutating func flush(to out: inout [UInt8]) {
+            guard used > 0 else { return }
+            out.append(contentsOf: UnsafeBufferPointer(start: scratch, count: used))
+            used = 0
         }
     }
 
@@ -219,13 +270,6 @@ enum Escape {
             || hasZero(x ^ (0x5C &* ones))
     }
 
-    /// `\u00XX` for every byte, six bytes each, as `appendUnicodeEscape` writes them.
-    private static let unicodeEscapes: [UInt8] = (0..<256).flatMap { b -> [UInt8] in
-        var out: [UInt8] = []
-        appendUnicodeEscape(UInt32(b), to: &out)
-        return out
-    }
-
     /// What `appendJSStringBody` does with each byte.
     private enum JSKind {
         static let copy: UInt8 = 0
@@ -236,6 +280,14 @@ enum Escape {
         /// The lead byte of a C1 control or of U+2028/2029: looked at with the bytes after it.
         static let lead: UInt8 = 3
     }
+
+    /// `jsKinds` where the loop reads it without bounds checks; allocated once, never freed,
+    /// never written after it is made (so shared by every thread safely).
+    nonisolated(unsafe) private static let jsKindsPointer: UnsafePointer<UInt8> = {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        p.initialize(from: jsKinds, count: 256)
+        return UnsafePointer(p)
+    }()
 
     private static let jsKinds: [UInt8] = (0...255).map { b -> UInt8 in
         switch b {
