@@ -30,10 +30,12 @@ public enum Replayer {
     ///     only once the replay has proved it (matched byte for byte, or checked as every reader
     ///     checks a line), so its payloads decode; on a bad trace it is handed nothing from the bad
     ///     line on, and the replay throws that line's located error.
-    ///   - observeMatched: offered first, instead of `observe`, each one-line recorded event the
-    ///     replayed event matched byte for byte: that event, the line's bytes (valid during the
-    ///     call only) and its seq; returns false to be handed the record through `observe` after
-    ///     all. Saves making a record of every line for an observer that needs only the bytes.
+    ///   - observeMatched: offered first, instead of `observe`, each recorded event the replayed
+    ///     event matched byte for byte: that event, its first line's bytes (valid during the call
+    ///     only; a format-2 record's node and entry lines are not among them) and its seq; returns
+    ///     false to be handed the record through `observe` after all. Saves making a record of
+    ///     every line (and reading a record of several lines again) for an observer that needs
+    ///     only the bytes or the event.
     ///   - keep: handed the engine once the replay is over, for a caller that would rather not pay
     ///     to free its object graph (the live app, its archive, the stand-in's answers) here: a
     ///     command-line process about to exit leaves that to the exit.

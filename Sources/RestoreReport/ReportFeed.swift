@@ -26,6 +26,9 @@ public final class ReportFeed {
         /// A line that goes to the page as it is, by its envelope's fields: its bytes are the
         /// batch's `lines` from where the previous `line` item's ended to `end`.
         case line(Envelope, end: Int)
+        /// A recorded event whose payloads the page reads, as the replay made it (it matched
+        /// the recorded lines byte for byte, so it is what decoding them gives).
+        case matched(EngineEvent, seq: Int)
     }
 
     /// What the timeline keeps of a line that goes as it is.
@@ -70,14 +73,22 @@ public final class ReportFeed {
     /// Takes the next recorded event.
     public func observe(_ record: RecordedEvent) { send(.record(record)) }
 
-    /// Takes the next recorded event when it is a one-line event the replay matched byte for
-    /// byte (`Replayer.replay(observeMatched:)`) whose line goes to the page as it is: its
-    /// envelope is read from the replayed `event` and its bytes copied, no record made.
-    /// - Returns: false for an event whose payloads the page reads: pass its record to `observe`.
+    /// Takes the next recorded event when the replay matched it byte for byte
+    /// (`Replayer.replay(observeMatched:)`), without a record of it: a line that goes to the page
+    /// as it is, by the replayed event's envelope and a copy of its bytes; an event whose payloads
+    /// the page reads, as the replayed event (no record read again and decoded: at 200x200 the
+    /// 31 MB archive and the hierarchies were read again for the page).
+    /// - Parameter line: the record's first line (a format-2 record's event line).
+    /// - Returns: false for an event it leaves to `observe`: the hierarchy at background, whose
+    ///   text decides whether the drawing decodes it (`drawingSkipsHierarchy`).
     public func observeMatched(_ event: EngineEvent, line: UnsafeBufferPointer<UInt8>, seq: Int) -> Bool {
-        guard Self.payloads(callback: event.callback, event: event.event).isEmpty, event.hierarchy == nil,
-            event.archive == nil
-        else { return false }
+        guard Self.payloads(callback: event.callback, event: event.event).isEmpty else {
+            if event.event == .background, event.hierarchy != nil { return false }
+            send(.matched(event, seq: seq))
+            return true
+        }
+        // Such an event with a hierarchy or an archive would be more than its first line.
+        guard event.hierarchy == nil, event.archive == nil else { return false }
         outgoing.lines.append(contentsOf: line)
         let envelope = Envelope(
             launch: event.launch, phase: event.phase, callback: event.callback, event: event.event, path: event.path)
@@ -131,6 +142,7 @@ public final class ReportFeed {
                         switch item {
                         case .record(let record): try take(record)
                         case .event(let event, let line): try add(event, bytes: line)
+                        case .matched(let event, let seq): try take(event, seq: seq)
                         case .line(let e, let end):
                             do throws(ExportError) {
                                 try stream.add(
@@ -178,6 +190,29 @@ public final class ReportFeed {
                 event.reason = ReportFeed.hierarchyNote
             }
             try add(event, bytes: Array(EventCodec.line(Report.pageEvent(event), seq: record.seq).utf8))
+        }
+
+        /// `take(_: RecordedEvent)` for an event the replay made: the same page line and the
+        /// same event kept, from the event rather than from its recorded lines.
+        private func take(_ event: EngineEvent, seq: Int) throws(RestoreFailure) {
+            if event.event == .archiveWritten, let archive = event.archive {
+                var slim = event
+                slim.archive = Archive(appLevel: archive.appLevel)
+                var page = slim
+                page.reason = Report.archiveNote(objects: archive.entries.count)
+                let bytes = Array(EventCodec.line(page, seq: seq).utf8)
+                do { try stream.add(slim, line: bytes, archivedObjects: archive.entries.count) } catch {
+                    throw RestoreFailure(error, writing: directory)
+                }
+                return
+            }
+            var kept = event
+            // Launch hierarchies are not drawn; the timeline says where they went.
+            if ReportFeed.hasHierarchy(event) {
+                kept.hierarchy = nil
+                kept.reason = ReportFeed.hierarchyNote
+            }
+            try add(kept, bytes: Array(EventCodec.line(Report.pageEvent(kept), seq: seq).utf8))
         }
 
         private func add(_ event: EngineEvent, bytes: [UInt8]) throws(RestoreFailure) {
@@ -228,8 +263,12 @@ public final class ReportFeed {
         return false
     }
 
-    static func hasHierarchy(_ r: RecordedEvent) -> Bool {
-        r.event == .appRunning || r.event == .launchUIBuilt
+    static func hasHierarchy(_ r: RecordedEvent) -> Bool { isLaunchHierarchy(r.event) }
+
+    static func hasHierarchy(_ e: EngineEvent) -> Bool { isLaunchHierarchy(e.event) }
+
+    private static func isLaunchHierarchy(_ event: SystemEvent?) -> Bool {
+        event == .appRunning || event == .launchUIBuilt
     }
 
     /// Removes what was written; an earlier report stays.

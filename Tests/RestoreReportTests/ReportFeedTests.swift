@@ -139,6 +139,31 @@ import Testing
         #expect(records > 0 && records * 4 < result.recordedEvents)
     }
 
+    /// A record of several lines (format 2: an event and its node or entry lines) is offered
+    /// too, as the replayed event with its event line, so the report neither reads the record
+    /// again nor decodes it.
+    @Test func aRecordOfSeveralLinesIsOfferedAsTheReplayedEventWithItsEventLine() throws {
+        let trace = Samples.path("demo-travel.trace.jsonl")
+        var offered: [Int: (event: EngineEvent, line: [UInt8])] = [:]
+        let result = try Replayer.replay(
+            path: trace, observe: { _ in },
+            observeMatched: { event, line, seq in
+                offered[seq] = (event, Array(line))
+                return true
+            })
+        #expect(result.matched)
+        let reader = try TraceReader(path: trace)
+        var grouped = 0
+        while let record = try reader.nextRecord() {
+            guard record.bytes.contains(0x0A), let (event, line) = offered[record.seq] else { continue }
+            grouped += 1
+            #expect(line == Array(record.bytes.prefix { $0 != 0x0A }))
+            let decoded = try record.decoded()
+            #expect(event.hierarchy == decoded.hierarchy && event.archive == decoded.archive)
+        }
+        #expect(grouped >= 2)
+    }
+
     @Test func anArchivesEntryLinesAreCountedAsItsObjects() throws {
         let head =
             #"{"seq":3,"launch":1,"phase":"preservation","event":"archive-written","archive":{"appLevel":{},"entries":2}}"#
