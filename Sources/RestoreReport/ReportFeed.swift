@@ -18,17 +18,18 @@ public final class ReportFeed {
     /// The items not handed over yet; touched by the producer only.
     private var outgoing = Batch()
 
-    /// What `builder` takes, in order.
+    /// What `builder` takes, in order. The cases holding a whole event are indirect: an
+    /// `EngineEvent` is most of a kilobyte, and every item (mostly `line`s) would be that big.
     enum Item {
         case record(RecordedEvent)
         /// An event of a run held in memory, with its page line.
-        case event(EngineEvent, [UInt8])
+        indirect case event(EngineEvent, [UInt8])
         /// A line that goes to the page as it is, by its envelope's fields: its bytes are the
         /// batch's `lines` from where the previous `line` item's ended to `end`.
         case line(Envelope, end: Int)
         /// A recorded event whose payloads the page reads, as the replay made it (it matched
         /// the recorded lines byte for byte, so it is what decoding them gives).
-        case matched(EngineEvent, seq: Int)
+        indirect case matched(EngineEvent, seq: Int)
     }
 
     /// What the timeline keeps of a line that goes as it is.
