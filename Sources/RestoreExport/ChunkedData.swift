@@ -19,8 +19,12 @@ final class ChunkedData {
     /// True once the chunks are files in `data/`.
     private(set) var external = false
     private(set) var count = 0
+    /// The open chunk's items, escaped for the statement's string literal as they come: each
+    /// byte is read once, where escaping whole chunks at their close read them twice (a 200x200
+    /// report's event lines are 60 MB).
     private var current: [UInt8] = []
-    private var scratch: [UInt8] = []
+    /// An item being written by `add(writing:)`, escaped into `current` once written.
+    private var item: [UInt8] = []
     private var currentItems = 0
     /// Items are plain texts joined by NUL (the page splits them) rather than a JSON array:
     /// node rows, which would otherwise be escaped twice.
@@ -43,16 +47,24 @@ final class ChunkedData {
         try add { $0.append(contentsOf: json) }
     }
 
-    /// Appends one item written in place by `write`, which appends its bytes to the chunk (a
-    /// node row is written there rather than built apart and copied).
+    /// Appends one item written by `write`, which appends its bytes to the buffer it is given
+    /// (reused from item to item).
     func add(writing write: (inout [UInt8]) -> Void) throws(ExportError) {
+        item.removeAll(keepingCapacity: true)
+        write(&item)
+        try item.withUnsafeBufferPointer { bytes throws(ExportError) in try add(bytes: bytes) }
+    }
+
+    /// Appends one item given as bytes read in place.
+    func add(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         if currentItems == 0 {
             starts.append(count)
             if !texts { current.append(UInt8(ascii: "[")) }
         } else {
-            current.append(texts ? 0 : UInt8(ascii: ","))
+            // A NUL is escaped as the literal holds it.
+            if texts { Escape.appendJSStringBody(Self.nul, to: &current) } else { current.append(UInt8(ascii: ",")) }
         }
-        write(&current)
+        Escape.appendJSStringBody(bytes, to: &current)
         currentItems += 1
         count += 1
         if currentItems >= Self.itemsPerChunk || current.count >= Self.bytesPerChunk { try closeChunk() }
@@ -73,6 +85,8 @@ final class ChunkedData {
         return "data/\(stem)-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js"
     }
 
+    private static let nul: [UInt8] = [0]
+
     private func closeChunk() throws(ExportError) {
         if !texts { current.append(UInt8(ascii: "]")) }
         defer {
@@ -80,13 +94,19 @@ final class ChunkedData {
             currentItems = 0
         }
         if external {
-            // One buffer for every file's statement: a big report writes hundreds of them.
-            scratch.removeAll(keepingCapacity: true)
-            Self.appendStatement(kind: kind, chunk: starts.count, json: current, to: &scratch)
-            try write(scratch, chunk: starts.count)
+            // The statement's three parts go to the file as they are: no buffer is built for it.
+            guard let folder else { return }
+            let sink = try folder.open(Self.fileName(stem: stem, chunk: starts.count))
+            Self.statementHead(kind: kind, chunk: starts.count).withUnsafeBytes { sink.append($0) }
+            current.withUnsafeBytes { sink.append($0) }
+            Self.statementTail.withUnsafeBytes { sink.append($0) }
+            try sink.close()
             return
         }
-        let statement = Self.statement(kind: kind, chunk: starts.count, json: current)
+        var statement = Self.statementHead(kind: kind, chunk: starts.count)
+        statement.reserveCapacity(statement.count + current.count + Self.statementTail.count)
+        statement += current
+        statement += Self.statementTail
         inlineStatements.append(statement)
         inlineBytes += statement.count
         if inlineBytes > inlineBudget, folder != nil {
@@ -114,8 +134,15 @@ final class ChunkedData {
     /// `statement(kind:chunk:json:)` appended to `out`.
     static func appendStatement(kind: String, chunk: Int, json: [UInt8], to out: inout [UInt8]) {
         out.reserveCapacity(out.count + 80 + json.count + json.count / 32)
-        out += Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
+        out += statementHead(kind: kind, chunk: chunk)
         Escape.appendJSStringBody(json, to: &out)
-        out += Array("']);\n".utf8)
+        out += statementTail
     }
+
+    /// A statement up to its string literal's body.
+    private static func statementHead(kind: String, chunk: Int) -> [UInt8] {
+        Array("(window.restoretraceData=window.restoretraceData||[]).push([\"\(kind)\",\(chunk),'".utf8)
+    }
+
+    private static let statementTail = Array("']);\n".utf8)
 }

@@ -64,6 +64,16 @@ public final class ReportStream {
     public func add(
         launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?, line: [UInt8]
     ) throws(ExportError) {
+        try line.withUnsafeBufferPointer { bytes throws(ExportError) in
+            try add(launch: launch, phase: phase, callback: callback, event: event, path: path, line: bytes)
+        }
+    }
+
+    /// The same, its line given as bytes read in place (a slice of a batch of lines).
+    public func add(
+        launch: Int, phase: Phase, callback: Callback?, event: SystemEvent?, path: String?,
+        line: UnsafeBufferPointer<UInt8>
+    ) throws(ExportError) {
         try timeline.add(
             EventDigest(launch: launch, phase: phase, callback: callback, event: event, path: path), line: line)
     }

@@ -32,8 +32,7 @@ final class TimelineData {
     private var names: [String] = []
     private var nameIndex: [String: Int] = [:]
     private var lastName: (name: String, index: Int)?
-    private var paths: [String] = []
-    private var pathIndex: [String: Int] = [:]
+    private var paths = PathTable()
     /// Four numbers per event: launch, phase, name, path (-1 without one).
     private var columns: [Int] = []
 
@@ -49,6 +48,11 @@ final class TimelineData {
     /// Takes the next event (its seq is `count + 1`) and its JSON line.
     /// - Throws: `ExportError.invalidEventLine` for a line that is not a JSON object.
     func add(_ digest: EventDigest, line: [UInt8]) throws(ExportError) {
+        try line.withUnsafeBufferPointer { bytes throws(ExportError) in try add(digest, line: bytes) }
+    }
+
+    /// The same, the line given as bytes read in place.
+    func add(_ digest: EventDigest, line: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         digests.append(digest)
         // A cheap shape check on the bytes: a full JSON parse of every line belongs to the trace reader.
         var start = 0
@@ -58,11 +62,11 @@ final class TimelineData {
         guard start < end, line[start] == UInt8(ascii: "{"), line[end - 1] == UInt8(ascii: "}") else {
             throw ExportError.invalidEventLine(seq: digests.count)
         }
-        try chunks.add { $0.append(contentsOf: line[start..<end]) }
+        try chunks.add(bytes: UnsafeBufferPointer(rebasing: line[start..<end]))
         columns.append(digest.launch)
         columns.append(Self.phases.firstIndex(of: digest.phase) ?? 0)
         columns.append(nameColumn(digest.name))
-        columns.append(digest.path.map { intern($0, &paths, &pathIndex) } ?? -1)
+        columns.append(digest.path.map { paths.number(of: $0) } ?? -1)
     }
 
     /// The name's index in `names`. Events come in runs of one callback (a walk calls it on
@@ -88,7 +92,7 @@ final class TimelineData {
         out += Array("],\"names\":".utf8)
         Self.appendStrings(names, to: &out)
         out += Array(",\"paths\":".utf8)
-        Self.appendStrings(paths, to: &out)
+        Self.appendStrings(paths.paths, to: &out)
         out += Array(",\"columns\":[".utf8)
         for (i, v) in columns.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }

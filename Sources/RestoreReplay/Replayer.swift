@@ -30,13 +30,21 @@ public enum Replayer {
     ///     only once the replay has proved it (matched byte for byte, or checked as every reader
     ///     checks a line), so its payloads decode; on a bad trace it is handed nothing from the bad
     ///     line on, and the replay throws that line's located error.
+    ///   - observeMatched: offered first, instead of `observe`, each recorded event the replayed
+    ///     event matched byte for byte: that event, its first line's bytes (valid during the call
+    ///     only; a format-2 record's node and entry lines are not among them) and its seq; returns
+    ///     false to be handed the record through `observe` after all. Saves making a record of
+    ///     every line (and reading a record of several lines again) for an observer that needs
+    ///     only the bytes or the event.
     ///   - keep: handed the engine once the replay is over, for a caller that would rather not pay
     ///     to free its object graph (the live app, its archive, the stand-in's answers) here: a
     ///     command-line process about to exit leaves that to the exit.
     /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
     public static func replay(
         path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, progress: ((Int) -> Void)? = nil,
-        observe: ((RecordedEvent) -> Void)? = nil, keepingEngine keep: ((RestorationEngine) -> Void)? = nil
+        observe: ((RecordedEvent) -> Void)? = nil,
+        observeMatched: ((EngineEvent, UnsafeBufferPointer<UInt8>, Int) -> Bool)? = nil,
+        keepingEngine keep: ((RestorationEngine) -> Void)? = nil
     ) throws(TraceError) -> ReplayResult {
         let reader = try TraceReader(path: path)
         let header = reader.header
@@ -50,6 +58,7 @@ public enum Replayer {
         comparator.keepEvents = keepEvents
         comparator.grouped = reader.formatVersion >= 2
         comparator.observe = observe
+        comparator.observeMatched = observeMatched
         engine.observer = comparator
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 

@@ -57,7 +57,8 @@ public enum Replaying {
             // A what-if report draws the faithful run too, from its own events.
             baseline = try Replayer.replay(
                 path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress,
-                observe: feed?.observe, keepingEngine: Leftovers.engines(into: leftovers))
+                observe: feed?.observe, observeMatched: feed?.observeMatched,
+                keepingEngine: Leftovers.engines(into: leftovers))
         } catch {
             feed?.abandon()
             throw RestoreFailure(error)

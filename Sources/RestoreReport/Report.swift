@@ -27,7 +27,7 @@ public enum Report {
         let replay: ReplayResult
         do {
             replay = try Replayer.replay(
-                path: trace, progress: progress, observe: feed.observe,
+                path: trace, progress: progress, observe: feed.observe, observeMatched: feed.observeMatched,
                 keepingEngine: Leftovers.engines(into: leftovers))
         } catch {
             feed.abandon()

@@ -14,13 +14,41 @@ public final class ReportFeed {
     private let directory: String
     private let builder: Builder
     /// The events go to `builder` on a second thread, so the replay does not wait for the page.
-    private let queue: ReportFeedQueue<Item>
+    private let queue: ReportFeedQueue<Batch>
+    /// The items not handed over yet; touched by the producer only.
+    private var outgoing = Batch()
 
-    /// What `builder` takes, in order.
+    /// What `builder` takes, in order. The cases holding a whole event are indirect: an
+    /// `EngineEvent` is most of a kilobyte, and every item (mostly `line`s) would be that big.
     enum Item {
         case record(RecordedEvent)
         /// An event of a run held in memory, with its page line.
-        case event(EngineEvent, [UInt8])
+        indirect case event(EngineEvent, [UInt8])
+        /// A line that goes to the page as it is, by its envelope's fields: its bytes are the
+        /// batch's `lines` from where the previous `line` item's ended to `end`.
+        case line(Envelope, end: Int)
+        /// A recorded event whose payloads the page reads, as the replay made it (it matched
+        /// the recorded lines byte for byte, so it is what decoding them gives).
+        indirect case matched(EngineEvent, seq: Int)
+    }
+
+    /// What the timeline keeps of a line that goes as it is.
+    struct Envelope {
+        var launch: Int
+        var phase: Phase
+        var callback: Callback?
+        var event: SystemEvent?
+        var path: String?
+    }
+
+    /// Items handed to the builder together, with the bytes of their `line` items one after the
+    /// other: one copy into a shared buffer per line, no array or record per line.
+    struct Batch {
+        var items: [Item] = []
+        var lines: [UInt8] = []
+
+        /// Full: handed over. 256 items, as the queue's own batches, or 256 KB of lines.
+        var isFull: Bool { items.count >= 256 || lines.count >= 1 << 18 }
     }
 
     /// What the timeline says instead of a hierarchy's nodes.
@@ -36,18 +64,62 @@ public final class ReportFeed {
         }
         let builder = Builder(stream: stream, directory: directory)
         self.builder = builder
-        queue = ReportFeedQueue { builder.take($0) }
+        // Batches already: handed over one at a time, at most 16 pending (4,096 items, as before).
+        queue = ReportFeedQueue(limit: 16, batchSize: 1) { builder.take($0) }
     }
 
     /// Neither finished nor abandoned: the worker stops, and the stream removes what it wrote.
     deinit { queue.finish() }
 
     /// Takes the next recorded event.
-    public func observe(_ record: RecordedEvent) { queue.send(.record(record)) }
+    public func observe(_ record: RecordedEvent) { send(.record(record)) }
+
+    /// Takes the next recorded event when the replay matched it byte for byte
+    /// (`Replayer.replay(observeMatched:)`), without a record of it: a line that goes to the page
+    /// as it is, by the replayed event's envelope and a copy of its bytes; an event whose payloads
+    /// the page reads, as the replayed event (no record read again and decoded: at 200x200 the
+    /// 31 MB archive and the hierarchies were read again for the page).
+    /// - Parameter line: the record's first line (a format-2 record's event line).
+    /// - Returns: false for an event it leaves to `observe`: the hierarchy at background, whose
+    ///   text decides whether the drawing decodes it (`drawingSkipsHierarchy`).
+    public func observeMatched(_ event: EngineEvent, line: UnsafeBufferPointer<UInt8>, seq: Int) -> Bool {
+        guard Self.payloads(callback: event.callback, event: event.event).isEmpty else {
+            if event.event == .background, event.hierarchy != nil { return false }
+            send(.matched(event, seq: seq))
+            return true
+        }
+        // Such an event with a hierarchy or an archive would be more than its first line.
+        guard event.hierarchy == nil, event.archive == nil else { return false }
+        outgoing.lines.append(contentsOf: line)
+        let envelope = Envelope(
+            launch: event.launch, phase: event.phase, callback: event.callback, event: event.event, path: event.path)
+        send(.line(envelope, end: outgoing.lines.count))
+        return true
+    }
 
     /// Takes the next event of a run held in memory, with its page line. A failure to write it
     /// is thrown by `finish`.
-    func add(_ event: EngineEvent, line: String) { queue.send(.event(event, Array(line.utf8))) }
+    func add(_ event: EngineEvent, line: String) { send(.event(event, Array(line.utf8))) }
+
+    private func send(_ item: Item) {
+        outgoing.items.append(item)
+        if outgoing.isFull { handOver() }
+    }
+
+    /// Hands the batch to the builder; the next one starts with room for as much.
+    private func handOver() {
+        var next = Batch()
+        next.items.reserveCapacity(outgoing.items.count)
+        next.lines.reserveCapacity(outgoing.lines.count)
+        swap(&next, &outgoing)
+        queue.send(next)
+    }
+
+    /// Hands over what is held and waits for the builder to take everything.
+    private func finishQueue() {
+        if !outgoing.items.isEmpty { handOver() }
+        queue.finish()
+    }
 
     /// Builds the page's data from the events, one at a time, on the queue's thread.
     private final class Builder: @unchecked Sendable {
@@ -62,15 +134,28 @@ public final class ReportFeed {
             self.directory = directory
         }
 
-        func take(_ item: Item) {
+        func take(_ batch: Batch) {
             guard failure == nil else { return }
-            do throws(RestoreFailure) {
-                switch item {
-                case .record(let record): try take(record)
-                case .event(let event, let line): try add(event, bytes: line)
+            batch.lines.withUnsafeBufferPointer { lines in
+                var start = 0
+                do throws(RestoreFailure) {
+                    for item in batch.items {
+                        switch item {
+                        case .record(let record): try take(record)
+                        case .event(let event, let line): try add(event, bytes: line)
+                        case .matched(let event, let seq): try take(event, seq: seq)
+                        case .line(let e, let end):
+                            do throws(ExportError) {
+                                try stream.add(
+                                    launch: e.launch, phase: e.phase, callback: e.callback, event: e.event,
+                                    path: e.path, line: UnsafeBufferPointer(rebasing: lines[start..<end]))
+                            } catch { throw RestoreFailure(error, writing: directory) }
+                            start = end
+                        }
+                    }
+                } catch {
+                    failure = error
                 }
-            } catch {
-                failure = error
             }
         }
 
@@ -108,15 +193,40 @@ public final class ReportFeed {
             try add(event, bytes: Array(EventCodec.line(Report.pageEvent(event), seq: record.seq).utf8))
         }
 
+        /// `take(_: RecordedEvent)` for an event the replay made: the same page line and the
+        /// same event kept, from the event rather than from its recorded lines.
+        private func take(_ event: EngineEvent, seq: Int) throws(RestoreFailure) {
+            if event.event == .archiveWritten, let archive = event.archive {
+                var slim = event
+                slim.archive = Archive(appLevel: archive.appLevel)
+                var page = slim
+                page.reason = Report.archiveNote(objects: archive.entries.count)
+                let bytes = Array(EventCodec.line(page, seq: seq).utf8)
+                do { try stream.add(slim, line: bytes, archivedObjects: archive.entries.count) } catch {
+                    throw RestoreFailure(error, writing: directory)
+                }
+                return
+            }
+            var kept = event
+            // Launch hierarchies are not drawn; the timeline says where they went.
+            if ReportFeed.hasHierarchy(event) {
+                kept.hierarchy = nil
+                kept.reason = ReportFeed.hierarchyNote
+            }
+            try add(kept, bytes: Array(EventCodec.line(Report.pageEvent(kept), seq: seq).utf8))
+        }
+
         private func add(_ event: EngineEvent, bytes: [UInt8]) throws(RestoreFailure) {
             do { try stream.add(event, line: bytes) } catch { throw RestoreFailure(error, writing: directory) }
         }
     }
 
     /// Payloads to decode for the page; empty means the line goes as it is.
-    static func payloads(_ r: RecordedEvent) -> EventPayloads {
-        if r.callback == .didUpdateUserActivity { return .all }
-        switch r.event {
+    static func payloads(_ r: RecordedEvent) -> EventPayloads { payloads(callback: r.callback, event: r.event) }
+
+    static func payloads(callback: Callback?, event: SystemEvent?) -> EventPayloads {
+        if callback == .didUpdateUserActivity { return .all }
+        switch event {
         // The drawing reads the last hierarchy at background; scene cards their windows.
         case .background?, .sceneConnected?: return .all
         case .archiveWritten?: return .all
@@ -154,13 +264,17 @@ public final class ReportFeed {
         return false
     }
 
-    static func hasHierarchy(_ r: RecordedEvent) -> Bool {
-        r.event == .appRunning || r.event == .launchUIBuilt
+    static func hasHierarchy(_ r: RecordedEvent) -> Bool { isLaunchHierarchy(r.event) }
+
+    static func hasHierarchy(_ e: EngineEvent) -> Bool { isLaunchHierarchy(e.event) }
+
+    private static func isLaunchHierarchy(_ event: SystemEvent?) -> Bool {
+        event == .appRunning || event == .launchUIBuilt
     }
 
     /// Removes what was written; an earlier report stays.
     public func abandon() {
-        queue.finish()
+        finishQueue()
         builder.stream.abandon()
     }
 
@@ -169,7 +283,7 @@ public final class ReportFeed {
     public func finish(trace: String, replay: ReplayResult, baseline: ReplayResult? = nil) throws(RestoreFailure)
         -> String
     {
-        queue.finish()
+        finishQueue()
         if let failure = builder.failure {
             builder.stream.abandon()
             throw failure

@@ -20,8 +20,11 @@ final class ReportFeedQueue<Item>: @unchecked Sendable {
     private let limit: Int
 
     /// Starts the worker thread, which calls `take` with each item, in order, until `finish`.
-    init(limit: Int = 4_096, take: @escaping @Sendable (Item) -> Void) {
+    /// - Parameter batchSize: items the producer holds before handing them over (1 for items
+    ///   that are batches already).
+    init(limit: Int = 4_096, batchSize: Int = ReportFeedQueue.batchSize, take: @escaping @Sendable (Item) -> Void) {
         self.limit = limit
+        self.batchSize = batchSize
         pending.reserveCapacity(limit)
         let thread = Thread { [self] in
             var batch: [Item] = []
@@ -39,11 +42,12 @@ final class ReportFeedQueue<Item>: @unchecked Sendable {
     /// over alone woke the worker 240,818 times at 200x200 (1 s of futex calls).
     func send(_ item: Item) {
         outgoing.append(item)
-        if outgoing.count >= Self.batchSize { handOver() }
+        if outgoing.count >= batchSize { handOver() }
     }
 
     /// Items the producer holds until a batch is full; touched by the producer only.
     private var outgoing: [Item] = []
+    private let batchSize: Int
     static var batchSize: Int { 256 }
 
     private func handOver() {

@@ -52,4 +52,45 @@ import Testing
         #expect(escaped.contains("\\u003c") && escaped.contains("\\u003e") && escaped.contains("\\u0026"))
         #expect(escaped.hasSuffix("é\\u0085\\u009f\u{A0}\\u2028\\u2029\u{2027}\u{2030}★"))
     }
+
+    /// The escaper looks at 16 bytes at a time and copies blocks without a byte to escape: each
+    /// escaped byte and sequence, at every offset of a long plain text (across and at the end of
+    /// blocks), is escaped as it is alone.
+    @Test func escapingInBlocksFindsEveryByteAtEveryOffset() {
+        let specials: [[UInt8]] = [
+            [0x00], [0x0A], [0x0D], [0x1F], [0x26], [0x27], [0x3C], [0x3E], [0x5C], [0x7F], [0xC2, 0x85],
+            [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0xA7], Array("é".utf8),
+        ]
+        let plain = Array("{\"seq\":12,\"path\":\"Root/Tab/Nav\",\"key\":\"x\"}".utf8)
+        for special in specials {
+            var alone: [UInt8] = []
+            Escape.appendJSStringBody(special, to: &alone)
+            for offset in 0...(plain.count) {
+                var text = plain
+                text.insert(contentsOf: special, at: offset)
+                var expected: [UInt8] = []
+                Escape.appendJSStringBody(Array(plain[..<offset]), to: &expected)
+                expected += alone
+                Escape.appendJSStringBody(Array(plain[offset...]), to: &expected)
+                var escaped: [UInt8] = []
+                Escape.appendJSStringBody(text, to: &escaped)
+                #expect(escaped == expected, "\(special) at \(offset)")
+            }
+        }
+        // A plain text is copied as it is.
+        var copied: [UInt8] = []
+        Escape.appendJSStringBody(plain + plain + plain, to: &copied)
+        #expect(copied == plain + plain + plain)
+    }
+
+    /// The timeline's paths are numbered in the order they first come, each once, through the
+    /// table's growth and hash collisions (told apart by their bytes).
+    @Test func pathsAreNumberedInFirstSeenOrder() {
+        var table = PathTable()
+        let paths = (0..<5_000).map { "Root/Tab\($0 % 97)/Nav/Controller\($0)" } + ["", "é/ü", "a", "b"]
+        for (n, path) in paths.enumerated() { #expect(table.number(of: path) == n) }
+        for (n, path) in paths.enumerated().reversed() { #expect(table.number(of: path) == n) }
+        #expect(table.paths == paths)
+        #expect(table.number(of: "Root/Tab0/Nav/Controller0/") == paths.count)
+    }
 }

@@ -93,6 +93,77 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// Lines the replay matched byte for byte reach the report as their bytes, with the
+    /// replayed event's envelope, and no record is made of them: every event is still handed
+    /// over once, in file order, one way or the other, with the bytes a whole read gives.
+    @Test(arguments: samples.map(Samples.path) + formatOne)
+    func matchedLinesAreOfferedAsBytesEachEventOnceInOrder(_ trace: String) throws {
+        var seqs: [Int] = []
+        var lines: [[UInt8]] = []
+        var records = 0
+        /// The envelope of each event offered as bytes, by seq.
+        var envelopes: [Int: String] = [:]
+        func envelope(_ launch: Int, _ phase: Phase, _ name: String, _ path: String?) -> String {
+            "\(launch) \(phase) \(name) \(path ?? "-")"
+        }
+        let result = try Replayer.replay(
+            path: trace,
+            observe: { record in
+                records += 1
+                seqs.append(record.seq)
+                lines.append(record.bytes)
+            },
+            observeMatched: { event, line, seq in
+                // As the feed: only lines that go to the page as they are.
+                guard ReportFeed.payloads(callback: event.callback, event: event.event).isEmpty else { return false }
+                let name = event.callback?.rawValue ?? event.event?.rawValue ?? "?"
+                envelopes[seq] = envelope(event.launch, event.phase, name, event.path)
+                seqs.append(seq)
+                lines.append(Array(line))
+                return true
+            })
+        #expect(result.matched)
+        #expect(seqs == Array(1...result.recordedEvents))
+        let reader = try TraceReader(path: trace)
+        var whole: [[UInt8]] = []
+        var agree = true
+        while let r = try reader.nextRecord() {
+            whole.append(r.bytes)
+            if let offered = envelopes[r.seq] {
+                agree = agree && offered == envelope(r.launch, r.phase, r.name, r.path)
+            }
+        }
+        #expect(lines == whole)
+        #expect(agree)
+        #expect(!envelopes.isEmpty)
+        #expect(records > 0 && records * 4 < result.recordedEvents)
+    }
+
+    /// A record of several lines (format 2: an event and its node or entry lines) is offered
+    /// too, as the replayed event with its event line, so the report neither reads the record
+    /// again nor decodes it.
+    @Test func aRecordOfSeveralLinesIsOfferedAsTheReplayedEventWithItsEventLine() throws {
+        let trace = Samples.path("demo-travel.trace.jsonl")
+        var offered: [Int: (event: EngineEvent, line: [UInt8])] = [:]
+        let result = try Replayer.replay(
+            path: trace, observe: { _ in },
+            observeMatched: { event, line, seq in
+                offered[seq] = (event, Array(line))
+                return true
+            })
+        #expect(result.matched)
+        let reader = try TraceReader(path: trace)
+        var grouped = 0
+        while let record = try reader.nextRecord() {
+            guard record.bytes.contains(0x0A), let (event, line) = offered[record.seq] else { continue }
+            grouped += 1
+            #expect(line == Array(record.bytes.prefix { $0 != 0x0A }))
+            let decoded = try record.decoded()
+            #expect(event.hierarchy == decoded.hierarchy && event.archive == decoded.archive)
+        }
+        #expect(grouped >= 2)
+    }
+
     @Test func anArchivesEntryLinesAreCountedAsItsObjects() throws {
         let head =
             #"{"seq":3,"launch":1,"phase":"preservation","event":"archive-written","archive":{"appLevel":{},"entries":2}}"#
