@@ -15,6 +15,9 @@
         /// Members and items of the collections being read (see `MoveStack`).
         private let pairs = MoveStack<(key: ScenarioNode, value: ScenarioNode)>()
         private let items = MoveStack<ScenarioNode>()
+        /// Keys and names every node repeats (`restorationIdentifier`, class names) made once,
+        /// as the JSON reader makes them (see `RecentStrings`).
+        private var strings = RecentStrings()
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             parser.initialize(to: yaml_parser_t())
@@ -93,9 +96,9 @@
         /// The scalar as `ScenarioNode(yaml:)` makes it from Yams's: its text, plain when libyaml's
         /// style is plain (or any), and the tag Yams gives it (the string tag for a quoted scalar
         /// with no tag written, the written tag, or none).
-        private func scalar() -> ScenarioNode.Scalar {
+        private mutating func scalar() -> ScenarioNode.Scalar {
             let data = event.data.scalar
-            let string = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            let string = strings.string(UnsafeBufferPointer(start: data.value, count: data.length))
             let tag: String
             if data.quoted_implicit == 1 {
                 tag = ScenarioNode.Scalar.stringTag
