@@ -20,6 +20,9 @@ final class ScenarioReader {
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
+    /// The last view property found to apply to its view's class (see `checkApplies`): views
+    /// of one class repeat the same properties, and the check looks classes up by name.
+    var lastAppliedProperty: (key: String, className: String, inherits: String?)?
 
     init(file: String) { self.file = file }
 
