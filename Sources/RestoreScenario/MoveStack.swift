@@ -36,9 +36,13 @@ final class MoveStack<Element> {
         guard n > 0 else { return [] }
         let top = base + start
         count = start
-        return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: top, count: n)
-            initialized = n
-        }
+        // Reserved and appended to rather than made with `init(unsafeUninitializedCapacity:)`:
+        // that one called the standard library's unspecialized buffer allocation, which looked
+        // the storage class for the element type up in the runtime's metadata cache on every
+        // call (~490 instructions; 15 % of reading the 60×60 grid's JSON, callgrind).
+        var elements: [Element] = []
+        elements.reserveCapacity(n)
+        for k in 0..<n { elements.append((top + k).move()) }
+        return elements
     }
 }
