@@ -214,7 +214,7 @@ final class ScenarioReader {
 /// the rest of the scan (~4 % of record at 200×200).
 struct Fields {
     let node: ScenarioNode
-    private let pairs: [(key: ScenarioNode, value: ScenarioNode)]
+    private let pairs: [ScenarioNode.Pair]
     /// The keys read, in file order (their own list: reading a key from its node in `pairs`
     /// copied the node, and the scans read keys far more often than anything else).
     let order: [String]
@@ -228,7 +228,7 @@ struct Fields {
 
     /// `order[i]` is the key of `pairs[accepted[i]]`; `lengths` has `lengthBit` of each key.
     init(
-        node: ScenarioNode, pairs: [(key: ScenarioNode, value: ScenarioNode)], order: [String], accepted: [Int32],
+        node: ScenarioNode, pairs: [ScenarioNode.Pair], order: [String], accepted: [Int32],
         lengths: UInt64
     ) {
         self.node = node

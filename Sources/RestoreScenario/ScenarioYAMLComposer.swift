@@ -13,7 +13,7 @@
         private var event = yaml_event_t()
         private var hasEvent = false
         /// Members and items of the collections being read (see `MoveStack`).
-        private let pairs = MoveStack<(key: ScenarioNode, value: ScenarioNode)>()
+        private let pairs = MoveStack<ScenarioNode.Pair>()
         private let items = MoveStack<ScenarioNode>()
         /// Keys and names every node repeats (`restorationIdentifier`, class names) made once,
         /// as the JSON reader makes them (see `RecentStrings`).
@@ -84,7 +84,7 @@
                     guard next() else { return nil }
                     if event.type == YAML_MAPPING_END_EVENT { break }
                     guard let key = node(), next(), let value = node() else { return nil }
-                    pairs.push((key, value))
+                    pairs.push(ScenarioNode.Pair(key: key, value: value))
                 }
                 return .mapping(ScenarioNode.Mapping(pairs: pairs.pop(from: start), mark: at))
             default:
