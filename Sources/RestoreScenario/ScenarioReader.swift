@@ -89,11 +89,18 @@ final class ScenarioReader {
         return Fields(node: node, pairs: mapping.pairs, order: keys, accepted: accepted, lengths: lengths)
     }
 
+    /// One member of a mapping whose keys are the user's own. A struct rather than a tuple, as
+    /// `ScenarioNode.Pair` is: an array of tuples is copied and destroyed through the runtime's
+    /// generic tuple witnesses.
+    struct Member {
+        var key: String
+        var keyNode: ScenarioNode
+        var value: ScenarioNode
+    }
+
     /// A mapping whose keys are the user's own (state keys, paths, class names), in file order.
     /// Duplicates are reported and dropped.
-    func pairs(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [(
-        key: String, keyNode: ScenarioNode, value: ScenarioNode
-    )]? {
+    func pairs(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [Member]? {
         guard case .mapping(let mapping) = node else {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
@@ -103,7 +110,7 @@ final class ScenarioReader {
         let hashed = mapping.count > 16
         var seen: [String: ScenarioNode] = [:]
         var keys: [String] = []
-        var result: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
+        var result: [Member] = []
         keys.reserveCapacity(mapping.count)
         result.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
@@ -117,7 +124,7 @@ final class ScenarioReader {
             }
             if hashed { seen[key] = keyNode }
             keys.append(key)
-            result.append((key, keyNode, value))
+            result.append(Member(key: key, keyNode: keyNode, value: value))
         }
         return result
     }
