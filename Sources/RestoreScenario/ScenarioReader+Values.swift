@@ -186,7 +186,13 @@ extension ScenarioReader {
 extension Fields {
     /// The value of an optional key; an explicit null (`key: ~`, JSON `null`) counts as absent,
     /// so JSON writers that emit every field still parse.
+    @inline(__always)
     func present(_ key: String) -> ScenarioNode? {
+        mayHave(key) ? presentValue(key) : nil
+    }
+
+    /// `present` for a key that may be there.
+    private func presentValue(_ key: String) -> ScenarioNode? {
         guard let node = self[key] else { return nil }
         if case .scalar(let scalar) = node, Self.mayBeNull(scalar), CoreScalar(scalar) == .null { return nil }
         return node
