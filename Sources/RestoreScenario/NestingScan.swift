@@ -1,3 +1,5 @@
+import Foundation
+
 /// Measures how deep a YAML or JSON text nests, from the text alone, before any tree is built.
 ///
 /// Yams composes a document by recursion, one stack frame chain per level, and only then can the
@@ -47,8 +49,13 @@ struct NestingScan {
         var start = 0
         var lineNumber = 1
         while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            // The line's end by `memchr` (a loop here was a fifth of the scan).
+            var end = bytes.count
+            if start < bytes.count, let base = bytes.baseAddress,
+                let newline = memchr(base + start, 0x0A, bytes.count - start)
+            {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
             if let column = scanLine(start, end) {
                 return Excess(line: lineNumber, column: Self.scalarColumn(bytes[start..<column]))
             }
