@@ -15,7 +15,10 @@ final class MoveStack<Element> {
         base.deallocate()
     }
 
-    func push(_ element: Element) {
+    /// Takes `element` over: a pair pushed by borrowing was copied in (a generic copy of the
+    /// tuple, retaining everything in it) and the caller's destroyed after, 268 instructions a
+    /// push on the 60×60 grid's JSON (13 % of reading it).
+    func push(_ element: consuming Element) {
         if count == capacity {
             let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             bigger.moveInitialize(from: base, count: count)
@@ -23,7 +26,7 @@ final class MoveStack<Element> {
             base = bigger
             capacity *= 2
         }
-        (base + count).initialize(to: element)
+        (base + count).initialize(to: consume element)
         count += 1
     }
 
@@ -33,9 +36,13 @@ final class MoveStack<Element> {
         guard n > 0 else { return [] }
         let top = base + start
         count = start
-        return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: top, count: n)
-            initialized = n
-        }
+        // Reserved and appended to rather than made with `init(unsafeUninitializedCapacity:)`:
+        // that one called the standard library's unspecialized buffer allocation, which looked
+        // the storage class for the element type up in the runtime's metadata cache on every
+        // call (~490 instructions; 15 % of reading the 60×60 grid's JSON, callgrind).
+        var elements: [Element] = []
+        elements.reserveCapacity(n)
+        for k in 0..<n { elements.append((top + k).move()) }
+        return elements
     }
 }

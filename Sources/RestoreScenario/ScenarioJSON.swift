@@ -57,7 +57,7 @@ struct ScenarioJSONReader {
     private var strings = RecentStrings()
     /// The members and items of the objects and arrays being read, innermost last: each is
     /// moved out into an array of its exact size when it closes (see `MoveStack`).
-    private let pairs = MoveStack<(key: ScenarioNode, value: ScenarioNode)>()
+    private let pairs = MoveStack<ScenarioNode.Pair>()
     private let items = MoveStack<ScenarioNode>()
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -183,7 +183,7 @@ struct ScenarioJSONReader {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw NotTaken() }
                 i += 1
                 skipSpace()
-                pairs.push((key, try value()))
+                pairs.push(ScenarioNode.Pair(key: key, value: try value()))
                 skipSpace()
                 guard i < bytes.count else { throw NotTaken() }
                 if bytes[i] == UInt8(ascii: ",") {

@@ -6,7 +6,8 @@ public enum ScenarioLoader {
     /// - Parameter path: the file, as the user typed it; problems are reported against this name.
     /// - Throws: `ScenarioError`: the file cannot be read, is not UTF-8, or has problems.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        // The bytes are let go once they are text: the parse does not need both copies.
+        // The bytes are let go once they are text, and the text once it is a tree: the parse
+        // does not need both copies, and the reader does not need the text.
         try ScenarioParser.parse(text(path: path), file: path == "-" ? "<stdin>" : path)
     }
 

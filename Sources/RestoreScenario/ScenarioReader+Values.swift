@@ -186,9 +186,28 @@ extension ScenarioReader {
 extension Fields {
     /// The value of an optional key; an explicit null (`key: ~`, JSON `null`) counts as absent,
     /// so JSON writers that emit every field still parse.
+    @inline(__always)
     func present(_ key: String) -> ScenarioNode? {
+        mayHave(key) ? presentValue(key) : nil
+    }
+
+    /// `present` for a key that may be there.
+    private func presentValue(_ key: String) -> ScenarioNode? {
         guard let node = self[key] else { return nil }
-        if case .scalar(let scalar) = node, CoreScalar(scalar) == .null { return nil }
+        if case .scalar(let scalar) = node, Self.mayBeNull(scalar), CoreScalar(scalar) == .null { return nil }
         return node
+    }
+
+    /// False for a scalar `CoreScalar` cannot type as null, found without typing it (which
+    /// copies its text into the result): a quoted one with no tag or the string tag (every
+    /// JSON string), or a plain untagged one that does not start like `~`, `null`, `Null`,
+    /// `NULL` or the empty text.
+    private static func mayBeNull(_ scalar: ScenarioNode.Scalar) -> Bool {
+        if scalar.tag.utf8.isEmpty {
+            guard scalar.isPlain else { return false }
+            guard let first = scalar.string.utf8.first else { return true }
+            return first == UInt8(ascii: "~") || first == UInt8(ascii: "n") || first == UInt8(ascii: "N")
+        }
+        return !sameKey(scalar.tag, ScenarioNode.Scalar.stringTag)
     }
 }

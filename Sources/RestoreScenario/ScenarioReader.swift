@@ -20,6 +20,9 @@ final class ScenarioReader {
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
+    /// The last view property found to apply to its view's class (see `checkApplies`): views
+    /// of one class repeat the same properties, and the check looks classes up by name.
+    var lastAppliedProperty: (key: String, className: String, inherits: String?)?
 
     init(file: String) { self.file = file }
 
@@ -53,20 +56,22 @@ final class ScenarioReader {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
         }
-        // Gathered in local lists and handed to `Fields` at the end: appending to a `Fields`
-        // that was also read in the loop copied it, and so reallocated its lists, every time.
+        // The accepted keys and their indices in the mapping are gathered (in local lists,
+        // handed to `Fields` at the end: appending to a `Fields` that was also read in the loop
+        // copied it). Copying each key node and value into lists of their own, and destroying
+        // those lists after, was 40 % of reading the grid's nodes (callgrind, 60×60).
         var keys: [String] = []
-        var keyNodes: [ScenarioNode] = []
-        var values: [ScenarioNode] = []
+        var accepted: [Int32] = []
         keys.reserveCapacity(mapping.count)
-        keyNodes.reserveCapacity(mapping.count)
-        values.reserveCapacity(mapping.count)
-        for (keyNode, value) in mapping {
+        accepted.reserveCapacity(mapping.count)
+        var lengths: UInt64 = 0
+        for index in mapping.pairs.indices {
+            let keyNode = mapping.pairs[index].key
             guard let key = scalarKey(keyNode) else { continue }
-            if let first = keys.firstIndex(where: { Fields.sameKey($0, key) }) {
-                fail(
-                    keyNode,
-                    "duplicate key '\(key)' (first at line \(keyNodes[first].mark?.line ?? 1)); keep one of them")
+            let length = Fields.lengthBit(key)
+            if lengths & length != 0, let first = keys.firstIndex(where: { Fields.sameKey($0, key) }) {
+                let line = mapping.pairs[Int(accepted[first])].key.mark?.line ?? 1
+                fail(keyNode, "duplicate key '\(key)' (first at line \(line)); keep one of them")
                 continue
             }
             guard allowed.contains(where: { Fields.sameKey($0, key) }) else {
@@ -78,17 +83,24 @@ final class ScenarioReader {
                 continue
             }
             keys.append(key)
-            keyNodes.append(keyNode)
-            values.append(value)
+            accepted.append(Int32(index))
+            lengths |= length
         }
-        return Fields(node: node, order: keys, keyNodes: keyNodes, values: values)
+        return Fields(node: node, pairs: mapping.pairs, order: keys, accepted: accepted, lengths: lengths)
+    }
+
+    /// One member of a mapping whose keys are the user's own. A struct rather than a tuple, as
+    /// `ScenarioNode.Pair` is: an array of tuples is copied and destroyed through the runtime's
+    /// generic tuple witnesses.
+    struct Member {
+        var key: String
+        var keyNode: ScenarioNode
+        var value: ScenarioNode
     }
 
     /// A mapping whose keys are the user's own (state keys, paths, class names), in file order.
     /// Duplicates are reported and dropped.
-    func pairs(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [(
-        key: String, keyNode: ScenarioNode, value: ScenarioNode
-    )]? {
+    func pairs(_ node: ScenarioNode, of what: @autoclosure () -> String) -> [Member]? {
         guard case .mapping(let mapping) = node else {
             fail(node, "expected a mapping for \(what()), found \(Self.describe(node))")
             return nil
@@ -98,7 +110,7 @@ final class ScenarioReader {
         let hashed = mapping.count > 16
         var seen: [String: ScenarioNode] = [:]
         var keys: [String] = []
-        var result: [(key: String, keyNode: ScenarioNode, value: ScenarioNode)] = []
+        var result: [Member] = []
         keys.reserveCapacity(mapping.count)
         result.reserveCapacity(mapping.count)
         for (keyNode, value) in mapping {
@@ -112,7 +124,7 @@ final class ScenarioReader {
             }
             if hashed { seen[key] = keyNode }
             keys.append(key)
-            result.append((key, keyNode, value))
+            result.append(Member(key: key, keyNode: keyNode, value: value))
         }
         return result
     }
@@ -200,37 +212,61 @@ final class ScenarioReader {
 
 /// A mapping's known keys, read once; absent keys are nil.
 ///
-/// Kept as lists in file order and searched by a linear scan: a scenario mapping has a handful
-/// of keys, and comparing a few short strings costs less than hashing them into a dictionary for
-/// each of the file's tens of thousands of nodes. The keys, their nodes and the values are three
-/// lists, and the scans compare lengths first: with one list of (key, key node, value) entries,
-/// `entries.first { $0.key == key }` copied every entry it passed (a retain of each of its
-/// references) and called the runtime's string comparison for every key that differs, and a
-/// node asks for each of its 15 possible keys (~4 % of record at 200×200).
+/// The mapping's own pairs, and the keys the reader accepted (known keys, first of duplicates)
+/// with their indices in the pairs, in file order, searched by a linear scan: a scenario mapping has a handful of
+/// keys, and comparing a few short strings costs less than hashing them into a dictionary for
+/// each of the file's tens of thousands of nodes. The scans compare lengths first (see
+/// `lengths`, then `sameKey`): copying entries while scanning retained each of their
+/// references, and the runtime's string comparison for every key that differs cost more than
+/// the rest of the scan (~4 % of record at 200×200).
 struct Fields {
     let node: ScenarioNode
-    /// Keys in file order.
+    private let pairs: [ScenarioNode.Pair]
+    /// The keys read, in file order (their own list: reading a key from its node in `pairs`
+    /// copied the node, and the scans read keys far more often than anything else).
     let order: [String]
-    private let keyNodes: [ScenarioNode]
-    private let values: [ScenarioNode]
+    /// `order[i]` is the key of `pairs[accepted[i]]`.
+    private let accepted: [Int32]
+    /// Bit `n % 64` set when an accepted key has `n` UTF-8 bytes. The reader asks a node for
+    /// every key it may have (15 on a controller, 24 on a view) and most are absent; nearly all
+    /// of those differ in length from every key present, so one test answers without comparing
+    /// strings (`index(of:)` was 13 % of reading the grid's nodes).
+    private let lengths: UInt64
 
-    /// `order[i]` is written at `keyNodes[i]` with the value `values[i]`.
-    init(node: ScenarioNode, order: [String], keyNodes: [ScenarioNode], values: [ScenarioNode]) {
+    /// `order[i]` is the key of `pairs[accepted[i]]`; `lengths` has `lengthBit` of each key.
+    init(
+        node: ScenarioNode, pairs: [ScenarioNode.Pair], order: [String], accepted: [Int32],
+        lengths: UInt64
+    ) {
         self.node = node
+        self.pairs = pairs
         self.order = order
-        self.keyNodes = keyNodes
-        self.values = values
+        self.accepted = accepted
+        self.lengths = lengths
     }
 
-    subscript(key: String) -> ScenarioNode? { index(of: key).map { values[$0] } }
-    func has(_ key: String) -> Bool { index(of: key) != nil }
+    @inline(__always)
+    subscript(key: String) -> ScenarioNode? { mayHave(key) ? index(of: key).map { pairs[$0].value } : nil }
+    @inline(__always)
+    func has(_ key: String) -> Bool { mayHave(key) && index(of: key) != nil }
     /// Where the key itself is written.
-    func keyNode(_ key: String) -> ScenarioNode? { index(of: key).map { keyNodes[$0] } }
+    func keyNode(_ key: String) -> ScenarioNode? { mayHave(key) ? index(of: key).map { pairs[$0].key } : nil }
 
+    /// False when no key read has `key`'s length. Inlined where it is asked: the reader asks
+    /// with literals, whose length is then a constant, and most of its lookups end here
+    /// without a call (`index(of:)` was still 14 % of reading the grid's nodes when called
+    /// for every lookup).
+    @inline(__always)
+    func mayHave(_ key: String) -> Bool { lengths & Self.lengthBit(key) != 0 }
+
+    /// The index in `pairs` of the accepted key `key`.
     private func index(of key: String) -> Int? {
-        for i in order.indices where Self.sameKey(order[i], key) { return i }
+        for i in order.indices where Self.sameKey(order[i], key) { return Int(accepted[i]) }
         return nil
     }
+
+    @inline(__always)
+    static func lengthBit(_ key: String) -> UInt64 { 1 << UInt64(key.utf8.count & 63) }
 
     /// `a == b`, with the byte counts (stored in the string, so free to read) compared first:
     /// most keys compared differ, and most differ in length.

@@ -13,8 +13,11 @@
         private var event = yaml_event_t()
         private var hasEvent = false
         /// Members and items of the collections being read (see `MoveStack`).
-        private let pairs = MoveStack<(key: ScenarioNode, value: ScenarioNode)>()
+        private let pairs = MoveStack<ScenarioNode.Pair>()
         private let items = MoveStack<ScenarioNode>()
+        /// Keys and names every node repeats (`restorationIdentifier`, class names) made once,
+        /// as the JSON reader makes them (see `RecentStrings`).
+        private var strings = RecentStrings()
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             parser.initialize(to: yaml_parser_t())
@@ -81,7 +84,7 @@
                     guard next() else { return nil }
                     if event.type == YAML_MAPPING_END_EVENT { break }
                     guard let key = node(), next(), let value = node() else { return nil }
-                    pairs.push((key, value))
+                    pairs.push(ScenarioNode.Pair(key: key, value: value))
                 }
                 return .mapping(ScenarioNode.Mapping(pairs: pairs.pop(from: start), mark: at))
             default:
@@ -93,9 +96,9 @@
         /// The scalar as `ScenarioNode(yaml:)` makes it from Yams's: its text, plain when libyaml's
         /// style is plain (or any), and the tag Yams gives it (the string tag for a quoted scalar
         /// with no tag written, the written tag, or none).
-        private func scalar() -> ScenarioNode.Scalar {
+        private mutating func scalar() -> ScenarioNode.Scalar {
             let data = event.data.scalar
-            let string = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            let string = strings.string(UnsafeBufferPointer(start: data.value, count: data.length))
             let tag: String
             if data.quoted_implicit == 1 {
                 tag = ScenarioNode.Scalar.stringTag
