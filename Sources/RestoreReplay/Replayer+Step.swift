@@ -7,7 +7,7 @@ extension Replayer {
     struct Step {
         let marker: RecordedEvent
         /// Where the step's recorded events are, its marker first: what the comparator takes.
-        var spans: [Comparator.Span]
+        var spans: Comparator.Spans
         /// Recorded events in the step, its marker included.
         var count: Int { spans.count }
         var answers = RecordedAnswers()
@@ -25,7 +25,7 @@ extension Replayer {
         init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
             kept = [marker]
-            spans = [span]
+            spans = Comparator.Spans(span)
             if marker.event == .background { later.append((span, marker.line)) }
         }
 
