@@ -72,6 +72,15 @@ struct RecordedAnswers {
         append(answer, for: Key(callback: cb, path: e.path ?? e.session ?? e.receiver ?? "", argument: e.argument))
     }
 
+    /// Adds a recorded call's answer taken from its record without decoding the whole event
+    /// (see `RecordedEvent.plainCoder`), keyed as `add(_:)` keys it.
+    mutating func add(
+        _ answer: RecordedAnswer, _ callback: Callback, path: String?, session: String?, receiver: String?,
+        argument: CoderValue?
+    ) {
+        append(answer, for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
+    }
+
     /// Adds a recorded call that answered nothing (no result, effects, coder or activity to
     /// replay), from its envelope alone: most calls of a big step, so no event is built for them.
     mutating func addEmpty(

@@ -43,6 +43,12 @@ extension Replayer {
                 return
             }
             guard !wanted.isEmpty else { return }
+            if let callback = r.callback, let coder = r.plainCoder(ifOnlyOneOf: wanted) {
+                answers.add(
+                    RecordedAnswer(result: nil, effects: nil, coder: coder), callback, path: r.path,
+                    session: r.session, receiver: r.receiver, argument: r.argument)
+                return
+            }
             let e = try r.decoded(wanted)
             if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
             answers.add(e)

@@ -202,6 +202,22 @@ public final class RecordedEvent: Sendable {
         return line.event
     }
 
+    /// The coder, read straight from the line's bytes, when it is the only one of the `wanted`
+    /// payloads the line has and is in the writer's plain shape: what `decoded(wanted)` would
+    /// decode, without making the whole event (most of a kilobyte) around it. A replay takes
+    /// the coder of every `encode` call so (80,201 at 200×200). Nil otherwise.
+    public func plainCoder(ifOnlyOneOf wanted: EventPayloads) -> [CoderEntry]? {
+        guard let payloads, wanted.contains(.coder), let range = payloads[.coder] else { return nil }
+        var bit = 1
+        while bit <= EventPayloads.all.rawValue {
+            let p = EventPayloads(rawValue: bit)
+            if p != .coder, wanted.contains(p), payloads[p] != nil { return nil }
+            bit <<= 1
+        }
+        var scanner = JSONParser(bytes: bytes, at: range.lowerBound)
+        return ValueCodec.scanCoder(&scanner)
+    }
+
     /// Checks every payload as the reader does when it reads a line whole, with its located error
     /// (the column of the member at fault).
     public func check() throws(TraceError) {
