@@ -33,7 +33,7 @@ extension LineGroup {
                 seen |= bit
                 // The index, the parent and a state in the writer's plain shape are read straight
                 // from the bytes: making a `JSONValue` of them first (a number's text as a String,
-                // a tree of the state's members) was most of decoding a node line.
+                // a tree of the state's members) was a fifth of decoding a node line.
                 switch field {
                 case .node, .parent:
                     guard let n = p.plainInt() else { break }
