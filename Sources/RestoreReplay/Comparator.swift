@@ -27,7 +27,7 @@ final class Comparator: EngineObserver {
     /// line at a time as they are taken (taking the 31 MB archive of a 200×200 trace whole was
     /// 59 MB of a replay's peak memory), and read again from the file if it is needed whole.
     private struct Taken {
-        var span: Span
+        var span: (seq: Int, lines: Int, held: RecordedEvent?)
         /// Its first physical line, and where that starts in the file.
         var line: Int
         var start: Int
@@ -40,7 +40,7 @@ final class Comparator: EngineObserver {
     }
     private let follower: TraceFollower
     /// The step's recorded events still to take, in file order.
-    private var spans: [Span] = []
+    private var spans = Spans()
     private var position = 0
     /// The recorded event taken and not matched yet.
     private var current: Taken?
@@ -88,7 +88,7 @@ final class Comparator: EngineObserver {
     }
 
     /// The next step's recorded events, its marker first.
-    func expect(_ step: [Span]) {
+    func expect(_ step: Spans) {
         spans = step
         position = 0
         current = nil

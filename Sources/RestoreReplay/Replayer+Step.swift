@@ -7,7 +7,7 @@ extension Replayer {
     struct Step {
         let marker: RecordedEvent
         /// Where the step's recorded events are, its marker first: what the comparator takes.
-        var spans: [Comparator.Span]
+        var spans: Comparator.Spans
         /// Recorded events in the step, its marker included.
         var count: Int { spans.count }
         var answers = RecordedAnswers()
@@ -25,7 +25,7 @@ extension Replayer {
         init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
             kept = [marker]
-            spans = [span]
+            spans = Comparator.Spans(span)
             if marker.event == .background { later.append((span, marker.line)) }
         }
 
@@ -43,6 +43,12 @@ extension Replayer {
                 return
             }
             guard !wanted.isEmpty else { return }
+            if let callback = r.callback, let coder = r.plainCoder(ifOnlyOneOf: wanted) {
+                answers.add(
+                    RecordedAnswer(result: nil, effects: nil, coder: coder), callback, path: r.path,
+                    session: r.session, receiver: r.receiver, argument: r.argument)
+                return
+            }
             let e = try r.decoded(wanted)
             if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
             answers.add(e)

@@ -31,6 +31,26 @@ extension LineGroup {
                 // The first member is the node's index, and no member comes twice.
                 guard seen & bit == 0, (field == .node) == (seen == 0) else { return nil }
                 seen |= bit
+                // The index, the parent and a state in the writer's plain shape are read straight
+                // from the bytes: making a `JSONValue` of them first (a number's text as a String,
+                // a tree of the state's members) was a fifth of decoding a node line.
+                switch field {
+                case .node, .parent:
+                    guard let n = p.plainInt() else { break }
+                    if field == .node {
+                        guard n == index else { return nil }
+                    } else {
+                        parent = n
+                    }
+                    continue
+                case .state:
+                    var scanner = p
+                    guard let state = ValueCodec.scanCoder(&scanner) else { break }
+                    p = scanner
+                    node.state = state
+                    continue
+                default: break
+                }
                 let value = try p.value()
                 switch field {
                 case .node:

@@ -188,26 +188,44 @@ struct LineGroup: Sendable {
     // MARK: Keys
 
     /// `entries[*].key` read from the entry lines without decoding them; nil if one is unusual.
-    func archiveKeys(in bytes: [UInt8]) -> Set<String>? {
-        var keys = Set<String>()
+    /// A key without escapes is taken as the bytes it is, with no String made of it.
+    func archiveKeys(in bytes: [UInt8]) -> ArchiveKeySet? {
+        var keys = ArchiveKeySet()
         for m in entries {
             var p = JSONParser(bytes: bytes, at: m.range.lowerBound)
-            var key: String?
+            var found = false
             do {
                 try p.enterObject()
                 var first = true
-                while key == nil, let name = try p.nextMemberKey(first: &first) {
-                    if p.bytes(name, are: "key") {
-                        guard case .string(let k) = try p.value() else { return nil }
-                        key = k
-                    } else {
+                while !found, let name = try p.nextMemberKey(first: &first) {
+                    guard p.bytes(name, are: "key") else {
                         try p.skipValue()
+                        continue
                     }
+                    if let plain = Self.plainString(bytes, at: p.i) {
+                        bytes.withUnsafeBufferPointer { keys.append(UnsafeBufferPointer(rebasing: $0[plain])) }
+                    } else {
+                        guard case .string(let k) = try p.value() else { return nil }
+                        Array(k.utf8).withUnsafeBufferPointer { keys.append($0) }
+                    }
+                    found = true
                 }
             } catch { return nil }
-            guard let key else { return nil }
-            keys.insert(key)
+            guard found else { return nil }
         }
+        keys.seal()
         return keys
+    }
+
+    /// The contents of the JSON string at `start` when it has no escape or control character
+    /// (so its value is those bytes); nil otherwise, or when no string starts there.
+    private static func plainString(_ bytes: [UInt8], at start: Int) -> Range<Int>? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        var i = start + 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
+            i += 1
+        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        return start + 1..<i
     }
 }

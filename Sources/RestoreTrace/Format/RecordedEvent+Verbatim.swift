@@ -104,9 +104,12 @@ public enum VerbatimLines {
         guard raw.starts(with: seqPrefix) else { return nil }
         var p = JSONParser(bytes: raw, at: seqPrefix.count)
         p.skipSpace()
-        guard p.i < raw.count, raw[p.i] == UInt8(ascii: "-") || (48...57).contains(raw[p.i]),
-            case .int? = try? p.number(), p.i < raw.count, raw[p.i] == UInt8(ascii: ",")
-        else { return nil }
+        guard p.i < raw.count, raw[p.i] == UInt8(ascii: "-") || (48...57).contains(raw[p.i]) else { return nil }
+        // A plain seq is read in place; `number()` makes a String of its digits (every event).
+        if p.plainInt() == nil {
+            guard case .int? = try? p.number() else { return nil }
+        }
+        guard p.i < raw.count, raw[p.i] == UInt8(ascii: ",") else { return nil }
         return p.i + 1
     }
 

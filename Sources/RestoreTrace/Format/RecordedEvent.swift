@@ -129,9 +129,14 @@ public final class RecordedEvent: Sendable {
     /// Whether the line has any of these payloads (a line decoded whole may: true).
     public func hasAny(of wanted: EventPayloads) -> Bool {
         guard let payloads else { return true }
-        return [EventPayloads.coder, .result, .effects, .options, .hierarchy, .archive, .activity].contains {
-            wanted.contains($0) && payloads[$0] != nil
+        // Each payload's bit in turn: an array literal of them here was an allocation per call.
+        var bit = 1
+        while bit <= EventPayloads.all.rawValue {
+            let p = EventPayloads(rawValue: bit)
+            if wanted.contains(p), payloads[p] != nil { return true }
+            bit <<= 1
         }
+        return false
     }
 
     /// The receiver, argument and scene session of the envelope, without making the whole event.
@@ -197,6 +202,22 @@ public final class RecordedEvent: Sendable {
         return line.event
     }
 
+    /// The coder, read straight from the line's bytes, when it is the only one of the `wanted`
+    /// payloads the line has and is in the writer's plain shape: what `decoded(wanted)` would
+    /// decode, without making the whole event (most of a kilobyte) around it. A replay takes
+    /// the coder of every `encode` call so (80,201 at 200×200). Nil otherwise.
+    public func plainCoder(ifOnlyOneOf wanted: EventPayloads) -> [CoderEntry]? {
+        guard let payloads, wanted.contains(.coder), let range = payloads[.coder] else { return nil }
+        var bit = 1
+        while bit <= EventPayloads.all.rawValue {
+            let p = EventPayloads(rawValue: bit)
+            if p != .coder, wanted.contains(p), payloads[p] != nil { return nil }
+            bit <<= 1
+        }
+        var scanner = JSONParser(bytes: bytes, at: range.lowerBound)
+        return ValueCodec.scanCoder(&scanner)
+    }
+
     /// Checks every payload as the reader does when it reads a line whole, with its located error
     /// (the column of the member at fault).
     public func check() throws(TraceError) {
@@ -240,14 +261,17 @@ public final class RecordedEvent: Sendable {
 
     /// The keys of the archive this line carries (nil without one), read without decoding the
     /// archive; an archive of unusual shape is decoded whole, for its located problem.
-    public func archiveKeys() throws(TraceError) -> Set<String>? {
+    public func archiveKeys() throws(TraceError) -> Set<String>? { try archiveKeySet().map { Set($0.strings) } }
+
+    /// `archiveKeys()` as the reader keeps them to check restored keys (see `ArchiveKeySet`).
+    func archiveKeySet() throws(TraceError) -> ArchiveKeySet? {
         if let payloads, payloads[.archive] == nil { return nil }
         if let group, payloads?[.archive] != nil {
             if let keys = group.archiveKeys(in: bytes) { return keys }
         } else if let range = payloads?[.archive], let keys = try? Self.scanArchiveKeys(bytes, at: range.lowerBound) {
-            return keys
+            return ArchiveKeySet(keys)
         }
-        return try decoded(.archive).archive.map { Set($0.entries.map(\.key)) }
+        return try decoded(.archive).archive.map { ArchiveKeySet($0.entries.map(\.key)) }
     }
 
     /// `archive.entries[*].key`, or nil when the archive is not the plain shape the writer writes.

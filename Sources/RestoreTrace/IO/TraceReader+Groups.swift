@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 
 /// Reading one event: its event line and, in trace format 2, the node and entry lines after it.
@@ -20,6 +21,13 @@ extension TraceReader {
     }
 
     static func kind(of bytes: [UInt8], from start: Int = 0) -> LineKind {
+        // The writer's lines start with their first key as it is: no parser needed for them
+        // (every line of a trace is asked, 1 % of a replay). Anything else is parsed.
+        for (prefix, kind) in prefixes where bytes.count - start >= prefix.count {
+            if bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, prefix, prefix.count) == 0 }) {
+                return kind
+            }
+        }
         var p = JSONParser(bytes: bytes, at: start)
         var first = true
         guard (try? p.enterObject()) != nil, let name = try? p.nextMemberKey(first: &first) else { return .event }
@@ -27,6 +35,11 @@ extension TraceReader {
         if p.bytes(name, are: "entry") { return .entry }
         return .event
     }
+
+    private static let prefixes: [([UInt8], LineKind)] = [
+        (Array(#"{"node":"#.utf8), .node), (Array(#"{"entry":"#.utf8), .entry),
+        (Array("{\"\(EventField.seq.name)\":".utf8), .event),
+    ]
 
     /// The next event's lines, or nil at the end of the file.
     func readEvent() throws(TraceError) -> EventLines? {

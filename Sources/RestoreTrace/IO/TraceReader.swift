@@ -27,7 +27,7 @@ public final class TraceReader {
     private(set) var expectedSeq = 1
     private var lastLaunch = 1
     /// The keys of the archive last written (nil before one, or after it was deleted).
-    private var knownKeys: Set<String>?
+    private var knownKeys: ArchiveKeySet?
 
     /// Opens a trace; `-` reads standard input (held in memory, so several readers can share it).
     public init(path: String) throws(TraceError) {
@@ -97,7 +97,7 @@ public final class TraceReader {
         try checkOrder(seq: event.seq, launch: event.event.launch)
         try checkStructure(
             event: event.event.event, phase: event.event.phase, key: event.event.key, line: read.line,
-            archiveKeys: event.event.archive.map { Set($0.entries.map(\.key)) })
+            archiveKeys: event.event.archive.map { ArchiveKeySet($0.entries.map(\.key)) })
         return event
     }
 
@@ -133,7 +133,7 @@ public final class TraceReader {
             try checkOrder(seq: record.seq, launch: record.launch)
             try checkStructure(
                 event: record.event, phase: record.phase, key: record.key, line: read.line,
-                archiveKeys: try record.archiveKeys())
+                archiveKeys: try record.archiveKeySet())
         } catch {
             // A line's own payloads are checked before how it fits with the lines around it.
             if !checkingPayloads { try record.check() }
@@ -155,7 +155,7 @@ public final class TraceReader {
     /// What every reader of a trace relies on, across lines: the app starts once, first; a
     /// restoration names only keys the archive written before it holds.
     private func checkStructure(
-        event: SystemEvent?, phase: Phase, key: String?, line: TraceLine, archiveKeys: Set<String>?
+        event: SystemEvent?, phase: Phase, key: String?, line: TraceLine, archiveKeys: ArchiveKeySet?
     ) throws(TraceError) {
         if expectedSeq == 2, event != .appRunning {
             throw TraceError(
