@@ -23,6 +23,10 @@ final class ChunkedData {
     /// byte is read once, where escaping whole chunks at their close read them twice (a 200x200
     /// report's event lines are 60 MB).
     private var current: [UInt8] = []
+    /// The open chunk's size before escaping: what `bytesPerChunk` bounds. Counting `current`
+    /// instead would close chunks of text heavy in `<`, `&` or quotes sooner (an escape is up to
+    /// six bytes), and so change where the report's chunk files split.
+    private var currentRawBytes = 0
     /// An item being written by `add(writing:)`, escaped into `current` once written.
     private var item: [UInt8] = []
     private var currentItems = 0
@@ -59,15 +63,20 @@ final class ChunkedData {
     func add(bytes: UnsafeBufferPointer<UInt8>) throws(ExportError) {
         if currentItems == 0 {
             starts.append(count)
-            if !texts { current.append(UInt8(ascii: "[")) }
+            if !texts {
+                current.append(UInt8(ascii: "["))
+                currentRawBytes += 1
+            }
         } else {
             // A NUL is escaped as the literal holds it.
             if texts { Escape.appendJSStringBody(Self.nul, to: &current) } else { current.append(UInt8(ascii: ",")) }
+            currentRawBytes += 1
         }
         Escape.appendJSStringBody(bytes, to: &current)
+        currentRawBytes += bytes.count
         currentItems += 1
         count += 1
-        if currentItems >= Self.itemsPerChunk || current.count >= Self.bytesPerChunk { try closeChunk() }
+        if currentItems >= Self.itemsPerChunk || currentRawBytes >= Self.bytesPerChunk { try closeChunk() }
     }
 
     /// Closes the last chunk.
@@ -91,6 +100,7 @@ final class ChunkedData {
         if !texts { current.append(UInt8(ascii: "]")) }
         defer {
             current.removeAll(keepingCapacity: true)
+            currentRawBytes = 0
             currentItems = 0
         }
         if external {

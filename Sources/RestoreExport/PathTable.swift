@@ -46,7 +46,7 @@ struct PathTable {
     private func same(_ n: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = n == 0 ? 0 : ends[n - 1]
         guard ends[n] - start == utf8.count else { return false }
-        guard let other = utf8.baseAddress else { return true }
+        guard !utf8.isEmpty, let other = utf8.baseAddress else { return true }
         return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, other, utf8.count) == 0 }
     }
 
