@@ -19,6 +19,21 @@ import Testing
         #expect(Set(set.strings) == Set(Self.keys + (0..<1000).map { "Tabs/:[\($0)]:/nav\($0)" }))
     }
 
+    /// Keys are Swift strings: canonically equivalent spellings are the same key, as with the
+    /// `Set<String>` the reader kept before (a hand-edited trace may spell "é" either way).
+    @Test func canonicallyEquivalentSpellingsAreTheSameKey() {
+        let precomposed = ArchiveKeySet(["Tabs/:[1]:/nav\u{E9}", "Tabs"])
+        #expect(precomposed.contains("Tabs/:[1]:/nave\u{301}"))
+        #expect(precomposed.contains("Tabs/:[1]:/nav\u{E9}"))
+        #expect(!precomposed.contains("Tabs/:[1]:/nave"))
+        let decomposed = ArchiveKeySet(["Tabs/:[1]:/nave\u{301}"])
+        #expect(decomposed.contains("Tabs/:[1]:/nav\u{E9}"))
+        // An all-ASCII archive still answers for a non-ASCII spelling of one of its keys.
+        let ascii = ArchiveKeySet(["K", "Tabs"])
+        #expect(ascii.contains("\u{212A}"))
+        #expect(!ascii.contains("\u{212B}"))
+    }
+
     @Test func anEmptyArchiveHasNoKeys() {
         #expect(!ArchiveKeySet([]).contains(""))
         #expect(!ArchiveKeySet().contains("Tabs"))

@@ -12,6 +12,17 @@ struct ArchiveKeySet {
     private var ends: [Int] = []
     /// A key's index + 1 in its hash's slot (or the next free one after it); 0 is empty.
     private var table: [UInt32] = []
+    /// True once a key with a byte over 0x7F was added.
+    private var hasNonASCII = false
+    /// The keys as a `Set<String>`, made at the first lookup that missed by bytes where Unicode's
+    /// canonical equivalence could still make it a hit ("é" as one scalar or as "e" + U+0301,
+    /// "K" and U+212A KELVIN SIGN): the `Set<String>` this replaced compared that way, and an
+    /// all-ASCII replay never pays for it. A box, so a lookup through a `let` can fill it.
+    private var canonical = CanonicalKeys()
+
+    private final class CanonicalKeys {
+        var keys: Set<String>?
+    }
 
     init() {}
 
@@ -31,6 +42,7 @@ struct ArchiveKeySet {
     mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
         storage.append(contentsOf: key)
         ends.append(storage.count)
+        if !hasNonASCII, key.contains(where: { $0 >= 0x80 }) { hasNonASCII = true }
     }
 
     /// Builds the table over the keys added, at most half full.
@@ -38,6 +50,7 @@ struct ArchiveKeySet {
         var size = 8
         while size < ends.count * 2 { size *= 2 }
         table = [UInt32](repeating: 0, count: size)
+        canonical = CanonicalKeys()
         storage.withUnsafeBufferPointer { all in
             for k in ends.indices {
                 let start = k == 0 ? 0 : ends[k - 1]
@@ -50,7 +63,16 @@ struct ArchiveKeySet {
 
     func contains(_ key: String) -> Bool {
         guard !table.isEmpty else { return false }
-        return Self.withBytes(of: key) { wanted in
+        if containsBytes(of: key) { return true }
+        // Bytes differ; the strings can still be equal if either side is not ASCII.
+        guard hasNonASCII || key.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        if canonical.keys == nil { canonical.keys = Set(strings) }
+        return canonical.keys!.contains(key)
+    }
+
+    /// True when a key has exactly `key`'s UTF-8 bytes.
+    private func containsBytes(of key: String) -> Bool {
+        Self.withBytes(of: key) { wanted in
             storage.withUnsafeBufferPointer { all in
                 var slot = Self.hash(wanted) & (table.count - 1)
                 while table[slot] != 0 {

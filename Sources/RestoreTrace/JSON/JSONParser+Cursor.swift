@@ -124,15 +124,6 @@ extension JSONParser {
 }
 
 extension JSONParser {
-    /// True when the bytes at `range` are exactly `word`.
-    func bytes(_ range: Range<Int>, are word: [UInt8]) -> Bool {
-        guard range.count == word.count else { return false }
-        for (n, k) in range.enumerated() where bytes[k] != word[n] { return false }
-        return true
-    }
-}
-
-extension JSONParser {
     /// A non-negative integer of at most 18 digits at the position, read and stepped over;
     /// nil (and nothing consumed) for anything else, which `value()` then reads.
     mutating func plainInt() -> Int? {
