@@ -18,13 +18,19 @@ import Testing
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test func aLinkToAFileUpdatesTheFileAndStaysALink() throws {
-        let folder = try Samples.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// `real.jsonl` holding "old", and `link.jsonl` naming it.
+    private static func linkToAFile(in folder: URL) throws -> (real: String, link: String) {
         let real = folder.appendingPathComponent("real.jsonl").path
         let link = folder.appendingPathComponent("link.jsonl").path
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        return (real, link)
+    }
+
+    @Test func aLinkToAFileUpdatesTheFileAndStaysALink() throws {
+        let folder = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (real, link) = try Self.linkToAFile(in: folder)
         try Self.write("new\n", to: link)
         #expect(Self.contents(real) == "new\n")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == real)
@@ -66,10 +72,7 @@ import Testing
     @Test func aDiscardedWriteLeavesTheLinkedFileAlone() throws {
         let folder = try Samples.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let real = folder.appendingPathComponent("real.jsonl").path
-        let link = folder.appendingPathComponent("link.jsonl").path
-        try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let (real, link) = try Self.linkToAFile(in: folder)
         let file = try AtomicFileWriter(path: link)
         file.write("half")
         file.discard()

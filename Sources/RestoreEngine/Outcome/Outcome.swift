@@ -34,25 +34,11 @@ public struct NodeOutcome: Hashable, Sendable {
     /// identifiers, so two runs can be compared even when an identifier changed. Preservation only.
     public var position: String?
 
-    public init(
-        path: String?, locator: String, key: String?, className: String, kind: NodeKind,
-        status: NodeStatus, depth: Int, parent: String?
-    ) {
-        self.path = path
-        self.locator = locator
-        self.key = key
-        self.className = className
-        self.kind = kind
-        self.status = status
-        self.depth = depth
-        self.parent = parent
-    }
-
     /// Every field a walk knows when it meets the node, set at once: a node built apart and then
     /// changed was copied whole into its array (seven strings, ~250 instructions a node).
-    init(
+    public init(
         path: String?, locator: String, key: String?, className: String, kind: NodeKind, status: NodeStatus,
-        depth: Int, parent: String?, reason: ReasonCode? = nil, cause: String? = nil, position: String?
+        depth: Int, parent: String?, reason: ReasonCode? = nil, cause: String? = nil, position: String? = nil
     ) {
         // Field by field, not through `self.init`: the delegating form built a second value and copied it.
         self.path = path
