@@ -135,6 +135,17 @@ extension JSONByteSink {
     mutating func appendMagnitude(_ value: UInt) { appendDecimal(value) }
 
     private mutating func appendDecimal(_ value: UInt) {
+        // One or two digits (half the numbers of a trace: the doubles of scroll offsets and
+        // insets, small indices) go straight in, without the buffer and its copy.
+        if value < 10 {
+            append(48 + UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 100 {
+            append(48 + UInt8(truncatingIfNeeded: value / 10))
+            append(48 + UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
         Swift.withUnsafeMutableBytes(of: &digits) { buffer in
             var n = value
