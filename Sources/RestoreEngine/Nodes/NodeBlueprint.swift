@@ -5,41 +5,48 @@
 /// copy. Inline, a blueprint was ~20 reference-counted fields (~330 bytes): every copy (iterating
 /// `children`, passing a node, putting a hierarchy in an event) cost ~420 instructions, and
 /// copies were ~6 % of the engine's instructions on the 200x200 grid. Now a copy is one retain.
+///
+/// The getters are `@inlinable` (the storage `@usableFromInline`) so that other modules read a
+/// field in place: called across the module boundary, each getter was a call that retained and
+/// released the storage, and the trace writer's node lines (some 20 getters per node) cost
+/// ~3,200 instructions a node, mostly that.
 public struct NodeBlueprint: Hashable, Sendable {
     public enum Role: String, Sendable { case viewController, view }
 
     /// Every stored field, in the order the old inline struct had them (its `==` and hash).
+    @usableFromInline
     struct Fields: Hashable, Sendable {
-        var role: Role
-        var className: String
-        var inherits: String?
-        var isCustomContainer = false
-        var restorationIdentifier: String?
-        var restorationClass: String?
-        var storyboard: StoryboardReference?
-        var origin: StoryboardOrigin?
-        var state: [CoderEntry] = []
-        var children: [NodeBlueprint] = []
-        var selectedIndex: Int?
-        var encodesChildren: Bool?
-        var viewLoaded: Bool?
-        var insecureKeys: [String] = []
-        var presented: NodeBlueprint?
-        var views: [NodeBlueprint] = []
-        var objects: [ObjectBlueprint] = []
-        var viewState = ViewState()
+        @usableFromInline var role: Role
+        @usableFromInline var className: String
+        @usableFromInline var inherits: String?
+        @usableFromInline var isCustomContainer = false
+        @usableFromInline var restorationIdentifier: String?
+        @usableFromInline var restorationClass: String?
+        @usableFromInline var storyboard: StoryboardReference?
+        @usableFromInline var origin: StoryboardOrigin?
+        @usableFromInline var state: [CoderEntry] = []
+        @usableFromInline var children: [NodeBlueprint] = []
+        @usableFromInline var selectedIndex: Int?
+        @usableFromInline var encodesChildren: Bool?
+        @usableFromInline var viewLoaded: Bool?
+        @usableFromInline var insecureKeys: [String] = []
+        @usableFromInline var presented: NodeBlueprint?
+        @usableFromInline var views: [NodeBlueprint] = []
+        @usableFromInline var objects: [ObjectBlueprint] = []
+        @usableFromInline var viewState = ViewState()
     }
 
     /// Never written while shared (`fields` below copies it first), so sending it is safe.
-    fileprivate final class Storage: @unchecked Sendable {
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
         // Unchecked: each read would otherwise pay a dynamic exclusivity check (a runtime call
         // and a thread-local lookup); a blueprint's storage is only ever written through
         // `NodeBlueprint.fields`, by the one value that owns it.
-        @exclusivity(unchecked) var fields: Fields
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     /// The fields to write: the storage is copied first when another value shares it.
     private var fields: Fields {
@@ -65,88 +72,88 @@ public struct NodeBlueprint: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
     public var role: Role {
-        get { storage.fields.role }
+        @inlinable get { storage.fields.role }
         set { fields.role = newValue }
     }
     public var className: String {
-        get { storage.fields.className }
+        @inlinable get { storage.fields.className }
         set { fields.className = newValue }
     }
     /// Superclass of a custom class (`inherits:`).
     public var inherits: String? {
-        get { storage.fields.inherits }
+        @inlinable get { storage.fields.inherits }
         set { fields.inherits = newValue }
     }
     /// `kind: container` — a custom container controller.
     public var isCustomContainer: Bool {
-        get { storage.fields.isCustomContainer }
+        @inlinable get { storage.fields.isCustomContainer }
         set { fields.isCustomContainer = newValue }
     }
     public var restorationIdentifier: String? {
-        get { storage.fields.restorationIdentifier }
+        @inlinable get { storage.fields.restorationIdentifier }
         set { fields.restorationIdentifier = newValue }
     }
     public var restorationClass: String? {
-        get { storage.fields.restorationClass }
+        @inlinable get { storage.fields.restorationClass }
         set { fields.restorationClass = newValue }
     }
     public var storyboard: StoryboardReference? {
-        get { storage.fields.storyboard }
+        @inlinable get { storage.fields.storyboard }
         set { fields.storyboard = newValue }
     }
     /// The storyboard file and scene it was built from, if any.
     public var origin: StoryboardOrigin? {
-        get { storage.fields.origin }
+        @inlinable get { storage.fields.origin }
         set { fields.origin = newValue }
     }
     /// What its `encodeRestorableStateWithCoder:` writes.
     public var state: [CoderEntry] {
-        get { storage.fields.state }
+        @inlinable get { storage.fields.state }
         set { fields.state = newValue }
         _modify { yield &fields.state }
     }
     public var children: [NodeBlueprint] {
-        get { storage.fields.children }
+        @inlinable get { storage.fields.children }
         set { fields.children = newValue }
         _modify { yield &fields.children }
     }
     public var selectedIndex: Int? {
-        get { storage.fields.selectedIndex }
+        @inlinable get { storage.fields.selectedIndex }
         set { fields.selectedIndex = newValue }
     }
     public var encodesChildren: Bool? {
-        get { storage.fields.encodesChildren }
+        @inlinable get { storage.fields.encodesChildren }
         set { fields.encodesChildren = newValue }
     }
     /// `viewLoaded: false`: the view was never loaded (nil means loaded).
     public var viewLoaded: Bool? {
-        get { storage.fields.viewLoaded }
+        @inlinable get { storage.fields.viewLoaded }
         set { fields.viewLoaded = newValue }
     }
     /// Keys of `state` whose objects do not adopt NSSecureCoding.
     public var insecureKeys: [String] {
-        get { storage.fields.insecureKeys }
+        @inlinable get { storage.fields.insecureKeys }
         set { fields.insecureKeys = newValue }
         _modify { yield &fields.insecureKeys }
     }
     /// The modally presented controller.
     public var presented: NodeBlueprint? {
-        get { storage.fields.presented }
+        @inlinable get { storage.fields.presented }
         set { fields.presented = newValue }
         _modify { yield &fields.presented }
     }
     public var views: [NodeBlueprint] {
-        get { storage.fields.views }
+        @inlinable get { storage.fields.views }
         set { fields.views = newValue }
         _modify { yield &fields.views }
     }
     public var objects: [ObjectBlueprint] {
-        get { storage.fields.objects }
+        @inlinable get { storage.fields.objects }
         set { fields.objects = newValue }
         _modify { yield &fields.objects }
     }
     public var viewState: ViewState {
-        get { storage.fields.viewState }
+        @inlinable get { storage.fields.viewState }
         set { fields.viewState = newValue }
         _modify { yield &fields.viewState }
     }
