@@ -184,10 +184,10 @@ final class Comparator: EngineObserver {
                 same = held.matches(written: written)
             }
         } else if taken.span.lines == 1 {
-            same = VerbatimLines.match(event, grouped: grouped, raw: taken.raw, scratch: &written)
+            same = VerbatimLines.match(event, grouped: grouped, raw: taken.raw)
         } else if VerbatimLines.isGrouped(event, grouped: grouped) {
             same =
-                VerbatimLines.matchGroup(event, eventLine: taken.raw, scratch: &written) { line in
+                VerbatimLines.matchGroup(event, eventLine: taken.raw) { line in
                     takeLine(of: &taken, into: &line)
                 } && taken.left == 0
         } else {

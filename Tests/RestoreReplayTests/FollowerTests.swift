@@ -40,11 +40,10 @@ import Testing
             #expect(try again.decoded() == r.decoded())
             #expect(try again.archiveKeys() == r.archiveKeys())
             let event = events[r.seq - 1].event
-            var scratch: [UInt8] = []
-            #expect(VerbatimLines.match(event, grouped: true, raw: raw, scratch: &scratch))
+            #expect(VerbatimLines.match(event, grouped: true, raw: raw))
             // Another event does not match these lines.
             let other = events[r.seq % events.count].event
-            #expect(!VerbatimLines.match(other, grouped: true, raw: raw, scratch: &scratch))
+            #expect(!VerbatimLines.match(other, grouped: true, raw: raw))
             if raw.contains(0x0A) { grouped += 1 }
         }
         #expect(count == events.count)
@@ -80,11 +79,10 @@ import Testing
         lines[i] = lines[i].replacingOccurrences(of: #","launch":"#, with: #", "launch": "#)
         let edited = try Fixtures.temporaryPath("spaced.trace.jsonl")
         try Fixtures.write(lines, to: edited)
-        var scratch: [UInt8] = []
         let events = try TraceReader(path: edited).readAll()
         _ = try follow(edited) { r, raw, _, _ in
             if r.line == i + 1 {
-                #expect(!VerbatimLines.match(events[r.seq - 1].event, grouped: true, raw: raw, scratch: &scratch))
+                #expect(!VerbatimLines.match(events[r.seq - 1].event, grouped: true, raw: raw))
             }
         }
         #expect(try Replayer.replay(path: edited).matched)
@@ -103,12 +101,11 @@ import Testing
             var first: [UInt8] = []
             _ = try follower.take(lines: 1, into: &first)
             var left = reader.lastRecordLines - 1
-            var scratch: [UInt8] = []
             let event = events[r.seq - 1].event
             if left > 0 {
                 grouped += 1
                 #expect(VerbatimLines.isGrouped(event, grouped: true))
-                let matched = VerbatimLines.matchGroup(event, eventLine: first, scratch: &scratch) { line in
+                let matched = VerbatimLines.matchGroup(event, eventLine: first) { line in
                     guard left > 0 else { return false }
                     line.removeAll()
                     left -= 1

@@ -54,7 +54,30 @@ struct PreservationWalk {
     /// Set when the app crashed in an encode (T3): the walk stops there.
     var crash: (path: String, key: String)?
 
-    init(engine: RestorationEngine) { self.engine = engine }
+    /// `root`: the hierarchy about to be walked, counted first so the two arrays are allocated
+    /// once at their size. Grown by doubling they kept up to twice the room they needed for the
+    /// rest of the run (200x200 grid: 21 MB of entries and 17.8 MB of outcomes at the replay's
+    /// memory peak, ~15 MB of it empty).
+    init(engine: RestorationEngine, root: UIViewController? = nil) {
+        self.engine = engine
+        guard let root else { return }
+        let count = Self.nodeCount(below: root)
+        nodes.reserveCapacity(count)
+        entries.reserveCapacity(count)
+    }
+
+    /// Every node the walk lists: controllers (children and presented ones), their views and their
+    /// registered objects. The archive has at most one entry per node.
+    static func nodeCount(below root: UIViewController) -> Int {
+        var count = 0
+        var pending = [root]
+        while let vc = pending.popLast() {
+            count += 1 + vc.views.count + vc.restorableObjects.count
+            pending.append(contentsOf: vc.children)
+            if let presented = vc.presentedViewController { pending.append(presented) }
+        }
+        return count
+    }
 
     mutating func skipAll(_ root: UIViewController, reason: ReasonCode) {
         var cursor = PreservationCursor.root

@@ -44,7 +44,7 @@ extension RestorationEngine {
             c.encode(.string(config.systemVersion), forKey: ReservedKeys.systemVersion)
         }
         application.snapshotIgnored = false
-        var walk = PreservationWalk(engine: self)
+        var walk = PreservationWalk(engine: self, root: root)
 
         // P1
         guard askSaveOrRestore(secure: .shouldSaveSecure, appCoder) else {

@@ -40,19 +40,17 @@ extension RecordedEvent {
 public enum VerbatimLines {
     /// True when `e`, written as the trace writer writes it without `seq` (`grouped`: trace
     /// format 2, a hierarchy or archive as its node and entry lines), is `raw` byte for byte
-    /// after the record's leading `{"seq":N,`. Writes one line at a time into `scratch`
-    /// (reused), so a replay never writes a whole archive to compare it. False for lines that
+    /// after the record's leading `{"seq":N,`. Compares as it writes, one line at a time (see
+    /// `ComparingSink`), so a replay never writes an event to compare it. False for lines that
     /// do not start so: the caller then compares them as the writer would write them.
-    public static func match(_ e: EngineEvent, grouped: Bool, raw: [UInt8], scratch: inout [UInt8]) -> Bool {
+    public static func match(_ e: EngineEvent, grouped: Bool, raw: [UInt8]) -> Bool {
         let eventEnd = newline(in: raw, from: 0)
         guard grouped, e.hierarchy != nil || e.archive != nil else {
             guard let body = bodyStart(raw) else { return false }
-            scratch.removeAll(keepingCapacity: true)
-            EventCodec.write(e, seq: nil, to: &scratch)
-            return same(scratch, from: 1, as: raw, body..<raw.count)
+            return same(raw, body..<raw.count) { EventField.writeMembers(e, seq: nil, grouped: false, to: &$0) }
         }
         var end = eventEnd
-        return matchGroup(e, eventLine: Array(raw[..<eventEnd]), scratch: &scratch) { line in
+        return matchGroup(e, eventLine: Array(raw[..<eventEnd])) { line in
             guard end < raw.count else { return false }
             let start = end + 1
             end = newline(in: raw, from: start)
@@ -66,28 +64,33 @@ public enum VerbatimLines {
     /// its argument (false when there is none). A replay compares the 31 MB archive of a
     /// 200×200 trace so, holding one line of it at a time.
     /// - Returns: whether the event's lines are those; the caller checks no line is left over.
-    public static func matchGroup(
-        _ e: EngineEvent, eventLine: [UInt8], scratch: inout [UInt8], next: (inout [UInt8]) -> Bool
-    ) -> Bool {
+    public static func matchGroup(_ e: EngineEvent, eventLine: [UInt8], next: (inout [UInt8]) -> Bool) -> Bool {
         guard let body = bodyStart(eventLine) else { return false }
-        scratch.removeAll(keepingCapacity: true)
-        EventCodec.writeEventLine(e, seq: nil, to: &scratch)
         // The event line holds the counts: once it matches, the lines to compare are these.
-        guard same(scratch, from: 1, as: eventLine, body..<eventLine.count) else { return false }
+        guard same(eventLine, body..<eventLine.count, { EventField.writeMembers(e, seq: nil, grouped: true, to: &$0) })
+        else { return false }
         var line: [UInt8] = []
         if let h = e.hierarchy {
             var index = 0
             let matched = TraceLines.visitNodes(h, parent: nil, slot: "", index: &index) { node, i, parent, slot in
-                scratch.removeAll(keepingCapacity: true)
-                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &scratch)
-                return next(&line) && same(scratch, from: 0, as: line, 0..<line.count)
+                next(&line)
+                    && line.withUnsafeBufferPointer { recorded in
+                        var sink = ComparingSink(expecting: recorded)
+                        TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &sink)
+                        return sink.matches
+                    }
             }
             guard matched else { return false }
         }
-        for (i, entry) in (e.archive?.entries ?? []).enumerated() {
-            scratch.removeAll(keepingCapacity: true)
-            TraceLines.writeEntryLine(entry, index: i, to: &scratch)
-            guard next(&line), same(scratch, from: 0, as: line, 0..<line.count) else { return false }
+        guard let entries = e.archive?.entries else { return true }
+        for i in entries.indices {
+            guard next(&line) else { return false }
+            let matched = line.withUnsafeBufferPointer { recorded in
+                var sink = ComparingSink(expecting: recorded)
+                TraceLines.writeEntryLine(entries[i], index: i, to: &sink)
+                return sink.matches
+            }
+            guard matched else { return false }
         }
         return true
     }
@@ -125,13 +128,15 @@ public enum VerbatimLines {
         }
     }
 
-    /// `written[offset...]` equals `raw[range]`.
-    private static func same(_ written: [UInt8], from offset: Int, as raw: [UInt8], _ range: Range<Int>) -> Bool {
-        guard written.count - offset == range.count else { return false }
-        return written.withUnsafeBufferPointer { w in
-            raw.withUnsafeBufferPointer { b in
-                memcmp(w.baseAddress! + offset, b.baseAddress! + range.lowerBound, range.count) == 0
-            }
+    /// An event's members as `writeMembers` writes them, then its closing brace, are `raw[range]`.
+    private static func same(
+        _ raw: [UInt8], _ range: Range<Int>, _ writeMembers: (inout ComparingSink) -> Void
+    ) -> Bool {
+        raw.withUnsafeBufferPointer { b in
+            var sink = ComparingSink(expecting: UnsafeBufferPointer(rebasing: b[range]))
+            writeMembers(&sink)
+            sink.append(125)
+            return sink.matches
         }
     }
 }

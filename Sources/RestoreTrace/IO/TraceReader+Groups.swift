@@ -76,6 +76,12 @@ extension TraceReader {
         let hasGroup = [heads.hierarchy, heads.archive].contains { $0 != nil && $0 != .null }
         guard hasGroup else { return read }
         var group = LineGroup(file: file)
+        // Sized once (see `extent`), from the lines the file has: the counts are not checked yet.
+        let (nodes, entries) = counts
+        let extent = source.extent(ofLines: nodes > Int.max - entries ? Int.max : nodes + entries)
+        read.bytes.reserveCapacity(read.bytes.count + extent.bytes)
+        group.nodes.reserveCapacity(min(nodes, extent.lines))
+        group.entries.reserveCapacity(min(entries, extent.lines - min(nodes, extent.lines)))
         let seq = scanned.map { "event \($0.seq)" } ?? "the event on line \(line.number)"
         for (kind, count) in [(LineKind.node, counts.nodes), (.entry, counts.entries)] {
             let what = kind == .node ? "node" : "entry"
