@@ -223,6 +223,9 @@ final class Comparator: EngineObserver {
     /// Offers an event matched byte for byte to `observeMatched`; true when it took it.
     private func offer(_ event: EngineEvent, _ t: Taken) -> Bool {
         guard let observeMatched, t.span.held == nil else { return false }
+        // The match skips the seq. Another seq than the reader read means the file changed under
+        // the replay: left to `record`, which says so, instead of handing the line on.
+        guard VerbatimLines.seq(t.raw) == t.span.seq else { return false }
         return t.raw.withUnsafeBufferPointer { observeMatched(event, $0, t.span.seq) }
     }
 

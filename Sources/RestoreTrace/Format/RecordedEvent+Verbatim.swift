@@ -116,6 +116,15 @@ public enum VerbatimLines {
         return p.i + 1
     }
 
+    /// The seq a record's first line starts with, when it is written as the writer writes it
+    /// (`{"seq":N,` with N a plain integer); nil otherwise. The comparison skips the seq: this is
+    /// how a caller checks that the line is still the record the reader read.
+    public static func seq(_ raw: [UInt8]) -> Int? {
+        guard raw.starts(with: seqPrefix) else { return nil }
+        var p = JSONParser(bytes: raw, at: seqPrefix.count)
+        return p.plainInt()
+    }
+
     private static let seqPrefix = Array("{\"\(EventField.seq.name)\":".utf8)
 
     /// The index of the next newline at or after `start`, or the end of `raw`.
