@@ -5,4 +5,7 @@ import RestoreTrace
 public enum TerminalText {
     /// `s` with its control characters written as `\u{1B}` (see `VisibleText`).
     public static func visible(_ s: String) -> String { VisibleText.escapingControls(s) }
+    /// JSON text `s` safe to print, still the same JSON: its control characters written as
+    /// JSON's `\uXXXX` escapes (see `VisibleText.escapingControls(json:)`).
+    public static func visible(json s: String) -> String { VisibleText.escapingControls(json: s) }
 }

@@ -37,4 +37,38 @@ import Testing
         #expect(r.stderr.contains("NotXML.storyboard:1:1: error:"))
         #expect(try CLI.run(["lint"], in: Self.fixtures).code == 2)
     }
+
+    /// A storyboard's names reach a terminal: DEL, the C1 controls (U+009B is CSI to some
+    /// terminals) and bidirectional overrides are legal XML, so they are shown as escapes in the
+    /// text and written as `\u` escapes in the JSON, which reads back to the same names.
+    @Test func controlCharactersInAStoryboardNeverReachTheTerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-controls-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = try String(contentsOf: Self.fixtures.appendingPathComponent("Tabs.storyboard"), encoding: .utf8)
+        let hostile = "Tabs&#x9B;31m&#x7F;&#x202E;"
+        try original.replacingOccurrences(
+            of: #"restorationIdentifier="Tabs""#, with: #"restorationIdentifier="\#(hostile)""#
+        )
+        .write(to: dir.appendingPathComponent("Tabs.storyboard"), atomically: true, encoding: .utf8)
+        let controls: [Unicode.Scalar] = ["\u{9B}", "\u{7F}", "\u{202E}"]
+
+        let text = try CLI.run(["lint", "Tabs.storyboard"], in: dir)
+        #expect(text.code == 0)
+        #expect(!text.stdout.unicodeScalars.contains { controls.contains($0) })
+        #expect(text.stdout.contains(#"Tabs\u{9B}31m\u{7F}\u{202E}"#))
+
+        let json = try CLI.run(["lint", "Tabs.storyboard", "--json"], in: dir)
+        #expect(json.code == 0)
+        #expect(!json.stdout.unicodeScalars.contains { controls.contains($0) })
+        #expect(json.stdout.contains(#"Tabs\u009b31m\u007f\u202e"#))
+        func strings(_ v: Any) -> [String] {
+            if let s = v as? String { return [s] }
+            if let a = v as? [Any] { return a.flatMap(strings) }
+            if let d = v as? [String: Any] { return d.values.flatMap(strings) }
+            return []
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
+        #expect(strings(object).contains("Tabs\u{9B}31m\u{7F}\u{202E}"))
+    }
 }

@@ -23,6 +23,6 @@ struct ArchiveCommand: ParsableCommand {
 
     func run() throws {
         let listing = try ArchiveListing(trace: trace)
-        print(json ? listing.json : listing.text, terminator: "")
+        if json { printJSON(listing.json, terminator: "") } else { print(listing.text, terminator: "") }
     }
 }

@@ -26,7 +26,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let comparison = try TraceComparison(a, b)
-        print(json ? comparison.json : comparison.text)
+        if json { printJSON(comparison.json) } else { print(comparison.text) }
         if !comparison.identical { throw Difference() }
     }
 }

@@ -52,7 +52,9 @@ struct RecordCommand: ParsableCommand {
             ?? Recording.record(
                 scenarioAt: scenario, to: output, progress: Console.throttledProgress { "  … \($0) events recorded" })
         // The trace went to standard output: nothing else may go there (--fail-on speaks on stderr).
-        if recorded.path != "-" { print(json ? recorded.json : recorded.text(verbose: verbose)) }
+        if recorded.path != "-" {
+            if json { printJSON(recorded.json) } else { print(recorded.text(verbose: verbose)) }
+        }
         // The scenario, outcome and engine are not needed past this point; exit frees them at once.
         defer { LeftForExit.current.park(recorded) }
         try FailOn.enforce(failOn.map { $0.check(recorded.outcome) })

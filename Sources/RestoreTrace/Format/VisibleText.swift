@@ -17,6 +17,25 @@ public enum VisibleText {
         return String(out)
     }
 
+    /// JSON text `s` with the characters `escapingControls` escapes written as JSON's own
+    /// `\uXXXX` escapes: the same JSON when read, and safe to print. In JSON they can only be
+    /// inside strings (its structure is ASCII), so the swap never touches the structure; a
+    /// `\u{…}` there would make the JSON invalid (a bidirectional override in a name did).
+    public static func escapingControls(json s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            if isControl(scalar) {
+                // Every such character is in the Basic Multilingual Plane: one 4-digit escape.
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// True for the characters `escapingControls` escapes.
     public static func isControl(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
