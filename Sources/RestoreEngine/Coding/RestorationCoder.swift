@@ -25,7 +25,15 @@ public final class RestorationCoder {
     /// Keys the app tried to write that UIKit reserves for itself (P9).
     @exclusivity(unchecked) public private(set) var reservedKeyViolations: [String] = []
     /// Every write the app made, in order, including ones UIKit rejected: what a replay repeats.
-    @exclusivity(unchecked) public private(set) var appWrites: [CoderEntry] = []
+    public var appWrites: [CoderEntry] { appWritesAreEntries ? appEntries : writtenByApp }
+    /// The app's writes, once they no longer read the same as its entries in `entries`.
+    @exclusivity(unchecked) private var writtenByApp: [CoderEntry] = []
+    /// True while every app write so far added a new key at the end of `entries` and nothing
+    /// replaced one: `appWrites` is then `appEntries`, and no second array is grown per coder
+    /// (one allocation per controller that writes state, ~1 % of the engine's instructions
+    /// without an observer; callgrind, `restoretrace-bench --engine-grid 60`). A coder that
+    /// starts from entries keeps its writes apart from the start.
+    @exclusivity(unchecked) private var appWritesAreEntries = true
     /// Set when the app crashes while using this coder (models a crash during decode, T3).
     @exclusivity(unchecked) public private(set) var appCrashed = false
     @exclusivity(unchecked) private var reservedKeys: Set<String>
@@ -43,6 +51,7 @@ public final class RestorationCoder {
         // O(1) for the default set (the same storage); another set is measured.
         shortestReservedKey =
             reservedKeys == ReservedKeys.all ? ReservedKeys.shortest : reservedKeys.lazy.map(\.utf8.count).min() ?? 0
+        appWritesAreEntries = entries.isEmpty
         // A decode's coder starts from an archived one, whose keys are unique: it shares that
         // array as is instead of growing a new one entry by entry.
         if entries.count < Self.linearLimit, !Self.repeatsKey(entries) {
@@ -57,6 +66,7 @@ public final class RestorationCoder {
     init(uniqueEntries entries: [CoderEntry]) {
         reservedKeys = ReservedKeys.all
         shortestReservedKey = ReservedKeys.shortest
+        appWritesAreEntries = entries.isEmpty
         if entries.count < Self.linearLimit {
             self.entries = entries
         } else {
@@ -74,12 +84,27 @@ public final class RestorationCoder {
     // MARK: Encoding (what the app calls)
 
     public func encode(_ value: CoderValue, forKey key: String) {
-        if !writingAsSystem { appWrites.append(CoderEntry(key: key, value: value)) }
-        if !writingAsSystem, key.utf8.count >= shortestReservedKey, reservedKeys.contains(key) {
-            reservedKeyViolations.append(key)
-            if position(of: key) != nil { return }  // UIKit's value wins over the app's
+        let at = position(of: key)
+        if writingAsSystem {
+            // UIKit's value takes the place of an app's entry: that write leaves `entries`.
+            if appWritesAreEntries, let at, !entries[at].isSystem { keepAppWritesApart() }
+        } else {
+            // A key written again keeps one entry for two writes.
+            if appWritesAreEntries, at != nil { keepAppWritesApart() }
+            if !appWritesAreEntries { writtenByApp.append(CoderEntry(key: key, value: value)) }
+            if key.utf8.count >= shortestReservedKey, reservedKeys.contains(key) {
+                reservedKeyViolations.append(key)
+                if at != nil { return }  // UIKit's value wins over the app's
+            }
         }
-        put(CoderEntry(key: key, value: value, isSystem: writingAsSystem))
+        put(CoderEntry(key: key, value: value, isSystem: writingAsSystem), at: at)
+    }
+
+    /// From now on the app's writes are kept in an array of their own, starting with the ones
+    /// `entries` still shows.
+    private func keepAppWritesApart() {
+        writtenByApp = appEntries
+        appWritesAreEntries = false
     }
     public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }
     public func encode(_ value: Int, forKey key: String) { encode(.int(value), forKey: key) }
@@ -97,6 +122,30 @@ public final class RestorationCoder {
         if tracksReads { readKeys.append(key) }
         return position(of: key).map { entries[$0].value }
     }
+    /// `decodeObject(forKey:)` for one of UIKit's own keys (`ViewStateKeys`, `ReservedKeys`),
+    /// which are ASCII: a key with fewer UTF-8 bytes is passed over without comparing (see
+    /// `mayEqual`).
+    func decodeObject(forASCIIKey key: String) -> CoderValue? {
+        if tracksReads { readKeys.append(key) }
+        guard positions.isEmpty else { return positions[key].map { entries[$0].value } }
+        for i in entries.indices where Self.mayEqual(entries[i].key, asciiKey: key) && entries[i].key == key {
+            return entries[i].value
+        }
+        return nil
+    }
+
+    /// False when `key` cannot equal `asciiKey`, an ASCII string, because it has fewer UTF-8 bytes;
+    /// true when `==` must tell. Strings are equal when canonically equivalent, so a key of
+    /// other bytes can equal an ASCII one (U+212A KELVIN SIGN is "K"), but only with more bytes:
+    /// no canonical composition yields ASCII, so each of its non-ASCII scalars decomposes to a
+    /// single ASCII one, written in fewer bytes. A view's built-in keys differ in length, and
+    /// `==` on two different ones compares bytes (~90 instructions, `_stringCompareInternal`):
+    /// restoring a scroll view compared its three keys seven times for four lookups.
+    @inline(__always)
+    static func mayEqual(_ key: String, asciiKey: String) -> Bool {
+        key.utf8.count >= asciiKey.utf8.count
+    }
+
     public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }
     public func decodeInteger(forKey key: String) -> Int { decodeObject(forKey: key)?.intValue ?? 0 }
     public func decodeBool(forKey key: String) -> Bool { decodeObject(forKey: key)?.boolValue ?? false }
@@ -142,8 +191,11 @@ public final class RestorationCoder {
         entries.append(CoderEntry(key: key, value: value, isSystem: true))
     }
 
-    private func put(_ entry: CoderEntry) {
-        if let at = position(of: entry.key) {
+    private func put(_ entry: CoderEntry) { put(entry, at: position(of: entry.key)) }
+
+    /// `at`: the entry's key's position, looked up by the caller.
+    private func put(_ entry: CoderEntry, at: Int?) {
+        if let at {
             entries[at] = entry
         } else {
             if !positions.isEmpty || entries.count >= Self.linearLimit {
