@@ -78,4 +78,22 @@ import Testing
             }
         }
     }
+
+    @Test func rarelyUsedStateReadsAsWritten() {
+        // A set of reserved keys of its own, violations, tracked reads, and more keys than a scan.
+        let coder = RestorationCoder(reservedKeys: ["secret", "kOther"])
+        #expect(coder.reservedKeyViolations.isEmpty && coder.readKeys.isEmpty)
+        coder.encode(1, forKey: "secret")
+        coder.encode(2, forKey: ReservedKeys.viewWasLoaded)
+        #expect(coder.reservedKeyViolations == ["secret"])
+        coder.tracksReads = true
+        for i in 0..<20 { coder.appendNewSystemKey(.int(i), forKey: "k\(i)") }
+        #expect(coder.decodeObject(forASCIIKey: "k17") == .int(17))
+        #expect(coder.decodeInteger(forKey: "k19") == 19)
+        #expect(coder.containsValue(forKey: "secret"))
+        #expect(coder.readKeys == ["k17", "k19", "secret"])
+        coder.encode(3, forKey: "k4")
+        #expect(coder.decodeInteger(forKey: "k4") == 3)
+        #expect(coder.appWrites.map(\.key) == ["secret", ReservedKeys.viewWasLoaded, "k4"])
+    }
 }
