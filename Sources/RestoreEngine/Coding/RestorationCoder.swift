@@ -21,28 +21,60 @@ public final class RestorationCoder {
     // call and a thread-local access set per read or write) were 15 % of the engine's
     // instructions on the 200x200 grid, and nothing here overlaps two accesses to one property.
     @exclusivity(unchecked) public private(set) var entries: [CoderEntry] = []
-    @exclusivity(unchecked) private var positions: [String: Int] = [:]
     /// Keys the app tried to write that UIKit reserves for itself (P9).
-    @exclusivity(unchecked) public private(set) var reservedKeyViolations: [String] = []
+    public var reservedKeyViolations: [String] { rare?.reservedKeyViolations ?? [] }
     /// Every write the app made, in order, including ones UIKit rejected: what a replay repeats.
-    @exclusivity(unchecked) public private(set) var appWrites: [CoderEntry] = []
+    public var appWrites: [CoderEntry] { appWritesAreEntries ? appEntries : rare?.writtenByApp ?? [] }
+    /// True while every app write so far added a new key at the end of `entries` and nothing
+    /// replaced one: `appWrites` is then `appEntries`, and no second array is grown per coder
+    /// (one allocation per controller that writes state, ~1 % of the engine's instructions
+    /// without an observer; callgrind, `restoretrace-bench --engine-grid 60`). A coder that
+    /// starts from entries keeps its writes apart from the start.
+    @exclusivity(unchecked) private var appWritesAreEntries = true
     /// Set when the app crashes while using this coder (models a crash during decode, T3).
     @exclusivity(unchecked) public private(set) var appCrashed = false
-    @exclusivity(unchecked) private var reservedKeys: Set<String>
     /// No key shorter than this is reserved: the app's own keys (`row`, `selection`) are told
     /// apart by their length instead of a hash of the key per write.
     @exclusivity(unchecked) private var shortestReservedKey: Int
     @exclusivity(unchecked) private var writingAsSystem = false
     /// Keys the app read, in order, when the engine asked to know (R13: did `shouldRestore…` look
     /// at the bundle version?). Off by default: decoding is hot.
-    @exclusivity(unchecked) public private(set) var readKeys: [String] = []
+    public var readKeys: [String] { rare?.readKeys ?? [] }
     @exclusivity(unchecked) var tracksReads = false
 
+    /// What few coders need, allocated by the first that does: each stored array, set or
+    /// dictionary was one more release when a coder was freed, and the engine makes two or
+    /// three coders per node (~1 % of its instructions; callgrind, `restoretrace-bench
+    /// --engine-grid 60`).
+    private final class Rare {
+        /// Key → index in `entries`, once a coder holds more keys than a scan is worth.
+        @exclusivity(unchecked) var positions: [String: Int] = [:]
+        @exclusivity(unchecked) var reservedKeyViolations: [String] = []
+        /// The app's writes, once they no longer read the same as its entries in `entries`.
+        @exclusivity(unchecked) var writtenByApp: [CoderEntry] = []
+        @exclusivity(unchecked) var readKeys: [String] = []
+        /// Keys UIKit reserves, when not `ReservedKeys.all`.
+        @exclusivity(unchecked) var reservedKeys: Set<String>?
+    }
+    @exclusivity(unchecked) private var rare: Rare?
+    /// `rare`, allocated if needed: for writes.
+    private var rareState: Rare {
+        if let rare { return rare }
+        let made = Rare()
+        rare = made
+        return made
+    }
+    private var positionsAreEmpty: Bool { rare?.positions.isEmpty ?? true }
+
     public init(entries: [CoderEntry] = [], reservedKeys: Set<String> = ReservedKeys.all) {
-        self.reservedKeys = reservedKeys
         // O(1) for the default set (the same storage); another set is measured.
-        shortestReservedKey =
-            reservedKeys == ReservedKeys.all ? ReservedKeys.shortest : reservedKeys.lazy.map(\.utf8.count).min() ?? 0
+        if reservedKeys == ReservedKeys.all {
+            shortestReservedKey = ReservedKeys.shortest
+        } else {
+            shortestReservedKey = reservedKeys.lazy.map(\.utf8.count).min() ?? 0
+            rareState.reservedKeys = reservedKeys
+        }
+        appWritesAreEntries = entries.isEmpty
         // A decode's coder starts from an archived one, whose keys are unique: it shares that
         // array as is instead of growing a new one entry by entry.
         if entries.count < Self.linearLimit, !Self.repeatsKey(entries) {
@@ -55,8 +87,8 @@ public final class RestorationCoder {
     /// A decode's coder over entries known to hold each key once (an archive entry the engine
     /// wrote): the same as `init(entries:)` without looking for repeated keys.
     init(uniqueEntries entries: [CoderEntry]) {
-        reservedKeys = ReservedKeys.all
         shortestReservedKey = ReservedKeys.shortest
+        appWritesAreEntries = entries.isEmpty
         if entries.count < Self.linearLimit {
             self.entries = entries
         } else {
@@ -74,12 +106,27 @@ public final class RestorationCoder {
     // MARK: Encoding (what the app calls)
 
     public func encode(_ value: CoderValue, forKey key: String) {
-        if !writingAsSystem { appWrites.append(CoderEntry(key: key, value: value)) }
-        if !writingAsSystem, key.utf8.count >= shortestReservedKey, reservedKeys.contains(key) {
-            reservedKeyViolations.append(key)
-            if position(of: key) != nil { return }  // UIKit's value wins over the app's
+        let at = position(of: key)
+        if writingAsSystem {
+            // UIKit's value takes the place of an app's entry: that write leaves `entries`.
+            if appWritesAreEntries, let at, !entries[at].isSystem { keepAppWritesApart() }
+        } else {
+            // A key written again keeps one entry for two writes.
+            if appWritesAreEntries, at != nil { keepAppWritesApart() }
+            if !appWritesAreEntries { rareState.writtenByApp.append(CoderEntry(key: key, value: value)) }
+            if key.utf8.count >= shortestReservedKey, (rare?.reservedKeys ?? ReservedKeys.all).contains(key) {
+                rareState.reservedKeyViolations.append(key)
+                if at != nil { return }  // UIKit's value wins over the app's
+            }
         }
-        put(CoderEntry(key: key, value: value, isSystem: writingAsSystem))
+        put(CoderEntry(key: key, value: value, isSystem: writingAsSystem), at: at)
+    }
+
+    /// From now on the app's writes are kept in an array of their own, starting with the ones
+    /// `entries` still shows.
+    private func keepAppWritesApart() {
+        rareState.writtenByApp = appEntries
+        appWritesAreEntries = false
     }
     public func encode(_ value: String, forKey key: String) { encode(.string(value), forKey: key) }
     public func encode(_ value: Int, forKey key: String) { encode(.int(value), forKey: key) }
@@ -94,9 +141,33 @@ public final class RestorationCoder {
     // MARK: Decoding
 
     public func decodeObject(forKey key: String) -> CoderValue? {
-        if tracksReads { readKeys.append(key) }
+        if tracksReads { rareState.readKeys.append(key) }
         return position(of: key).map { entries[$0].value }
     }
+    /// `decodeObject(forKey:)` for one of UIKit's own keys (`ViewStateKeys`, `ReservedKeys`),
+    /// which are ASCII: a key with fewer UTF-8 bytes is passed over without comparing (see
+    /// `mayEqual`).
+    func decodeObject(forASCIIKey key: String) -> CoderValue? {
+        if tracksReads { rareState.readKeys.append(key) }
+        if let positions = rare?.positions, !positions.isEmpty { return positions[key].map { entries[$0].value } }
+        for i in entries.indices where Self.mayEqual(entries[i].key, asciiKey: key) && entries[i].key == key {
+            return entries[i].value
+        }
+        return nil
+    }
+
+    /// False when `key` cannot equal `asciiKey`, an ASCII string, because it has fewer UTF-8 bytes;
+    /// true when `==` must tell. Strings are equal when canonically equivalent, so a key of
+    /// other bytes can equal an ASCII one (U+212A KELVIN SIGN is "K"), but only with more bytes:
+    /// no canonical composition yields ASCII, so each of its non-ASCII scalars decomposes to a
+    /// single ASCII one, written in fewer bytes. A view's built-in keys differ in length, and
+    /// `==` on two different ones compares bytes (~90 instructions, `_stringCompareInternal`):
+    /// restoring a scroll view compared its three keys seven times for four lookups.
+    @inline(__always)
+    static func mayEqual(_ key: String, asciiKey: String) -> Bool {
+        key.utf8.count >= asciiKey.utf8.count
+    }
+
     public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }
     public func decodeInteger(forKey key: String) -> Int { decodeObject(forKey: key)?.intValue ?? 0 }
     public func decodeBool(forKey key: String) -> Bool { decodeObject(forKey: key)?.boolValue ?? false }
@@ -108,7 +179,7 @@ public final class RestorationCoder {
         }
     }
     public func containsValue(forKey key: String) -> Bool {
-        if tracksReads { readKeys.append(key) }
+        if tracksReads { rareState.readKeys.append(key) }
         return position(of: key) != nil
     }
 
@@ -128,13 +199,31 @@ public final class RestorationCoder {
         writingAsSystem = false
     }
 
-    private func put(_ entry: CoderEntry) {
-        if let at = position(of: entry.key) {
+    /// Writes a key as UIKit into a coder that holds no value for it yet: the built-in view
+    /// state the walk writes into a view's new coder before the app's encode, each key once.
+    /// The same entry `writeSystem` + `encode` makes, without looking for an earlier value (a
+    /// string comparison per key already written, ~90 instructions each: ~1,000 instructions a
+    /// scroll view with what `encode` does besides; callgrind, `restoretrace-bench --engine-grid 60`).
+    func appendNewSystemKey(_ value: CoderValue, forKey key: String) {
+        assert(position(of: key) == nil, "appendNewSystemKey: \(key) is in the coder already")
+        guard positionsAreEmpty, entries.count < Self.linearLimit else {
+            return put(CoderEntry(key: key, value: value, isSystem: true))
+        }
+        if entries.isEmpty { entries.reserveCapacity(4) }
+        entries.append(CoderEntry(key: key, value: value, isSystem: true))
+    }
+
+    private func put(_ entry: CoderEntry) { put(entry, at: position(of: entry.key)) }
+
+    /// `at`: the entry's key's position, looked up by the caller.
+    private func put(_ entry: CoderEntry, at: Int?) {
+        if let at {
             entries[at] = entry
         } else {
-            if !positions.isEmpty || entries.count >= Self.linearLimit {
-                if positions.isEmpty { for (i, e) in entries.enumerated() { positions[e.key] = i } }
-                positions[entry.key] = entries.count
+            if !positionsAreEmpty || entries.count >= Self.linearLimit {
+                let side = rareState
+                if side.positions.isEmpty { for (i, e) in entries.enumerated() { side.positions[e.key] = i } }
+                side.positions[entry.key] = entries.count
             }
             // Most coders hold two to four keys: one allocation instead of growing 1, 2, 4.
             if entries.isEmpty { entries.reserveCapacity(4) }
@@ -146,7 +235,7 @@ public final class RestorationCoder {
     private static let linearLimit = 12
 
     private func position(of key: String) -> Int? {
-        if positions.isEmpty {
+        guard let positions = rare?.positions, !positions.isEmpty else {
             for i in entries.indices where entries[i].key == key { return i }
             return nil
         }

@@ -1,7 +1,8 @@
 /// P6/P7: what UIKit's own view classes save for a preserved view.
 extension PreservationWalk {
-    /// Writes the view's built-in state. Returns the selected model ids (bookkeeping for
-    /// `selection-moved`), for views with rows.
+    /// Writes the view's built-in state into its new coder, before the app's encode (so each key
+    /// is appended without looking for an earlier value). Returns the selected model ids
+    /// (bookkeeping for `selection-moved`), for views with rows.
     func writeBuiltInState(
         of view: UIView, to coder: RestorationCoder, ownerClass: String, path: RestorationPath, key: ArchiveKey
     ) -> [String]? {
@@ -31,20 +32,19 @@ extension PreservationWalk {
                 if case .modelIdentifier(let m?) = answer { modelIds[row] = m }
             }
         }
-        coder.writeSystem { c in
-            if associated {
-                c.encode(
-                    .array(selectedRows.compactMap { modelIds[$0] }.map(CoderValue.string)),
-                    forKey: ViewStateKeys.selectedModelIdentifiers)
-                if let fv = firstVisible, let m = modelIds[fv] {
-                    c.encode(.string(m), forKey: ViewStateKeys.firstVisibleModelIdentifier)
-                }
-            } else {
-                c.encode(
-                    .array(selectedRows.map { .array([.int(0), .int($0)]) }), forKey: ViewStateKeys.selectedIndexPaths)
-                if let fv = firstVisible {
-                    c.encode(.array([.int(0), .int(fv)]), forKey: ViewStateKeys.firstVisibleIndexPath)
-                }
+        // The view's coder is new (see `writeBuiltInState`) and every key below is written once.
+        if associated {
+            coder.appendNewSystemKey(
+                .array(selectedRows.compactMap { modelIds[$0] }.map(CoderValue.string)),
+                forKey: ViewStateKeys.selectedModelIdentifiers)
+            if let fv = firstVisible, let m = modelIds[fv] {
+                coder.appendNewSystemKey(.string(m), forKey: ViewStateKeys.firstVisibleModelIdentifier)
+            }
+        } else {
+            coder.appendNewSystemKey(
+                .array(selectedRows.map { .array([.int(0), .int($0)]) }), forKey: ViewStateKeys.selectedIndexPaths)
+            if let fv = firstVisible {
+                coder.appendNewSystemKey(.array([.int(0), .int(fv)]), forKey: ViewStateKeys.firstVisibleIndexPath)
             }
         }
         return selectedRows.map { rows[$0] }
@@ -58,34 +58,32 @@ extension PreservationWalk {
     /// Scroll geometry, text selection, image geometry and web history.
     private static func writeScrollAndTextState(of view: UIView, to coder: RestorationCoder) {
         let s = view.viewState
-        coder.writeSystem { c in
-            if view.kind.isScrollable || view.kind == .webView {
-                c.encode(
-                    .array(s.contentOffset.map { $0.map(CoderValue.double) } ?? Self.zeroOffset),
-                    forKey: ViewStateKeys.contentOffset)
-                c.encode(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
-                if view.kind != .webView {
-                    c.encode(
-                        .array(s.contentInset.map { $0.map(CoderValue.double) } ?? Self.zeroInset),
-                        forKey: ViewStateKeys.contentInset)
-                }
+        if view.kind.isScrollable || view.kind == .webView {
+            coder.appendNewSystemKey(
+                .array(s.contentOffset.map { $0.map(CoderValue.double) } ?? Self.zeroOffset),
+                forKey: ViewStateKeys.contentOffset)
+            coder.appendNewSystemKey(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
+            if view.kind != .webView {
+                coder.appendNewSystemKey(
+                    .array(s.contentInset.map { $0.map(CoderValue.double) } ?? Self.zeroInset),
+                    forKey: ViewStateKeys.contentInset)
             }
-            switch view.kind {
-            case .textView:
-                if let r = s.selectedRange {
-                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange)
-                }
-                c.encode(.bool(s.editable ?? true), forKey: ViewStateKeys.editable)
-            case .textField:
-                if let r = s.selectedRange {
-                    c.encode(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange)
-                }
-            case .imageView:
-                for k in ViewStateKeys.imageGeometry { c.encode(.array([]), forKey: k) }
-            case .webView:
-                c.encode(.array([]), forKey: ViewStateKeys.webHistory)
-            default: break
+        }
+        switch view.kind {
+        case .textView:
+            if let r = s.selectedRange {
+                coder.appendNewSystemKey(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange)
             }
+            coder.appendNewSystemKey(.bool(s.editable ?? true), forKey: ViewStateKeys.editable)
+        case .textField:
+            if let r = s.selectedRange {
+                coder.appendNewSystemKey(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange)
+            }
+        case .imageView:
+            for k in ViewStateKeys.imageGeometry { coder.appendNewSystemKey(.array([]), forKey: k) }
+        case .webView:
+            coder.appendNewSystemKey(.array([]), forKey: ViewStateKeys.webHistory)
+        default: break
         }
     }
 }

@@ -57,13 +57,15 @@ extension RestorationEngine {
     private func restoreBuiltInState(
         of view: UIView, from coder: RestorationCoder, entry e: ArchiveEntry, owner: UIViewController?
     ) {
-        if let offset = coder.decodeObject(forKey: ViewStateKeys.contentOffset)?.arrayValue {
+        if let offset = coder.decodeObject(forASCIIKey: ViewStateKeys.contentOffset)?.arrayValue {
             view.viewState.contentOffset = offset.map { if case .double(let d) = $0 { d } else { 0 } }
         }
-        if case .double(let z)? = coder.decodeObject(forKey: ViewStateKeys.zoomScale) { view.viewState.zoomScale = z }
+        if case .double(let z)? = coder.decodeObject(forASCIIKey: ViewStateKeys.zoomScale) {
+            view.viewState.zoomScale = z
+        }
         if let range =
-            (coder.decodeObject(forKey: ViewStateKeys.selectedRange)
-            ?? coder.decodeObject(forKey: ViewStateKeys.selectedTextRange))?.arrayValue
+            (coder.decodeObject(forASCIIKey: ViewStateKeys.selectedRange)
+            ?? coder.decodeObject(forASCIIKey: ViewStateKeys.selectedTextRange))?.arrayValue
         {
             view.viewState.selectedRange = range.compactMap(\.intValue)
         }
@@ -71,7 +73,7 @@ extension RestorationEngine {
         let rows = view.viewState.rows ?? []
         // Worded only for a finding: most tables come back as they were.
         var name: String { "`\(e.identifier)` (\(e.pathString))" }
-        if let ids = coder.decodeObject(forKey: ViewStateKeys.selectedModelIdentifiers)?.arrayValue {
+        if let ids = coder.decodeObject(forASCIIKey: ViewStateKeys.selectedModelIdentifiers)?.arrayValue {
             var selection: [String] = []
             for id in ids.compactMap(\.stringValue) {
                 let answer = call(
@@ -88,7 +90,7 @@ extension RestorationEngine {
             }
             view.viewState.selected = selection
             // P7: the first visible row comes back by its model identifier too.
-            if let id = coder.decodeObject(forKey: ViewStateKeys.firstVisibleModelIdentifier)?.stringValue {
+            if let id = coder.decodeObject(forASCIIKey: ViewStateKeys.firstVisibleModelIdentifier)?.stringValue {
                 let answer = call(
                     .indexPath(modelIdentifier: id, view: view), receiver: owner?.className ?? view.className,
                     path: e.pathString, key: e.key)
@@ -96,7 +98,7 @@ extension RestorationEngine {
                     view.viewState.firstVisible = rows[p[1]]
                 }
             }
-        } else if let paths = coder.decodeObject(forKey: ViewStateKeys.selectedIndexPaths)?.arrayValue {
+        } else if let paths = coder.decodeObject(forASCIIKey: ViewStateKeys.selectedIndexPaths)?.arrayValue {
             var selection: [String] = []
             let before = e.preservedSelection ?? []
             for (i, p) in paths.enumerated() {
@@ -117,7 +119,8 @@ extension RestorationEngine {
                 }
             }
             view.viewState.selected = selection
-            if let row = coder.decodeObject(forKey: ViewStateKeys.firstVisibleIndexPath)?.arrayValue?.last?.intValue,
+            if let row = coder.decodeObject(forASCIIKey: ViewStateKeys.firstVisibleIndexPath)?.arrayValue?.last?
+                .intValue,
                 rows.indices.contains(row)
             {
                 view.viewState.firstVisible = rows[row]
@@ -135,8 +138,14 @@ extension RestorationEngine {
         // UIKit's own keys, read straight from the entries: no coder needed to re-link.
         // The flag first: the app's own keys (most of a controller's) are passed over without a
         // string comparison.
+        // Called with `ReservedKeys` only (ASCII).
         func value(_ key: String) -> CoderValue? {
-            for i in entries.indices where entries[i].isSystem && entries[i].key == key { return entries[i].value }
+            for i in entries.indices
+            where entries[i].isSystem && RestorationCoder.mayEqual(entries[i].key, asciiKey: key)
+                && entries[i].key == key
+            {
+                return entries[i].value
+            }
             return nil
         }
         // The engine lists children as references; UIKit's own archive as identifier-path

@@ -117,11 +117,14 @@ public final class RestorationEngine {
     func call(
         _ appCall: AppCall, receiver: String, path: String? = nil, key: String? = nil, session: String? = nil
     ) -> AppAnswer {
+        let context = CallContext(application: application, launch: launch, path: path, key: key)
+        // Without an observer nothing is reported: the window and snapshot state before the call
+        // are only read to describe its side effects in the event.
+        guard observer != nil else { return boundary.perform(appCall, context: context) }
         let window = application.window
         let wasKey = window.isKeyWindow
         let oldRoot = window.rootViewController
         let ignoredBefore = application.snapshotIgnored
-        let context = CallContext(application: application, launch: launch, path: path, key: key)
         let answer = boundary.perform(appCall, context: context)
 
         // Loading the initial interface is reported as the `launch-ui-built` system event instead.
