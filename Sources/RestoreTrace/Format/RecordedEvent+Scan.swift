@@ -155,11 +155,7 @@ extension RecordedEvent {
     /// (its value is then those bytes); nil, and nothing consumed, otherwise.
     private static func plainString(_ p: inout JSONParser) -> Range<Int>? {
         let start = p.i + 1
-        var k = start
-        while k < p.bytes.count, p.bytes[k] != UInt8(ascii: "\""), p.bytes[k] != UInt8(ascii: "\\"), p.bytes[k] >= 0x20
-        {
-            k += 1
-        }
+        let k = p.plainRunEnd(from: start)
         guard k < p.bytes.count, p.bytes[k] == UInt8(ascii: "\"") else { return nil }
         p.i = k + 1
         return start..<k
