@@ -4,30 +4,34 @@ import RestoreEngine
 /// Reads a trace line by line without loading it whole: the header first, then one event per
 /// `next()`. Strict: every problem is a `TraceError` naming the file and line.
 public final class TraceReader {
+    // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
+    // and a thread-local access set per access) on the reader, follower, comparator and
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
+    // replay and no access to one of these properties overlaps another.
     public let file: String
-    public private(set) var header: TraceHeader
+    @exclusivity(unchecked) public private(set) var header: TraceHeader
     /// The trace format's version from the header: 1 (one line per event) or 2 (bounded lines,
     /// see `TraceLines`). Both read into the same events.
-    public private(set) var formatVersion = TraceHeader.version
+    @exclusivity(unchecked) public private(set) var formatVersion = TraceHeader.version
     /// The line number of the last event line returned.
-    public private(set) var lineNumber = 1
+    @exclusivity(unchecked) public private(set) var lineNumber = 1
     /// The physical lines the header takes (more than 1 only when it is split into part lines).
-    public private(set) var headerLines = 1
+    @exclusivity(unchecked) public private(set) var headerLines = 1
     /// The physical lines the last record read by `nextRecord` spans: its event line, its node
     /// and entry lines and any part lines.
-    public private(set) var lastRecordLines = 0
+    @exclusivity(unchecked) public private(set) var lastRecordLines = 0
     /// The last record read by `nextRecord` is those lines as they are in the file (none split
     /// into parts) and in the writer's shape, so a `TraceFollower` can take it again as bytes.
-    public private(set) var lastRecordIsVerbatim = false
+    @exclusivity(unchecked) public private(set) var lastRecordIsVerbatim = false
     /// Where the lines of the last record read by `nextRecord` are in the file (byte offsets,
     /// its last newline included), for reading it again (`TraceFollower.record(at:line:)`).
-    public private(set) var lastRecordOffsets = 0..<0
-    var source: TraceLineSource
+    @exclusivity(unchecked) public private(set) var lastRecordOffsets = 0..<0
+    @exclusivity(unchecked) var source: TraceLineSource
     /// The seq the next event must have.
-    private(set) var expectedSeq = 1
-    private var lastLaunch = 1
+    @exclusivity(unchecked) private(set) var expectedSeq = 1
+    @exclusivity(unchecked) private var lastLaunch = 1
     /// The keys of the archive last written (nil before one, or after it was deleted).
-    private var knownKeys: ArchiveKeySet?
+    @exclusivity(unchecked) private var knownKeys: ArchiveKeySet?
 
     /// Opens a trace; `-` reads standard input (held in memory, so several readers can share it).
     public init(path: String) throws(TraceError) {
