@@ -91,6 +91,55 @@ import Testing
     }
 }
 
+extension JSONFastPathTests {
+    /// A compact value is skipped to where the general parser ends it; anything the general
+    /// parser refuses, or that is not compact, is left to the general way (nothing consumed).
+    @Test func compactValuesAreSkippedToWhereTheGeneralParserEndsThem() {
+        var texts = [
+            #"{"a":1,"b":[true,false,null,-2.5,"x"],"c":{}}"#, #"[]"#, #"{}"#, #""plain""#, #"[[[[]]]]"#,
+            #"{"ref":"Tabs/:[0]:/nav0"}"#, #"[1,2,3]x"#, #"{"a":1}}"#, #"[1 ,2]"#, #"{"a" :1}"#, #"{"a\"b":1}"#,
+            #""esc\n""#, #"[1e5]"#, #"[1.]"#, #"[-]"#, #"[01]"#, #"[1,]"#, #"{"a":}"#, #"[tru]"#, #"[nulls]"#,
+            #"{"a":1"#, #"["a"#, #"[1-2]"#, String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+        ]
+        // Mutations of a compact value: each byte replaced by one of a few that matter.
+        let base = Array(#"{"k":[1,-0.5,"s",{"r":"t"},true,null],"e":{}}"#.utf8)
+        for at in base.indices {
+            for b in Array(#" ,:[]{}"-.e\"#.utf8) + [0x01] {
+                var m = base
+                m[at] = b
+                texts.append(String(decoding: m, as: UTF8.self))
+            }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var compact = JSONParser(bytes: bytes, at: 0)
+            var general = JSONParser(bytes: bytes, at: 0)
+            let skipped = compact.skipCompactValue()
+            let parsed = (try? general.value()) != nil
+            if skipped {
+                #expect(parsed && compact.i == general.i, "\(text)")
+            } else {
+                #expect(compact.i == 0, "\(text)")
+            }
+            // What the general parser reads, compactly written, is skipped whole.
+            if parsed, let value = try? JSONParser.parse(String(decoding: bytes[..<general.i], as: UTF8.self)) {
+                var out: [UInt8] = []
+                value.write(to: &out)
+                var again = JSONParser(bytes: out, at: 0)
+                let written = String(decoding: out, as: UTF8.self)
+                // Compact: no escape, no exponent, at most 64 levels (the deep one is not).
+                let plain =
+                    !written.contains("\\") && !written.contains("e+") && !written.contains("e-")
+                    && !written.hasPrefix(String(repeating: "[", count: 65))
+                if plain {
+                    let skippedAgain = again.skipCompactValue()
+                    #expect(skippedAgain && again.i == out.count, "\(text) written as \(written)")
+                }
+            }
+        }
+    }
+}
+
 extension String {
     fileprivate func zeroPadded(to n: Int) -> String {
         count >= n ? String(suffix(n)) : String(repeating: "0", count: n - count) + self

@@ -104,6 +104,7 @@ extension JSONParser {
     /// Checks the next value against the grammar and steps over it, allocating nothing for
     /// plain strings, numbers and literals.
     mutating func skipValue() throws(JSONParseError) {
+        if skipCompactValue() { return }
         skipSpace()
         guard i < bytes.count else { throw fail("the line ends before the value does") }
         switch bytes[i] {

@@ -9,7 +9,7 @@ public struct JSONParser {
     let bytes: [UInt8]
     /// The next byte to read.
     var i = 0
-    private var depth = 0
+    private(set) var depth = 0
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
@@ -52,30 +52,34 @@ public struct JSONParser {
     /// bounds check per byte was ~117 instructions a key, 4 % of a replay (grid 80, callgrind).
     @inline(__always)
     func plainRunEnd(from start: Int) -> Int {
-        bytes.withUnsafeBytes { raw -> Int in
-            let n = raw.count
-            var k = start
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while k + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                let quote = w ^ (ones &* 0x22)
-                let backslash = w ^ (ones &* 0x5C)
-                // A high bit where a byte is below 0x20 (a control), or is `"` or `\` (zero
-                // after the xor); bytes of 0x80 and above are never flagged as below 0x20. A
-                // borrow can flag a byte above a hit, never below one: the lowest flag is exact.
-                let below = (w &- ones &* 0x20) & ~w
-                let hit = (below | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
-                if hit != 0 { return k + hit.trailingZeroBitCount >> 3 }
-                k += 8
-            }
-            while k < n {
-                let c = raw[k]
-                if c == 0x22 || c == 0x5C || c < 0x20 { return k }
-                k += 1
-            }
-            return k
+        bytes.withUnsafeBytes { Self.plainRunEnd(in: $0, from: start) }
+    }
+
+    /// `plainRunEnd(from:)` over bytes in place.
+    @inline(__always)
+    static func plainRunEnd(in raw: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = raw.count
+        var k = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while k + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            let quote = w ^ (ones &* 0x22)
+            let backslash = w ^ (ones &* 0x5C)
+            // A high bit where a byte is below 0x20 (a control), or is `"` or `\` (zero
+            // after the xor); bytes of 0x80 and above are never flagged as below 0x20. A
+            // borrow can flag a byte above a hit, never below one: the lowest flag is exact.
+            let below = (w &- ones &* 0x20) & ~w
+            let hit = (below | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+            if hit != 0 { return k + hit.trailingZeroBitCount >> 3 }
+            k += 8
         }
+        while k < n {
+            let c = raw[k]
+            if c == 0x22 || c == 0x5C || c < 0x20 { return k }
+            k += 1
+        }
+        return k
     }
 
     mutating func value() throws(JSONParseError) -> JSONValue {
