@@ -100,7 +100,8 @@ public final class TraceReader {
         let event = try decodeWhole(read)
         try checkOrder(seq: event.seq, launch: event.event.launch)
         try checkStructure(
-            event: event.event.event, phase: event.event.phase, key: event.event.key, line: read.line,
+            event: event.event.event, phase: event.event.phase, key: event.event.key,
+            keyIsIn: { keys in event.event.key.map(keys.contains) ?? false }, line: read.line,
             archiveKeys: event.event.archive.map { ArchiveKeySet($0.entries.map(\.key)) })
         return event
     }
@@ -136,7 +137,7 @@ public final class TraceReader {
         do {
             try checkOrder(seq: record.seq, launch: record.launch)
             try checkStructure(
-                event: record.event, phase: record.phase, key: record.key, line: read.line,
+                event: record.event, phase: record.phase, key: record.key, keyIsIn: record.keyIsIn, line: read.line,
                 archiveKeys: try record.archiveKeySet())
         } catch {
             // A line's own payloads are checked before how it fits with the lines around it.
@@ -158,8 +159,11 @@ public final class TraceReader {
 
     /// What every reader of a trace relies on, across lines: the app starts once, first; a
     /// restoration names only keys the archive written before it holds.
+    /// `key` is made only for an event of the restoration phase; `keyIsIn` says whether it is
+    /// in a key set without making it when it can.
     private func checkStructure(
-        event: SystemEvent?, phase: Phase, key: String?, line: TraceLine, archiveKeys: ArchiveKeySet?
+        event: SystemEvent?, phase: Phase, key: @autoclosure () -> String?, keyIsIn: (ArchiveKeySet) -> Bool,
+        line: TraceLine, archiveKeys: ArchiveKeySet?
     ) throws(TraceError) {
         if expectedSeq == 2, event != .appRunning {
             throw TraceError(
@@ -172,8 +176,8 @@ public final class TraceReader {
         }
         if let archiveKeys { knownKeys = archiveKeys }
         if event == .archiveDeleted { knownKeys = nil }
-        guard phase == .restoration, let key else { return }
-        guard let knownKeys, knownKeys.contains(key) else {
+        guard phase == .restoration, let knownKeys, keyIsIn(knownKeys) else {
+            guard phase == .restoration, let key = key() else { return }
             throw TraceError(
                 file: file, line: lineNumber, column: column(ofMember: "key", in: line),
                 knownKeys == nil
