@@ -105,3 +105,16 @@ extension JSONParser {
         return true
     }
 }
+
+extension JSONParser {
+    /// The string at the position when it has no escape (its value is then its bytes), stepped
+    /// over; nil, nothing consumed, otherwise. The String `string()` makes, without a
+    /// `JSONValue` around it.
+    mutating func plainStringValue() -> String? {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        let end = plainRunEnd(from: i + 1)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { i = end + 1 }
+        return String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+    }
+}
