@@ -140,6 +140,27 @@ extension JSONFastPathTests {
     }
 }
 
+extension JSONFastPathTests {
+    /// An array of plain numbers reads as `JSONValue.doubleValue` reads each element; any other
+    /// array is left to the general way.
+    @Test func plainNumberArraysReadAsTheirValuesDo() throws {
+        for text in ["[0.0,0.0]", "[-0,-0.0,12,375.5]", "[]", "[1]", "[0.1,0.2,0.3]"] {
+            var p = JSONParser(bytes: Array(text.utf8), at: 0)
+            let read = p.plainDoubles()
+            let fast = try #require(read, "\(text)")
+            let general = try #require(JSONParser.parse(text).arrayValue).map { $0.doubleValue }
+            #expect(fast.map(\.bitPattern) == general.map { $0?.bitPattern }, "\(text)")
+            #expect(p.i == text.utf8.count)
+        }
+        for text in ["[1e2]", "[1,]", "[ 1]", "[1 ]", "[\"a\"]", "[[1]]", "[1", "1"] {
+            var p = JSONParser(bytes: Array(text.utf8), at: 0)
+            let read = p.plainDoubles()
+            #expect(read == nil, "\(text)")
+            #expect(p.i == 0)
+        }
+    }
+}
+
 extension String {
     fileprivate func zeroPadded(to n: Int) -> String {
         count >= n ? String(suffix(n)) : String(repeating: "0", count: n - count) + self

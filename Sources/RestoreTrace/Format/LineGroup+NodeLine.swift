@@ -59,6 +59,14 @@ extension LineGroup {
                         apply(field, text, to: &node, hasClass: &hasClass)
                     }
                     continue
+                case .contentOffset, .contentInset:
+                    guard let numbers = p.plainDoubles() else { break }
+                    if field == .contentOffset {
+                        node.viewState.contentOffset = numbers
+                    } else {
+                        node.viewState.contentInset = numbers
+                    }
+                    continue
                 default: break
                 }
                 let value = try p.value()

@@ -118,3 +118,34 @@ extension JSONParser {
         return String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
     }
 }
+
+extension JSONParser {
+    /// `[n,n,…]` of numbers `plainDouble` reads (a view's offset and inset), as doubles, stepped
+    /// over; nil, nothing consumed, for anything else. No `JSONValue` (a box per element).
+    mutating func plainDoubles() -> [Double]? {
+        let start = i
+        guard depth < 512, i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var out: [Double] = []
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return out
+        }
+        out.reserveCapacity(2)
+        while let d = plainDouble() {
+            out.append(d)
+            guard i < bytes.count else { break }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return out
+            }
+            break
+        }
+        i = start
+        return nil
+    }
+}

@@ -287,6 +287,28 @@ extension JSONParser {
     /// power of ten is at most 10^15, both exact as doubles, so their quotient, rounded once by
     /// the division, is the correctly rounded value of the decimal, as `strtod`'s is.
     private mutating func plainNumber() -> JSONValue? {
+        guard let (negative, digits, decimals) = plainDecimal() else { return nil }
+        if decimals == 0 {
+            let n = Int(digits)
+            return .int(negative ? -n : n)
+        }
+        let value = Double(digits) / Self.powersOfTen[decimals]
+        return .double(negative ? -value : value)
+    }
+
+    /// `plainNumber()`'s value as `JSONValue.doubleValue` gives it (an integer converted).
+    mutating func plainDouble() -> Double? {
+        guard let (negative, digits, decimals) = plainDecimal() else { return nil }
+        if decimals == 0 {
+            let n = Int(digits)
+            return Double(negative ? -n : n)
+        }
+        let value = Double(digits) / Self.powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// The sign, digits and number of decimals of a number `plainNumber` takes, stepped over.
+    private mutating func plainDecimal() -> (negative: Bool, digits: UInt64, decimals: Int)? {
         let start = i
         let read = bytes.withUnsafeBufferPointer { b -> (end: Int, digits: UInt64, decimals: Int, count: Int)? in
             var k = start
@@ -322,14 +344,8 @@ extension JSONParser {
             return count > 15 ? nil : (k, digits, decimals, count)
         }
         guard let read else { return nil }
-        let negative = bytes[start] == UInt8(ascii: "-")
         i = read.end
-        if read.decimals == 0 {
-            let n = Int(read.digits)
-            return .int(negative ? -n : n)
-        }
-        let value = Double(read.digits) / Self.powersOfTen[read.decimals]
-        return .double(negative ? -value : value)
+        return (bytes[start] == UInt8(ascii: "-"), read.digits, read.decimals)
     }
 
     private static let powersOfTen: [Double] = [
