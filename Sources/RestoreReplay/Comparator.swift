@@ -12,6 +12,10 @@ import RestoreTrace
 /// record is rebuilt from them only where one is needed (a difference, the observer, a line to
 /// check). Reading and scanning every line a second time was 13 % of a 200×200 replay.
 final class Comparator: EngineObserver {
+    // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
+    // and a thread-local access set per access) on the reader, follower, comparator and
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
+    // replay and no access to one of these properties overlaps another.
     /// A recorded event as the replay's reader read it: its seq, the physical lines it spans,
     /// and the record itself when the follower cannot rebuild it from its bytes (a line split
     /// into parts, or not in the writer's shape: rare).
@@ -40,41 +44,41 @@ final class Comparator: EngineObserver {
     }
     private let follower: TraceFollower
     /// The step's recorded events still to take, in file order.
-    private var spans = Spans()
-    private var position = 0
+    @exclusivity(unchecked) private var spans = Spans()
+    @exclusivity(unchecked) private var position = 0
     /// The recorded event taken and not matched yet.
-    private var current: Taken?
+    @exclusivity(unchecked) private var current: Taken?
     /// A read that failed while the engine ran (the file changed under the replay), for later.
-    private var readFailure: TraceError?
+    @exclusivity(unchecked) private var readFailure: TraceError?
     /// The last few matched recorded events, shown before a divergence.
-    private var history: [Taken] = []
+    @exclusivity(unchecked) private var history: [Taken] = []
     /// Bytes to take the next recorded event's first line into: a matched event's, once it
     /// leaves the history, so taking lines allocates nothing.
-    private var spare: [UInt8] = []
+    @exclusivity(unchecked) private var spare: [UInt8] = []
     /// A node or entry line being compared or stepped over.
-    private var other: [UInt8] = []
+    @exclusivity(unchecked) private var other: [UInt8] = []
     /// The replayed event's bytes, reused from event to event.
-    private var written: [UInt8] = []
-    private(set) var divergence: Divergence?
-    private(set) var replayedEvents = 0
-    private(set) var lastSeq = 0
+    @exclusivity(unchecked) private var written: [UInt8] = []
+    @exclusivity(unchecked) private(set) var divergence: Divergence?
+    @exclusivity(unchecked) private(set) var replayedEvents = 0
+    @exclusivity(unchecked) private(set) var lastSeq = 0
     /// Every replayed event, kept only when asked (for reports of what-if runs).
-    var keepEvents = false
+    @exclusivity(unchecked) var keepEvents = false
     /// The trace is format 2: a recorded event with a hierarchy or an archive is its event line
     /// and the node and entry lines after it, so the replayed event is written that way too.
-    var grouped = false
-    private(set) var replayed: [EngineEvent] = []
+    @exclusivity(unchecked) var grouped = false
+    @exclusivity(unchecked) private(set) var replayed: [EngineEvent] = []
     /// Handed each recorded event once it is proved: matched, or checked by `drain` (see
     /// `Replayer.replay(observe:)`). Records are taken once each, in order, so it sees each
     /// event once, in order, and never one the replay has not vouched for.
-    var observe: ((RecordedEvent) -> Void)?
+    @exclusivity(unchecked) var observe: ((RecordedEvent) -> Void)?
     /// Offered first, instead of `observe`, each recorded event the replayed event matched byte
     /// for byte: that event, its first line's bytes (valid during the call only; a format-2
     /// record's node and entry lines are not among them) and its seq; returns false to be handed
     /// the record after all. Making a record of every line (a scan of its envelope, a class
     /// instance) cost a 200x200 report 0.37 s of the replay's thread; a record of several lines
     /// is read again from the file (the 31 MB archive, three 11 MB hierarchies).
-    var observeMatched: ((EngineEvent, UnsafeBufferPointer<UInt8>, Int) -> Bool)?
+    @exclusivity(unchecked) var observeMatched: ((EngineEvent, UnsafeBufferPointer<UInt8>, Int) -> Bool)?
 
     /// Compares against the trace at `path`, which `reader` reads, from its first event.
     init(path: String, following reader: TraceReader) throws(TraceError) {

@@ -38,15 +38,19 @@ extension Replayer {
             default: break
             }
             let wanted = Replayer.payloadsToDecode(r)
+            // An answer is filed by path, else session, else receiver: the receiver (a String
+            // made from the line) only when it is needed.
+            let session = r.path == nil ? r.session : nil
+            let receiver = r.path == nil && session == nil ? r.receiver : nil
             if let callback = r.callback, !r.hasAny(of: wanted) {
-                answers.addEmpty(callback, path: r.path, session: r.session, receiver: r.receiver, argument: r.argument)
+                answers.addEmpty(callback, path: r.path, session: session, receiver: receiver, argument: r.argument)
                 return
             }
             guard !wanted.isEmpty else { return }
             if let callback = r.callback, let coder = r.plainCoder(ifOnlyOneOf: wanted) {
                 answers.add(
                     RecordedAnswer(result: nil, effects: nil, coder: coder), callback, path: r.path,
-                    session: r.session, receiver: r.receiver, argument: r.argument)
+                    session: session, receiver: receiver, argument: r.argument)
                 return
             }
             let e = try r.decoded(wanted)

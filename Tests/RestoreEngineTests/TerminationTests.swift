@@ -102,4 +102,44 @@ final class CrashingController: UIViewController {
         #expect(again.outcome.launches[1].reason == .noArchive)
         #expect(twice.system(.archiveWritten).count == 1)
     }
+
+    @Test func killLetsGoOfTheDeadAppsControllersBeforeAnyRelaunch() throws {
+        let app = TestApp()
+        app.launchUI = { nav("Nav", [vc("Home", "Home", presenting: vc("Sheet", "Sheet"))]) }
+        let engine = RestorationEngine(application: UIApplication(), boundary: DirectBoundary(app: app))
+        weak var root: UIViewController?
+        weak var home: UIViewController?
+        weak var sheet: UIViewController?
+        weak var model: UIStateRestoringObject?
+        do {
+            let h = vc("Home", "Home", presenting: vc("Sheet", "Sheet"))
+            let object = UIStateRestoringObject(restorationIdentifier: "model")
+            h.addRestorableObject(object)
+            let n = nav("Nav", [h])
+            (root, home, sheet, model) = (n, h, h.presentedViewController, object)
+            engine.start(with: n)
+        }
+        engine.run([.background])
+        #expect(root != nil && home != nil && sheet != nil && model != nil)
+        engine.kill(.system)
+        // Nothing but the engine held them: the terminated app's tree is freed at the kill.
+        #expect(root == nil)
+        #expect(home == nil)
+        #expect(sheet == nil)
+        #expect(model == nil)
+        #expect(engine.application.window.rootViewController == nil)
+        #expect(engine.application.viewController(atRestorationPath: "Nav/Home") == nil)
+
+        // The launch after it restores from the archive as before, and its controllers (indexed
+        // and obtained during restoration) go at the next kill too.
+        engine.relaunch()
+        let r = try #require(engine.outcome.restoration)
+        #expect(r.performed)
+        // The registered object is not re-registered by this launch UI, as on any relaunch.
+        #expect(r.nodes.map(\.status) == [.restored, .restored, .restored, .notRestored])
+        weak var restored = engine.application.viewController(atRestorationPath: "Nav/Home")
+        #expect(restored != nil)
+        engine.kill(.system)
+        #expect(restored == nil)
+    }
 }

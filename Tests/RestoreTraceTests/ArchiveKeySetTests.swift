@@ -34,6 +34,22 @@ import Testing
         #expect(!ascii.contains("\u{212B}"))
     }
 
+    /// A key asked as a line's bytes (the reader's restored keys) answers as the String would.
+    @Test func keysAskedAsBytesAnswerAsStrings() {
+        let sets = [
+            ArchiveKeySet(Self.keys), ArchiveKeySet(["Tabs/:[1]:/nav\u{E9}", "Tabs"]), ArchiveKeySet(["K", "Tabs"]),
+            ArchiveKeySet([]),
+        ]
+        let asked =
+            Self.keys + ["Tab", "Tabs/:[1]:/nave\u{301}", "Tabs/:[1]:/nav\u{E9}", "\u{212A}", "\u{212B}", "e/u"]
+        for set in sets {
+            for key in asked {
+                let bytes = Array(key.utf8)
+                #expect(bytes.withUnsafeBufferPointer { set.contains(bytes: $0) } == set.contains(key), "\(key)")
+            }
+        }
+    }
+
     @Test func anEmptyArchiveHasNoKeys() {
         #expect(!ArchiveKeySet([]).contains(""))
         #expect(!ArchiveKeySet().contains("Tabs"))

@@ -100,6 +100,10 @@ public final class RestorationEngine {
             archiveLoss = .archiveDeletedUserQuit
         }
         appState = .terminated
+        // Nothing walks a terminated app's controllers (`enterBackground` needs the foreground,
+        // `relaunch` clears the root first): let them go now, not at the next launch, so the
+        // dead tree (~19 MB on the 200x200 grid) is not alive beside the restored one.
+        application.releaseTerminatedApp()
     }
 
     func deleteArchive(reason: ReasonCode?, detail: String) {

@@ -155,6 +155,15 @@ public final class UIApplication {
         }
     }
 
+    /// The app was killed: drops the window's root and the index of what existed, the only
+    /// references the engine holds to the dead app's controllers and registered objects.
+    func releaseTerminatedApp() {
+        window.rootViewController = nil
+        liveControllers = [:]
+        liveObjects = [:]
+        indexToken = LiveIndexToken()
+    }
+
     /// `expecting`: about how many controllers the tree holds (the archive's entries, when there
     /// is one), so the index is sized once instead of rehashed at every doubling.
     func resetIndex(expecting: Int = 0) {

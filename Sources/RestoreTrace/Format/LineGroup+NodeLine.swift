@@ -49,6 +49,24 @@ extension LineGroup {
                     p = scanner
                     node.state = state
                     continue
+                // A plain string is made straight from its bytes, without a boxed `JSONValue`
+                // around it (the class, identifier, slot and role of every node).
+                case .slot, .className, .role, .inherits, .kind, .restorationIdentifier, .restorationClass:
+                    guard let text = p.plainStringValue() else { break }
+                    if field == .slot {
+                        slot = text
+                    } else {
+                        apply(field, text, to: &node, hasClass: &hasClass)
+                    }
+                    continue
+                case .contentOffset, .contentInset:
+                    guard let numbers = p.plainDoubles() else { break }
+                    if field == .contentOffset {
+                        node.viewState.contentOffset = numbers
+                    } else {
+                        node.viewState.contentInset = numbers
+                    }
+                    continue
                 default: break
                 }
                 let value = try p.value()
@@ -83,25 +101,9 @@ extension LineGroup {
     ) -> Bool {
         switch field {
         case .node, .parent, .slot, .children, .presented, .views: return false
-        case .className:
+        case .className, .role, .inherits, .kind, .restorationIdentifier, .restorationClass:
             guard let s = v.stringValue else { return false }
-            node.className = s
-            hasClass = true
-        case .role:
-            guard let s = v.stringValue else { return false }
-            node.role = s == "view" ? .view : .viewController
-        case .inherits:
-            guard let s = v.stringValue else { return false }
-            node.inherits = s
-        case .kind:
-            guard let s = v.stringValue else { return false }
-            node.isCustomContainer = s == "container"
-        case .restorationIdentifier:
-            guard let s = v.stringValue else { return false }
-            node.restorationIdentifier = s
-        case .restorationClass:
-            guard let s = v.stringValue else { return false }
-            node.restorationClass = s
+            apply(field, s, to: &node, hasClass: &hasClass)
         case .storyboard:
             guard let s = try? BlueprintCodec.decodeStoryboard(v, "storyboard") else { return false }
             node.storyboard = s
@@ -135,6 +137,21 @@ extension LineGroup {
         default: return decodeViewState(field, v, into: &node.viewState)
         }
         return true
+    }
+
+    /// A string field's value into `node`.
+    private static func apply(_ field: NodeLineField, _ s: String, to node: inout NodeBlueprint, hasClass: inout Bool) {
+        switch field {
+        case .className:
+            node.className = s
+            hasClass = true
+        case .role: node.role = s == "view" ? .view : .viewController
+        case .inherits: node.inherits = s
+        case .kind: node.isCustomContainer = s == "container"
+        case .restorationIdentifier: node.restorationIdentifier = s
+        case .restorationClass: node.restorationClass = s
+        default: break
+        }
     }
 
     /// A view's state field (`contentOffset` … `editable`) into `state`.

@@ -10,6 +10,7 @@ extension RecordedEvent {
         var envelope = TraceEvent(seq: 0, event: EngineEvent(launch: 0, phase: .launch))
         var bodyStart: Int?
         var payloads = PayloadRanges()
+        var plain: (key: Range<Int>?, receiver: Range<Int>?) = (nil, nil)
         var seen: UInt32 = 0  // a bit per member, by its position in `EventField.allCases`
         do {
             try p.enterObject()
@@ -24,7 +25,7 @@ extension RecordedEvent {
                     payloads[payload] = start..<p.i
                     continue
                 }
-                guard try plainMember(field, &p, into: &envelope) else { return nil }
+                guard try plainMember(field, &p, into: &envelope, plain: &plain) else { return nil }
                 if field == .seq, seen == bit, p.i < bytes.count, bytes[p.i] == UInt8(ascii: ","),
                     bytes.starts(with: Self.seqPrefix)
                 {
@@ -42,16 +43,19 @@ extension RecordedEvent {
         }
         return RecordedEvent(
             seq: envelope.seq, envelope: envelope.event, bytes: bytes, bodyStart: bodyStart, payloads: payloads,
-            file: file, line: line, joined: joined)
+            file: file, line: line, joined: joined, plain: plain)
     }
 
     /// Reads an envelope member's value into `line`, as `EventField.decode` reads it; false when
     /// that refuses it (or it is null). A plain integer or string is read straight from the
     /// bytes: making a `JSONValue` (a boxed enum) of each of a line's eight or so members first
     /// was half of scanning a line, and every line of a trace is scanned.
-    private static func plainMember(_ field: EventField, _ p: inout JSONParser, into line: inout TraceEvent)
-        throws(JSONParseError) -> Bool
-    {
+    /// A plain key or receiver is not made a String: where it is goes in `plain` (see
+    /// `RecordedEvent.key`).
+    private static func plainMember(
+        _ field: EventField, _ p: inout JSONParser, into line: inout TraceEvent,
+        plain: inout (key: Range<Int>?, receiver: Range<Int>?)
+    ) throws(JSONParseError) -> Bool {
         let start = p.i
         switch field {
         case .seq, .launch:
@@ -102,6 +106,10 @@ extension RecordedEvent {
             return true
         case .receiver, .path, .key, .session, .configuration, .reason:
             guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "\"") else { break }
+            if field == .key || field == .receiver, let range = plainString(&p) {
+                if field == .key { plain.key = range } else { plain.receiver = range }
+                return true
+            }
             let text = try p.string()
             switch field {
             case .receiver: line.event.receiver = text
@@ -155,11 +163,7 @@ extension RecordedEvent {
     /// (its value is then those bytes); nil, and nothing consumed, otherwise.
     private static func plainString(_ p: inout JSONParser) -> Range<Int>? {
         let start = p.i + 1
-        var k = start
-        while k < p.bytes.count, p.bytes[k] != UInt8(ascii: "\""), p.bytes[k] != UInt8(ascii: "\\"), p.bytes[k] >= 0x20
-        {
-            k += 1
-        }
+        let k = p.plainRunEnd(from: start)
         guard k < p.bytes.count, p.bytes[k] == UInt8(ascii: "\"") else { return nil }
         p.i = k + 1
         return start..<k

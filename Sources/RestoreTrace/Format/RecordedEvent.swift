@@ -31,7 +31,13 @@ public final class RecordedEvent: Sendable {
     public let callback: Callback?
     public let event: SystemEvent?
     public let path: String?
-    public let key: String?
+    /// The archive key, made a String only when asked: a scanned line keeps where a plain key
+    /// and receiver are in `bytes` instead. Making both Strings for every line (a heap string
+    /// each, most of them never read) was ~4 % of a replay (grid 80, callgrind).
+    public var key: String? { keyText ?? keyRange.map(text(at:)) }
+    private let keyText: String?
+    private let keyRange: Range<Int>?
+    private let receiverRange: Range<Int>?
     private let rest: Rest
     /// The line's bytes, without the newline; in trace format 2, an event with a hierarchy or an
     /// archive is its event line and the node and entry lines after it, joined by newlines.
@@ -57,9 +63,10 @@ public final class RecordedEvent: Sendable {
     /// A line that was decoded whole (it did not take the fast path).
     init(whole t: TraceEvent, bytes: [UInt8], file: String, line: Int) {
         let e = t.event
-        (seq, launch, phase, callback, event, path, key) = (
+        (seq, launch, phase, callback, event, path, keyText) = (
             t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
+        (keyRange, receiverRange) = (nil, nil)
         rest = .whole(e)
         self.bytes = bytes
         self.file = file
@@ -70,14 +77,16 @@ public final class RecordedEvent: Sendable {
         eventLineIsJoined = false
     }
 
-    /// A line read by `scan`: `e` holds the envelope only.
+    /// A line read by `scan`: `e` holds the envelope only; a plain key and receiver are where
+    /// `plain` says in `bytes` (and nil in `e`).
     init(
         seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String,
-        line: Int, joined: Bool
+        line: Int, joined: Bool, plain: (key: Range<Int>?, receiver: Range<Int>?) = (nil, nil)
     ) {
-        (self.seq, launch, phase, callback, event, path, key) = (
+        (self.seq, launch, phase, callback, event, path, keyText) = (
             seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
+        (keyRange, receiverRange) = plain
         rest = .members(
             receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason, session: e.session,
             configuration: e.configuration)
@@ -93,9 +102,11 @@ public final class RecordedEvent: Sendable {
     /// This record with the lines after its event line: `bytes` is the event line, the node and
     /// entry lines joined by newlines, and `group` says where each is.
     private init(_ r: RecordedEvent, bytes: [UInt8], group: LineGroup) {
-        (seq, file, line, launch, phase, callback, event, path, key, rest) = (
-            r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.path, r.key, r.rest
+        (seq, file, line, launch, phase, callback, event, path, keyText, rest) = (
+            r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.path, r.keyText, r.rest
         )
+        // The event line comes first in `bytes`: the ranges in it stay where they were.
+        (keyRange, receiverRange) = (r.keyRange, r.receiverRange)
         (bodyStart, payloads, eventLineIsJoined) = (r.bodyStart, r.payloads, r.eventLineIsJoined)
         self.bytes = bytes
         self.group = group
@@ -120,6 +131,7 @@ public final class RecordedEvent: Sendable {
         case .whole(let event): return event
         case .members(let receiver, let argument, let kill, let reason, let session, let configuration):
             var e = EngineEvent(launch: launch, phase: phase, callback: callback, event: event)
+            let receiver = receiver ?? receiverRange.map(text(at:))
             (e.receiver, e.path, e.key, e.argument, e.kill, e.reason) = (receiver, path, key, argument, kill, reason)
             (e.session, e.configuration) = (session, configuration)
             return e
@@ -143,9 +155,18 @@ public final class RecordedEvent: Sendable {
     public var receiver: String? {
         switch rest {
         case .whole(let e): e.receiver
-        case .members(let receiver, _, _, _, _, _): receiver
+        case .members(let receiver, _, _, _, _, _): receiver ?? receiverRange.map(text(at:))
         }
     }
+
+    /// Whether the key (nil: none) is one of `keys`, read from the line's bytes when it is there.
+    func keyIsIn(_ keys: ArchiveKeySet) -> Bool {
+        guard let keyRange else { return key.map(keys.contains) ?? false }
+        return bytes.withUnsafeBufferPointer { keys.contains(bytes: UnsafeBufferPointer(rebasing: $0[keyRange])) }
+    }
+
+    /// The plain (unescaped) string at `range` of the line.
+    private func text(at range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     public var argument: CoderValue? {
         switch rest {
         case .whole(let e): e.argument

@@ -70,23 +70,32 @@ struct ArchiveKeySet {
         return canonical.keys!.contains(key)
     }
 
+    /// `contains` for a key's UTF-8 bytes, making no String of them when they are ASCII.
+    func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !table.isEmpty else { return false }
+        if containsBytes(key) { return true }
+        guard hasNonASCII || key.contains(where: { $0 >= 0x80 }) else { return false }
+        return contains(String(decoding: key, as: UTF8.self))
+    }
+
     /// True when a key has exactly `key`'s UTF-8 bytes.
-    private func containsBytes(of key: String) -> Bool {
-        Self.withBytes(of: key) { wanted in
-            storage.withUnsafeBufferPointer { all in
-                var slot = Self.hash(wanted) & (table.count - 1)
-                while table[slot] != 0 {
-                    let k = Int(table[slot]) - 1
-                    let start = k == 0 ? 0 : ends[k - 1]
-                    if ends[k] - start == wanted.count,
-                        wanted.isEmpty || memcmp(all.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0
-                    {
-                        return true
-                    }
-                    slot = (slot + 1) & (table.count - 1)
+    private func containsBytes(of key: String) -> Bool { Self.withBytes(of: key) { containsBytes($0) } }
+
+    /// True when a key has exactly these UTF-8 bytes.
+    private func containsBytes(_ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        storage.withUnsafeBufferPointer { all in
+            var slot = Self.hash(wanted) & (table.count - 1)
+            while table[slot] != 0 {
+                let k = Int(table[slot]) - 1
+                let start = k == 0 ? 0 : ends[k - 1]
+                if ends[k] - start == wanted.count,
+                    wanted.isEmpty || memcmp(all.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0
+                {
+                    return true
                 }
-                return false
+                slot = (slot + 1) & (table.count - 1)
             }
+            return false
         }
     }
 

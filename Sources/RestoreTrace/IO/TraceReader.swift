@@ -4,30 +4,34 @@ import RestoreEngine
 /// Reads a trace line by line without loading it whole: the header first, then one event per
 /// `next()`. Strict: every problem is a `TraceError` naming the file and line.
 public final class TraceReader {
+    // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
+    // and a thread-local access set per access) on the reader, follower, comparator and
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
+    // replay and no access to one of these properties overlaps another.
     public let file: String
-    public private(set) var header: TraceHeader
+    @exclusivity(unchecked) public private(set) var header: TraceHeader
     /// The trace format's version from the header: 1 (one line per event) or 2 (bounded lines,
     /// see `TraceLines`). Both read into the same events.
-    public private(set) var formatVersion = TraceHeader.version
+    @exclusivity(unchecked) public private(set) var formatVersion = TraceHeader.version
     /// The line number of the last event line returned.
-    public private(set) var lineNumber = 1
+    @exclusivity(unchecked) public private(set) var lineNumber = 1
     /// The physical lines the header takes (more than 1 only when it is split into part lines).
-    public private(set) var headerLines = 1
+    @exclusivity(unchecked) public private(set) var headerLines = 1
     /// The physical lines the last record read by `nextRecord` spans: its event line, its node
     /// and entry lines and any part lines.
-    public private(set) var lastRecordLines = 0
+    @exclusivity(unchecked) public private(set) var lastRecordLines = 0
     /// The last record read by `nextRecord` is those lines as they are in the file (none split
     /// into parts) and in the writer's shape, so a `TraceFollower` can take it again as bytes.
-    public private(set) var lastRecordIsVerbatim = false
+    @exclusivity(unchecked) public private(set) var lastRecordIsVerbatim = false
     /// Where the lines of the last record read by `nextRecord` are in the file (byte offsets,
     /// its last newline included), for reading it again (`TraceFollower.record(at:line:)`).
-    public private(set) var lastRecordOffsets = 0..<0
-    var source: TraceLineSource
+    @exclusivity(unchecked) public private(set) var lastRecordOffsets = 0..<0
+    @exclusivity(unchecked) var source: TraceLineSource
     /// The seq the next event must have.
-    private(set) var expectedSeq = 1
-    private var lastLaunch = 1
+    @exclusivity(unchecked) private(set) var expectedSeq = 1
+    @exclusivity(unchecked) private var lastLaunch = 1
     /// The keys of the archive last written (nil before one, or after it was deleted).
-    private var knownKeys: ArchiveKeySet?
+    @exclusivity(unchecked) private var knownKeys: ArchiveKeySet?
 
     /// Opens a trace; `-` reads standard input (held in memory, so several readers can share it).
     public init(path: String) throws(TraceError) {
@@ -96,7 +100,8 @@ public final class TraceReader {
         let event = try decodeWhole(read)
         try checkOrder(seq: event.seq, launch: event.event.launch)
         try checkStructure(
-            event: event.event.event, phase: event.event.phase, key: event.event.key, line: read.line,
+            event: event.event.event, phase: event.event.phase, key: event.event.key,
+            keyIsIn: { keys in event.event.key.map(keys.contains) ?? false }, line: read.line,
             archiveKeys: event.event.archive.map { ArchiveKeySet($0.entries.map(\.key)) })
         return event
     }
@@ -132,7 +137,7 @@ public final class TraceReader {
         do {
             try checkOrder(seq: record.seq, launch: record.launch)
             try checkStructure(
-                event: record.event, phase: record.phase, key: record.key, line: read.line,
+                event: record.event, phase: record.phase, key: record.key, keyIsIn: record.keyIsIn, line: read.line,
                 archiveKeys: try record.archiveKeySet())
         } catch {
             // A line's own payloads are checked before how it fits with the lines around it.
@@ -154,8 +159,11 @@ public final class TraceReader {
 
     /// What every reader of a trace relies on, across lines: the app starts once, first; a
     /// restoration names only keys the archive written before it holds.
+    /// `key` is made only for an event of the restoration phase; `keyIsIn` says whether it is
+    /// in a key set without making it when it can.
     private func checkStructure(
-        event: SystemEvent?, phase: Phase, key: String?, line: TraceLine, archiveKeys: ArchiveKeySet?
+        event: SystemEvent?, phase: Phase, key: @autoclosure () -> String?, keyIsIn: (ArchiveKeySet) -> Bool,
+        line: TraceLine, archiveKeys: ArchiveKeySet?
     ) throws(TraceError) {
         if expectedSeq == 2, event != .appRunning {
             throw TraceError(
@@ -168,8 +176,8 @@ public final class TraceReader {
         }
         if let archiveKeys { knownKeys = archiveKeys }
         if event == .archiveDeleted { knownKeys = nil }
-        guard phase == .restoration, let key else { return }
-        guard let knownKeys, knownKeys.contains(key) else {
+        guard phase == .restoration, let knownKeys, keyIsIn(knownKeys) else {
+            guard phase == .restoration, let key = key() else { return }
             throw TraceError(
                 file: file, line: lineNumber, column: column(ofMember: "key", in: line),
                 knownKeys == nil

@@ -17,6 +17,12 @@ extension JSONParser {
     /// written, and no String made), positioned at its value, which the caller must read or
     /// skip; nil once the object's `}` is consumed.
     mutating func nextMemberKey(first: inout Bool) throws(JSONParseError) -> Range<Int>? {
+        if let key = writersKey(first: first) {
+            first = false
+            i = key.upperBound + 2
+            skipSpace()
+            return key
+        }
         skipSpace()
         guard i < bytes.count else { throw fail("the line ends inside an object") }
         if bytes[i] == UInt8(ascii: "}") {
@@ -40,6 +46,24 @@ extension JSONParser {
         i += 1
         skipSpace()
         return key
+    }
+
+    /// The next member's key when it is in the writer's shape — `"key":` right at the position,
+    /// after a `,` unless it is the first — without escapes; nil (nothing consumed) for anything
+    /// else, which `nextMemberKey` reads the general way. Every member of every line is so: the
+    /// general way's separate checks and calls were ~90 instructions a member, 3.5 % of a
+    /// replay (grid 80, callgrind).
+    @inline(__always)
+    private func writersKey(first: Bool) -> Range<Int>? {
+        let at = first ? i : i + 1
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), first || bytes[i] == UInt8(ascii: ",") else {
+            return nil
+        }
+        let end = plainRunEnd(from: at + 1)
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\""), bytes[end + 1] == UInt8(ascii: ":") else {
+            return nil
+        }
+        return (at + 1)..<end
     }
 
     /// True when the bytes in `range` are exactly `word`.
@@ -80,6 +104,7 @@ extension JSONParser {
     /// Checks the next value against the grammar and steps over it, allocating nothing for
     /// plain strings, numbers and literals.
     mutating func skipValue() throws(JSONParseError) {
+        if skipCompactValue() { return }
         skipSpace()
         guard i < bytes.count else { throw fail("the line ends before the value does") }
         switch bytes[i] {
@@ -104,10 +129,7 @@ extension JSONParser {
     /// Steps over a string; one with escapes is decoded the usual way so they are checked.
     mutating func skipString() throws(JSONParseError) {
         let start = i
-        i += 1
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
-            i += 1
-        }
+        i = plainRunEnd(from: i + 1)
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
             i += 1
             return
@@ -127,13 +149,18 @@ extension JSONParser {
     /// A non-negative integer of at most 18 digits at the position, read and stepped over;
     /// nil (and nothing consumed) for anything else, which `value()` then reads.
     mutating func plainInt() -> Int? {
-        var k = i
-        var n = 0
-        while k < bytes.count, k - i < 18, bytes[k] >= 48, bytes[k] <= 57 {
-            n = n * 10 + Int(bytes[k] - 48)
-            k += 1
+        let start = i
+        // Over the bytes in place: indexing the array checked its bounds at every digit.
+        let (k, n) = bytes.withUnsafeBufferPointer { b -> (Int, Int) in
+            var k = start
+            var n = 0
+            while k < b.count, k - start < 18, b[k] &- 48 < 10 {
+                n = n &* 10 &+ Int(b[k] &- 48)
+                k += 1
+            }
+            return (k, n)
         }
-        guard k > i, k < bytes.count else { return nil }
+        guard k > start, k < bytes.count else { return nil }
         switch bytes[k] {
         case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "-"), UInt8(ascii: "+"),
             48...57:
