@@ -123,8 +123,15 @@ public final class RestorationEngine {
     ) -> AppAnswer {
         let context = CallContext(application: application, launch: launch, path: path, key: key)
         // Without an observer nothing is reported: the window and snapshot state before the call
-        // are only read to describe its side effects in the event.
-        guard observer != nil else { return boundary.perform(appCall, context: context) }
+        // are only read to describe its side effects in the event. The old root is still kept
+        // alive through the call, as with an observer: an app that replaces the root would
+        // otherwise see its old controllers' back references cleared mid-call, and behave
+        // differently depending on whether anyone watches.
+        guard observer != nil else {
+            return withExtendedLifetime(application.window.rootViewController) {
+                boundary.perform(appCall, context: context)
+            }
+        }
         let window = application.window
         let wasKey = window.isKeyWindow
         let oldRoot = window.rootViewController
