@@ -60,19 +60,44 @@ enum ScenarioNode: Equatable {
         static let stringTag = "tag:yaml.org,2002:str"
     }
 
+    /// A JSON document's collection a `Sequence` or `Mapping` reads its members from, made
+    /// into nodes when asked for (see `ScenarioJSONDocument`).
+    struct Backing {
+        let document: ScenarioJSONDocument
+        let index: Int
+    }
+
     struct Sequence: RandomAccessCollection, Equatable {
-        var nodes: [ScenarioNode]
+        private var storage: [ScenarioNode]
         private var packedMark: PackedMark
+        /// Set when the items are a JSON document's (then `storage` is empty).
+        let backing: Backing?
 
         init(nodes: [ScenarioNode], mark: Mark?) {
-            self.nodes = nodes
+            self.storage = nodes
             self.packedMark = PackedMark(mark)
+            self.backing = nil
         }
 
+        /// The array `index` of `document`.
+        init(document: ScenarioJSONDocument, index: Int, mark: Mark?) {
+            self.storage = []
+            self.packedMark = PackedMark(mark)
+            self.backing = Backing(document: document, index: index)
+        }
+
+        var nodes: [ScenarioNode] { backing.map { $0.document.items($0.index) } ?? storage }
         var mark: Mark? { packedMark.mark }
         var startIndex: Int { 0 }
-        var endIndex: Int { nodes.count }
-        subscript(i: Int) -> ScenarioNode { nodes[i] }
+        var endIndex: Int { backing.map { $0.document.count($0.index) } ?? storage.count }
+        subscript(i: Int) -> ScenarioNode {
+            guard let backing else { return storage[i] }
+            return backing.document.node(backing.document.item(backing.index, i))
+        }
+
+        static func == (a: Sequence, b: Sequence) -> Bool {
+            a.mark == b.mark && a.nodes == b.nodes
+        }
     }
 
     /// A mapping's member. A struct rather than a `(key, value)` tuple: an array of tuples is
@@ -85,22 +110,40 @@ enum ScenarioNode: Equatable {
     }
 
     struct Mapping: RandomAccessCollection, Equatable {
-        var pairs: [Pair]
+        private var storage: [Pair]
         private var packedMark: PackedMark
+        /// Set when the members are a JSON document's (then `storage` is empty).
+        let backing: Backing?
 
         init(pairs: [Pair], mark: Mark?) {
-            self.pairs = pairs
+            self.storage = pairs
             self.packedMark = PackedMark(mark)
+            self.backing = nil
         }
 
+        /// The object `index` of `document`.
+        init(document: ScenarioJSONDocument, index: Int, mark: Mark?) {
+            self.storage = []
+            self.packedMark = PackedMark(mark)
+            self.backing = Backing(document: document, index: index)
+        }
+
+        /// The members, made into nodes each time when they are a document's: read it once.
+        var pairs: [Pair] { backing.map { $0.document.pairs($0.index) } ?? storage }
         var mark: Mark? { packedMark.mark }
         var startIndex: Int { 0 }
-        var endIndex: Int { pairs.count }
-        subscript(i: Int) -> (key: ScenarioNode, value: ScenarioNode) { (pairs[i].key, pairs[i].value) }
+        var endIndex: Int { backing.map { $0.document.count($0.index) } ?? storage.count }
+        subscript(i: Int) -> (key: ScenarioNode, value: ScenarioNode) {
+            guard let backing else { return (storage[i].key, storage[i].value) }
+            let m = backing.document.member(backing.index, i)
+            return (backing.document.node(m.key), backing.document.node(m.value))
+        }
 
         static func == (a: Mapping, b: Mapping) -> Bool {
-            a.mark == b.mark && a.pairs.count == b.pairs.count
-                && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            let x = a.pairs
+            let y = b.pairs
+            return a.mark == b.mark && x.count == y.count
+                && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
     }
 
