@@ -74,7 +74,7 @@ extension ScenarioReader {
         }
         var selectedIndex: Int?
         if found.selectedIndex >= 0 {
-            guard case .int(let i) = CoreScalar(document.scalar(found.selectedIndex)),
+            guard case .int(let i) = document.coreScalar(found.selectedIndex),
                 (0..<(found.children >= 0 ? document.count(found.children) : 0)).contains(i)
             else { return nil }
             selectedIndex = i
@@ -164,7 +164,7 @@ extension ScenarioReader {
         switch document.entries[index].kind {
         case .string: return .string(document.text(index))
         case .plain:
-            switch CoreScalar(document.scalar(index)) {
+            switch document.coreScalar(index) {
             case .int(let i): return .int(i)
             case .double(let d) where d.isFinite: return .double(d)
             case .bool(let b): return .bool(b)
@@ -182,7 +182,7 @@ extension ScenarioReader {
         for i in 0..<count {
             let item = document.item(index, i)
             guard document.entries[item].kind == .plain else { return nil }
-            switch CoreScalar(document.scalar(item)) {
+            switch document.coreScalar(item) {
             case .int(let n): values.append(Double(n))
             case .double(let d) where d.isFinite: values.append(d)
             default: return nil

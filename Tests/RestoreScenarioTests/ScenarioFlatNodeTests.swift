@@ -84,4 +84,14 @@ struct ScenarioFlatNodeTests {
         #expect(reader.flatNode(other, Int(other.root), role: .viewController, depth: 0) == nil)
         #expect(reader.problems.isEmpty && reader.classReferences.isEmpty)
     }
+
+    @Test(arguments: [
+        "0", "7", "12", "-0", "-3", "0.5", "3.25", "10.0", "123456789012345678", "1234567890123456789",
+        "123456789012.345", "1234567890123.4567", "1.5e3", "2E-2", "1e999", "true", "null", "\"12\"",
+    ])
+    func aScalarIsTypedFromTheDocumentAsFromItsText(_ text: String) throws {
+        let document = try #require(ScenarioJSON.document("[\(text)]"))
+        let item = document.item(Int(document.root), 0)
+        #expect(document.coreScalar(item) == CoreScalar(document.scalar(item)))
+    }
 }
