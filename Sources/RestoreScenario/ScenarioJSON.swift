@@ -276,7 +276,7 @@ struct ScenarioJSONReader {
             switch b {
             case UInt8(ascii: "\""):
                 i += 1
-                e.decodedIndex = Int32(truncatingIfNeeded: document.decoded.count)
+                e.setDecoded(Int32(truncatingIfNeeded: document.decoded.count))
                 document.decoded.append(String(decoding: out, as: UTF8.self))
                 return add(e)
             case UInt8(ascii: "\\"):

@@ -21,18 +21,38 @@ final class ScenarioJSONDocument {
         case object
     }
 
+    /// 16 bytes: at 200×200 the grid has 1.7 M values, and with the decoded index and the kind
+    /// in fields of their own (24 bytes) the document's pages cost `record` some 16k page faults
+    /// more than the tree of nodes it replaced (whose memory the engine then reused).
     struct Entry {
-        var kind: Kind
         var line: UInt32
-        var column: UInt32
-        /// A scalar: where its text starts in `bytes`; a collection: where its members start in `members`.
+        /// The column (bits 3 and up), whether a string's text is in `decoded` (bit 2), the kind.
+        private var columnAndKind: UInt32
+        /// A scalar: where its text starts in `bytes` (a decoded string: its index in
+        /// `decoded`); a collection: where its members start in `members`.
         var start: Int32
         /// A scalar: where its text ends; an array: its number of items; an object: its number
         /// of members (each a key's and a value's index in `members`).
         var end: Int32
+
+        init(kind: Kind, line: UInt32, column: UInt32, start: Int32, end: Int32) {
+            self.line = line
+            columnAndKind = min(column, UInt32.max >> 3) << 3 | UInt32(kind.rawValue)
+            self.start = start
+            self.end = end
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: columnAndKind & 3))! }
+        var column: UInt32 { columnAndKind >> 3 }
         /// The index in `decoded` of a string's text when it is not its bytes (escapes, or
         /// characters beyond ASCII); -1 when it is.
-        var decodedIndex: Int32 = -1
+        var decodedIndex: Int32 { columnAndKind & 4 != 0 ? start : -1 }
+
+        /// The string's text is `decoded[index]`.
+        mutating func setDecoded(_ index: Int32) {
+            columnAndKind |= 4
+            start = index
+        }
 
         var mark: ScenarioNode.Mark { ScenarioNode.Mark(line: Int(line), column: Int(column)) }
     }
@@ -56,9 +76,12 @@ final class ScenarioJSONDocument {
     init(copying text: UnsafeBufferPointer<UInt8>) {
         bytes = .allocate(capacity: text.count)
         _ = bytes.initialize(from: text)
-        // About one value per 12 bytes of a generated scenario (the 200×200 grid: 13.9 MB).
-        entries.reserveCapacity(text.count / 12)
-        members.reserveCapacity(text.count / 12)
+        // Room for a value per 4 bytes, more than a scenario has (the 200×200 grid: 1.7 M values
+        // in 13.9 MB, one per 8.2 bytes), so the arrays never grow: reserved for one per 12
+        // bytes, they were copied whole to grow once at 200×200. Room never written is never
+        // given memory by the system.
+        entries.reserveCapacity(text.count / 4)
+        members.reserveCapacity(text.count / 4)
     }
 
     deinit { bytes.deallocate() }
