@@ -33,9 +33,10 @@ import Foundation
 /// error the way the tests and users know. So valid JSON is fast, and invalid JSON is reported
 /// exactly as before.
 enum ScenarioJSON {
-    /// The document, or nil when the text should go the YAML route (see above).
+    /// The document as a tree of nodes of their own (not backed by the document, which is let
+    /// go), or nil when the text should go the YAML route (see above).
     static func parse(_ text: String) -> ScenarioNode? {
-        document(text).map { $0.node(Int($0.root)) }
+        document(text).map { $0.tree(Int($0.root)) }
     }
 
     /// The flat document, or nil when the text should go the YAML route (see above).

@@ -163,6 +163,23 @@ final class ScenarioJSONDocument {
         }
     }
 
+    /// The value as a tree of nodes that hold their members themselves.
+    func tree(_ index: Int) -> ScenarioNode {
+        let e = entries[index]
+        switch e.kind {
+        case .object:
+            let pairs = (0..<count(index)).map { i in
+                let m = member(index, i)
+                return ScenarioNode.Pair(key: tree(m.key), value: tree(m.value))
+            }
+            return .mapping(ScenarioNode.Mapping(pairs: pairs, mark: e.mark))
+        case .array:
+            return .sequence(
+                ScenarioNode.Sequence(nodes: (0..<count(index)).map { tree(item(index, $0)) }, mark: e.mark))
+        case .string, .plain: return .scalar(scalar(index))
+        }
+    }
+
     /// A scalar as the reader's scalar: a string is quoted and carries the string tag, as
     /// libyaml gives it; a number or literal is plain.
     func scalar(_ index: Int) -> ScenarioNode.Scalar {

@@ -19,10 +19,12 @@ struct ScenarioFlatNodeTests {
     }
 
     private func bothWays(_ text: String) throws -> (flat: (Scenario?, [String]), tree: (Scenario?, [String])) {
-        let flat = try #require(ScenarioJSON.parse(text))
+        let document = try #require(ScenarioJSON.document(text))
         let tree = try #require(
             try ScenarioParser.composeWithYams(JSONCompatibility.prepare(text), text: text, file: "test.json"))
-        return (read(flat), read(tree))
+        // The document's nodes hold it unowned: it is kept until they are read.
+        let flat = withExtendedLifetime(document) { read(document.node(Int(document.root))) }
+        return (flat, read(tree))
     }
 
     static let node =
