@@ -96,10 +96,16 @@ enum CoreScalar: Equatable {
     /// as an integer divided by a power of ten, both exact in a `Double` (below 2^53 and 10^22),
     /// so the one rounding of the division gives what `Double(text)` gives, without its parse.
     private static func simpleNumber(_ text: String) -> CoreScalar? {
+        text.utf8.withContiguousStorageIfAvailable(simpleNumber(bytes:)) ?? simpleNumber(bytes: Array(text.utf8))
+    }
+
+    /// `simpleNumber` on a text's UTF-8 bytes (a JSON document's number, read without making
+    /// its string: `ScenarioJSONDocument.coreScalar`).
+    static func simpleNumber<Bytes: Collection<UInt8>>(bytes text: Bytes) -> CoreScalar? {
         var mantissa = 0
         var digits = 0
         var fraction = -1  // digits after the point; -1 while there is no point
-        for b in text.utf8 {
+        for b in text {
             if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
                 mantissa = mantissa &* 10 &+ Int(b &- UInt8(ascii: "0"))
                 digits += 1

@@ -19,7 +19,8 @@ import Foundation
 ///
 /// (Since then this reader builds each object's and array's members on one `MoveStack`
 /// instead of copying them out of an array of their own: 424 M -> 333 M instructions on the
-/// 100×100 grid, callgrind; the ranking only widened.)
+/// 100×100 grid, callgrind; the ranking only widened. It now fills one flat
+/// `ScenarioJSONDocument` instead of a tree of nodes: see there.)
 ///
 /// Besides being the fastest, it is the only one that gives what the reader needs: a position on
 /// every node (`file:line:column` for each problem), members in file order and duplicate keys
@@ -32,21 +33,32 @@ import Foundation
 /// error the way the tests and users know. So valid JSON is fast, and invalid JSON is reported
 /// exactly as before.
 enum ScenarioJSON {
-    /// The document, or nil when the text should go the YAML route (see above).
+    /// The document as a tree of nodes of their own (not backed by the document, which is let
+    /// go), or nil when the text should go the YAML route (see above).
     static func parse(_ text: String) -> ScenarioNode? {
+        document(text).map { $0.tree(Int($0.root)) }
+    }
+
+    /// The flat document, or nil when the text should go the YAML route (see above).
+    static func document(_ text: String) -> ScenarioJSONDocument? {
         var text = text
         // Native strings are contiguous UTF-8: no copy. A bridged one is made native first.
         return text.withUTF8 { bytes in
-            var reader = ScenarioJSONReader(bytes: bytes)
-            return try? reader.document()
+            let document = ScenarioJSONDocument(copying: bytes)
+            var reader = ScenarioJSONReader(document: document)
+            guard let root = try? reader.read() else { return nil }
+            document.root = root
+            return document
         }
     }
 }
 
-/// The cursor over the bytes. Throws `NotTaken` to hand the text to the YAML route.
+/// The cursor over the bytes, filling a `ScenarioJSONDocument`. Throws `NotTaken` to hand the
+/// text to the YAML route.
 struct ScenarioJSONReader {
     struct NotTaken: Error {}
 
+    let document: ScenarioJSONDocument
     let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var line = 1
@@ -54,15 +66,16 @@ struct ScenarioJSONReader {
     /// UTF-8 continuation bytes between `lineStart` and `i`: columns count scalars, not bytes.
     private var continuations = 0
     private var depth = 0
-    private var strings = RecentStrings()
-    /// The members and items of the objects and arrays being read, innermost last: each is
-    /// moved out into an array of its exact size when it closes (see `MoveStack`).
-    private let pairs = MoveStack<ScenarioNode.Pair>()
-    private let items = MoveStack<ScenarioNode>()
+    /// The member indices of the objects and arrays being read, innermost last: each
+    /// collection's go to `document.members` in one piece when it closes.
+    private var open: [Int32] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(document: ScenarioJSONDocument) {
+        self.document = document
+        bytes = UnsafeBufferPointer(document.bytes)
+    }
 
-    mutating func document() throws(NotTaken) -> ScenarioNode {
+    mutating func read() throws(NotTaken) -> Int32 {
         skipSpace()
         // Only text that starts like JSON; YAML flow mappings (`{name: x}`) fail below and go back.
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") else {
@@ -74,11 +87,30 @@ struct ScenarioJSONReader {
         return root
     }
 
-    private var mark: ScenarioNode.Mark {
-        ScenarioNode.Mark(line: line, column: i - lineStart - continuations + 1)
+    /// A new entry for the value starting here.
+    private func entry(_ kind: ScenarioJSONDocument.Kind, start: Int, end: Int) -> ScenarioJSONDocument.Entry {
+        ScenarioJSONDocument.Entry(
+            kind: kind, line: UInt32(truncatingIfNeeded: line),
+            column: UInt32(truncatingIfNeeded: i - lineStart - continuations + 1),
+            start: Int32(truncatingIfNeeded: start),
+            end: Int32(truncatingIfNeeded: end))
     }
 
+    /// Adds `e` to the document; its index.
+    private func add(_ e: ScenarioJSONDocument.Entry) -> Int32 {
+        document.entries.append(e)
+        return Int32(truncatingIfNeeded: document.entries.count - 1)
+    }
+
+    /// Skips white space. Inlined for the common case of none (a generated file has no space
+    /// between its tokens): the call cost more than the test, 450k calls on the 80×80 grid.
+    @inline(__always)
     private mutating func skipSpace() {
+        if i < bytes.count, bytes[i] > 0x20 { return }
+        skipSpaces()
+    }
+
+    private mutating func skipSpaces() {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09: i += 1
@@ -99,15 +131,12 @@ struct ScenarioJSONReader {
         continuations = 0
     }
 
-    private mutating func value() throws(NotTaken) -> ScenarioNode {
+    private mutating func value() throws(NotTaken) -> Int32 {
         guard i < bytes.count else { throw NotTaken() }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""):
-            let at = mark
-            return .scalar(
-                ScenarioNode.Scalar(string: try string(), isPlain: false, tag: ScenarioNode.Scalar.stringTag, mark: at))
+        case UInt8(ascii: "\""): return try string()
         case UInt8(ascii: "t"): return try literal("true")
         case UInt8(ascii: "f"): return try literal("false")
         case UInt8(ascii: "n"): return try literal("null")
@@ -116,21 +145,21 @@ struct ScenarioJSONReader {
     }
 
     /// `true`, `false`, `null`: plain scalars, typed by `CoreScalar` from their text as YAML's are.
-    private mutating func literal(_ word: StaticString) throws(NotTaken) -> ScenarioNode {
-        let at = mark
+    private mutating func literal(_ word: StaticString) throws(NotTaken) -> Int32 {
+        var e = entry(.plain, start: i, end: i)
         let count = word.utf8CodeUnitCount
         guard i + count <= bytes.count else { throw NotTaken() }
         let w = word.utf8Start
         for k in 0..<count where bytes[i + k] != w[k] { throw NotTaken() }
         i += count
-        return .scalar(ScenarioNode.Scalar(string: word.description, isPlain: true, mark: at))
+        e.end = Int32(truncatingIfNeeded: i)
+        return add(e)
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`, kept as text: `CoreScalar` types it
     /// exactly as it types the same plain scalar in YAML.
-    private mutating func number() throws(NotTaken) -> ScenarioNode {
-        let at = mark
-        let start = i
+    private mutating func number() throws(NotTaken) -> Int32 {
+        var e = entry(.plain, start: i, end: i)
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < bytes.count else { throw NotTaken() }
         if bytes[i] == UInt8(ascii: "0") {
@@ -147,8 +176,8 @@ struct ScenarioJSONReader {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard try digits() > 0 else { throw NotTaken() }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        return .scalar(ScenarioNode.Scalar(string: text, isPlain: true, mark: at))
+        e.end = Int32(truncatingIfNeeded: i)
+        return add(e)
     }
 
     private mutating func digits() throws(NotTaken) -> Int {
@@ -163,11 +192,11 @@ struct ScenarioJSONReader {
         if depth > ScenarioLimits.maximumNesting { throw NotTaken() }
     }
 
-    private mutating func object() throws(NotTaken) -> ScenarioNode {
-        let at = mark
+    private mutating func object() throws(NotTaken) -> Int32 {
+        let index = add(entry(.object, start: 0, end: 0))
         try nest()
         i += 1
-        let start = pairs.count
+        let start = open.count
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
             i += 1
@@ -175,15 +204,12 @@ struct ScenarioJSONReader {
             while true {
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw NotTaken() }
-                let keyMark = mark
-                let key = ScenarioNode.scalar(
-                    ScenarioNode.Scalar(
-                        string: try string(), isPlain: false, tag: ScenarioNode.Scalar.stringTag, mark: keyMark))
+                open.append(try string())
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw NotTaken() }
                 i += 1
                 skipSpace()
-                pairs.push(ScenarioNode.Pair(key: key, value: try value()))
+                open.append(try value())
                 skipSpace()
                 guard i < bytes.count else { throw NotTaken() }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -196,21 +222,22 @@ struct ScenarioJSONReader {
             }
         }
         depth -= 1
-        return .mapping(ScenarioNode.Mapping(pairs: pairs.pop(from: start), mark: at))
+        close(index, from: start, count: (open.count - start) / 2)
+        return index
     }
 
-    private mutating func array() throws(NotTaken) -> ScenarioNode {
-        let at = mark
+    private mutating func array() throws(NotTaken) -> Int32 {
+        let index = add(entry(.array, start: 0, end: 0))
         try nest()
         i += 1
-        let start = items.count
+        let start = open.count
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
             i += 1
         } else {
             while true {
                 skipSpace()
-                items.push(try value())
+                open.append(try value())
                 skipSpace()
                 guard i < bytes.count else { throw NotTaken() }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -223,12 +250,22 @@ struct ScenarioJSONReader {
             }
         }
         depth -= 1
-        return .sequence(ScenarioNode.Sequence(nodes: items.pop(from: start), mark: at))
+        close(index, from: start, count: open.count - start)
+        return index
     }
 
-    /// A string's value, positioned at its opening quote. Plain ASCII without escapes (nearly
-    /// every key and value) is one scan and one copy.
-    private mutating func string() throws(NotTaken) -> String {
+    /// The collection `index` closes: its members (`open` above `start`) move to the document.
+    private mutating func close(_ index: Int32, from start: Int, count: Int) {
+        document.entries[Int(index)].start = Int32(truncatingIfNeeded: document.members.count)
+        document.entries[Int(index)].end = Int32(truncatingIfNeeded: count)
+        document.members.append(contentsOf: open[start...])
+        open.removeSubrange(start...)
+    }
+
+    /// A string, positioned at its opening quote. Plain ASCII without escapes (nearly every key
+    /// and value) is one scan, its text left in the bytes; other text is decoded aside.
+    private mutating func string() throws(NotTaken) -> Int32 {
+        var e = entry(.string, start: i + 1, end: i + 1)
         i += 1
         let start = i
         while i < bytes.count {
@@ -237,9 +274,9 @@ struct ScenarioJSONReader {
             i += 1
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-            let text = strings.string(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            e.end = Int32(truncatingIfNeeded: i)
             i += 1
-            return text
+            return add(e)
         }
         var out = Array(bytes[start..<i])
         while true {
@@ -248,7 +285,9 @@ struct ScenarioJSONReader {
             switch b {
             case UInt8(ascii: "\""):
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                e.setDecoded(Int32(truncatingIfNeeded: document.decoded.count))
+                document.decoded.append(String(decoding: out, as: UTF8.self))
+                return add(e)
             case UInt8(ascii: "\\"):
                 i += 1
                 try escape(into: &out)
@@ -328,33 +367,5 @@ struct ScenarioJSONReader {
             i += 1
         }
         return v
-    }
-}
-
-/// Strings a scenario repeats thousands of times (`restorationIdentifier`, class names) made once:
-/// a text of more than 15 UTF-8 bytes is a heap allocation each time it is made, so a small table
-/// of recently made ones, found by a hash of the bytes, hands the same storage back.
-struct RecentStrings {
-    private var slots = [String?](repeating: nil, count: 1024)
-
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        // Up to 15 bytes a String holds its text inline, and long ones rarely repeat.
-        guard bytes.count > 15, bytes.count <= 64 else { return String(decoding: bytes, as: UTF8.self) }
-        var hash: UInt32 = 2_166_136_261
-        for b in bytes { hash = (hash ^ UInt32(b)) &* 16_777_619 }
-        let slot = Int(hash % UInt32(slots.count))
-        if let known = slots[slot], Self.same(known, bytes) { return known }
-        let made = String(decoding: bytes, as: UTF8.self)
-        slots[slot] = made
-        return made
-    }
-
-    /// The string's bytes are `bytes`: one `memcmp` (the generic `elementsEqual` over the UTF-8
-    /// view walked them one by one, 1.6 % of record at 100×100).
-    private static func same(_ known: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard known.utf8.count == bytes.count else { return false }
-        return known.utf8.withContiguousStorageIfAvailable {
-            memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        } ?? known.utf8.elementsEqual(bytes)
     }
 }

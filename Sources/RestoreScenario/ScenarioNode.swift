@@ -60,19 +60,62 @@ enum ScenarioNode: Equatable {
         static let stringTag = "tag:yaml.org,2002:str"
     }
 
+    /// A JSON document's collection a `Sequence` or `Mapping` reads its members from, made
+    /// into nodes when asked for (see `ScenarioJSONDocument`).
+    ///
+    /// The collections hold the document `unowned(unsafe)`: a counted reference made every copy
+    /// of every node (YAML's too) go through the runtime's generic copy, +5.7 % instructions for
+    /// `record` of the 80×80 grid from YAML. Whoever reads a document's nodes keeps the document
+    /// alive while they do (`ScenarioParser.parse`); nodes never outlive the parse.
+    struct Backing {
+        let document: ScenarioJSONDocument
+        let index: Int
+    }
+
     struct Sequence: RandomAccessCollection, Equatable {
-        var nodes: [ScenarioNode]
+        private var storage: [ScenarioNode]
         private var packedMark: PackedMark
+        /// Set when the items are a JSON document's (then `storage` is empty); see `Backing`.
+        private unowned(unsafe) var document: ScenarioJSONDocument?
+        private var documentIndex: Int32 = 0
 
         init(nodes: [ScenarioNode], mark: Mark?) {
-            self.nodes = nodes
+            self.storage = nodes
             self.packedMark = PackedMark(mark)
+            self.document = nil
         }
 
+        /// The array `index` of `document`.
+        init(document: ScenarioJSONDocument, index: Int, mark: Mark?) {
+            self.storage = []
+            self.packedMark = PackedMark(mark)
+            self.document = document
+            self.documentIndex = Int32(truncatingIfNeeded: index)
+        }
+
+        var backing: Backing? { document.map { Backing(document: $0, index: Int(documentIndex)) } }
+
+        // (Each accessor tests `document` itself: going through `backing` made a counted
+        // reference for every YAML node's `endIndex`.)
+        var nodes: [ScenarioNode] {
+            guard let document else { return storage }
+            return document.items(Int(documentIndex))
+        }
         var mark: Mark? { packedMark.mark }
         var startIndex: Int { 0 }
-        var endIndex: Int { nodes.count }
-        subscript(i: Int) -> ScenarioNode { nodes[i] }
+        var endIndex: Int {
+            guard let document else { return storage.count }
+            return document.count(Int(documentIndex))
+        }
+        var count: Int { endIndex }
+        subscript(i: Int) -> ScenarioNode {
+            guard let document else { return storage[i] }
+            return document.node(document.item(Int(documentIndex), i))
+        }
+
+        static func == (a: Sequence, b: Sequence) -> Bool {
+            a.mark == b.mark && a.nodes == b.nodes
+        }
     }
 
     /// A mapping's member. A struct rather than a `(key, value)` tuple: an array of tuples is
@@ -85,22 +128,51 @@ enum ScenarioNode: Equatable {
     }
 
     struct Mapping: RandomAccessCollection, Equatable {
-        var pairs: [Pair]
+        private var storage: [Pair]
         private var packedMark: PackedMark
+        /// Set when the members are a JSON document's (then `storage` is empty); see `Backing`.
+        private unowned(unsafe) var document: ScenarioJSONDocument?
+        private var documentIndex: Int32 = 0
 
         init(pairs: [Pair], mark: Mark?) {
-            self.pairs = pairs
+            self.storage = pairs
             self.packedMark = PackedMark(mark)
+            self.document = nil
         }
 
+        /// The object `index` of `document`.
+        init(document: ScenarioJSONDocument, index: Int, mark: Mark?) {
+            self.storage = []
+            self.packedMark = PackedMark(mark)
+            self.document = document
+            self.documentIndex = Int32(truncatingIfNeeded: index)
+        }
+
+        var backing: Backing? { document.map { Backing(document: $0, index: Int(documentIndex)) } }
+
+        /// The members, made into nodes each time when they are a document's: read it once.
+        var pairs: [Pair] {
+            guard let document else { return storage }
+            return document.pairs(Int(documentIndex))
+        }
         var mark: Mark? { packedMark.mark }
         var startIndex: Int { 0 }
-        var endIndex: Int { pairs.count }
-        subscript(i: Int) -> (key: ScenarioNode, value: ScenarioNode) { (pairs[i].key, pairs[i].value) }
+        var endIndex: Int {
+            guard let document else { return storage.count }
+            return document.count(Int(documentIndex))
+        }
+        var count: Int { endIndex }
+        subscript(i: Int) -> (key: ScenarioNode, value: ScenarioNode) {
+            guard let document else { return (storage[i].key, storage[i].value) }
+            let m = document.member(Int(documentIndex), i)
+            return (document.node(m.key), document.node(m.value))
+        }
 
         static func == (a: Mapping, b: Mapping) -> Bool {
-            a.mark == b.mark && a.pairs.count == b.pairs.count
-                && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            let x = a.pairs
+            let y = b.pairs
+            return a.mark == b.mark && x.count == y.count
+                && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         }
     }
 

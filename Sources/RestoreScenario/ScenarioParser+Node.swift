@@ -20,6 +20,12 @@ extension ScenarioReader {
     func node(_ node: ScenarioNode, role: NodeBlueprint.Role, _ what: @autoclosure () -> String, depth: Int = 0)
         -> NodeBlueprint?
     {
+        // A JSON document's node of the common kinds is read straight from the document.
+        if case .mapping(let mapping) = node, let backing = mapping.backing,
+            let b = flatNode(backing.document, backing.index, role: role, depth: depth)
+        {
+            return b
+        }
         guard depth < Self.maximumDepth else {
             fail(node, "\(what()) is nested more than \(Self.maximumDepth) levels deep")
             return nil

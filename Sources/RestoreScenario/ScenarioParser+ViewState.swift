@@ -93,6 +93,25 @@ extension ScenarioReader {
         return values
     }
 
+    /// Whether `checkApplies` would find `key` saved by a view of `className` (no `inherits`)
+    /// without a problem; it records nothing (for `flatNode`).
+    func propertyApplies(_ key: String, className: String) -> Bool {
+        if let last = lastAppliedProperty, last.key == key, last.className == className, last.inherits == nil {
+            return true
+        }
+        guard ClassHierarchy.uikit[className] != nil else { return false }
+        let owners = Self.propertyOwners[key] ?? []
+        var cls: String? = className
+        while let c = cls {
+            if owners.contains(c) {
+                lastAppliedProperty = (key, className, nil)
+                return true
+            }
+            cls = ClassHierarchy.uikit[c] ?? nil
+        }
+        return false
+    }
+
     /// A property on a view class that does not save it is a mistake in the scenario: the engine
     /// would silently ignore it. A custom view inheriting from another custom class is not
     /// checked, since its UIKit ancestor is not known here.

@@ -32,7 +32,11 @@ public enum ScenarioParser {
     public static func parse(_ text: consuming String, file: String) throws(ScenarioError) -> Scenario {
         // JSON that reads the same either way skips the YAML library (see `ScenarioJSON`).
         let root: ScenarioNode?
-        if let json = ScenarioJSON.parse(text) { root = json } else { root = try composeYAML(text, file: file) }
+        let document = ScenarioJSON.document(text)
+        // The document's nodes hold it `unowned(unsafe)` (see `ScenarioNode.Backing`): it lives
+        // until the scenario is read.
+        defer { withExtendedLifetime(document) {} }
+        if let document { root = document.node(Int(document.root)) } else { root = try composeYAML(text, file: file) }
         // The text is let go as soon as it is a tree (the caller hands it over): the reader then
         // builds the scenario while only the tree is alive, not the file's text too (14 MB of
         // JSON, 20 MB of YAML at 200×200, when `record` peaks in memory).

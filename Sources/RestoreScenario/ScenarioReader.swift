@@ -65,12 +65,13 @@ final class ScenarioReader {
         keys.reserveCapacity(mapping.count)
         accepted.reserveCapacity(mapping.count)
         var lengths: UInt64 = 0
-        for index in mapping.pairs.indices {
-            let keyNode = mapping.pairs[index].key
+        let pairs = mapping.pairs  // once: a JSON document's are made when asked for
+        for index in pairs.indices {
+            let keyNode = pairs[index].key
             guard let key = scalarKey(keyNode) else { continue }
             let length = Fields.lengthBit(key)
             if lengths & length != 0, let first = keys.firstIndex(where: { Fields.sameKey($0, key) }) {
-                let line = mapping.pairs[Int(accepted[first])].key.mark?.line ?? 1
+                let line = pairs[Int(accepted[first])].key.mark?.line ?? 1
                 fail(keyNode, "duplicate key '\(key)' (first at line \(line)); keep one of them")
                 continue
             }
@@ -86,7 +87,7 @@ final class ScenarioReader {
             accepted.append(Int32(index))
             lengths |= length
         }
-        return Fields(node: node, pairs: mapping.pairs, order: keys, accepted: accepted, lengths: lengths)
+        return Fields(node: node, pairs: pairs, order: keys, accepted: accepted, lengths: lengths)
     }
 
     /// One member of a mapping whose keys are the user's own. A struct rather than a tuple, as
