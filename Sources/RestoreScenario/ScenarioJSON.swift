@@ -44,6 +44,10 @@ enum ScenarioJSON {
         var text = text
         // Native strings are contiguous UTF-8: no copy. A bridged one is made native first.
         return text.withUTF8 { bytes in
+            // The document keeps offsets in 32 bits and columns in 29: a text that could
+            // overflow them (only from standard input or an embedding caller; files stop at
+            // 128 MB) takes the YAML route, which reads accepted JSON the same way.
+            guard bytes.count < 1 << 29 else { return nil }
             let document = ScenarioJSONDocument(copying: bytes)
             var reader = ScenarioJSONReader(document: document)
             guard let root = try? reader.read() else { return nil }

@@ -63,7 +63,8 @@ public struct JSONParser {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while k + 8 <= n {
-            let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            // Little-endian order whatever the machine's: the lowest flag is the first byte.
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
             let quote = w ^ (ones &* 0x22)
             let backslash = w ^ (ones &* 0x5C)
             // A high bit where a byte is below 0x20 (a control), or is `"` or `\` (zero
