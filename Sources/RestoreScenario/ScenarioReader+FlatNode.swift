@@ -96,29 +96,11 @@ extension ScenarioReader {
         }
         b.state = state
         if found.children >= 0 {
-            let n = document.count(found.children)
-            var children: [NodeBlueprint] = []
-            children.reserveCapacity(n)
-            for i in 0..<n {
-                let item = document.node(document.item(found.children, i))
-                if let child = node(item, role: .viewController, "child \(i) of \(className)", depth: depth + 1) {
-                    children.append(child)
-                }
-            }
-            b.children = children
+            b.children = members(document, found.children, role: .viewController, "child", of: className, depth: depth)
         }
         if let selectedIndex { b.selectedIndex = selectedIndex }
         if found.views >= 0 {
-            let n = document.count(found.views)
-            var views: [NodeBlueprint] = []
-            views.reserveCapacity(n)
-            for i in 0..<n {
-                let item = document.node(document.item(found.views, i))
-                if let view = node(item, role: .view, "view \(i) of \(className)", depth: depth + 1) {
-                    views.append(view)
-                }
-            }
-            b.views = views
+            b.views = members(document, found.views, role: .view, "view", of: className, depth: depth)
         }
         if isView {
             var s = ViewState()
@@ -189,5 +171,23 @@ extension ScenarioReader {
             }
         }
         return values
+    }
+
+    /// The nodes in the array `array` of `document` (a node's children or views), each read as
+    /// `role` (the general way where the fast path does not take it).
+    private func members(
+        _ document: ScenarioJSONDocument, _ array: Int, role: NodeBlueprint.Role, _ label: String,
+        of className: String, depth: Int
+    ) -> [NodeBlueprint] {
+        let n = document.count(array)
+        var nodes: [NodeBlueprint] = []
+        nodes.reserveCapacity(n)
+        for i in 0..<n {
+            let item = document.node(document.item(array, i))
+            if let member = node(item, role: role, "\(label) \(i) of \(className)", depth: depth + 1) {
+                nodes.append(member)
+            }
+        }
+        return nodes
     }
 }
