@@ -4,8 +4,15 @@ import Foundation
 /// Renders DOT text to SVG in-process through Graphviz's C library (libgvc).
 ///
 /// The only file that touches Graphviz. libgvc keeps global state and is not thread-safe, so
-/// every render holds one process-wide lock from parse to free, and gets a fresh context so
-/// output never depends on what an earlier render interned.
+/// every render holds one process-wide lock from parse to free. Two things keep a render's
+/// bytes from depending on what the process did before it (a what-if report draws twice, and
+/// its second drawing moved a label by a pixel in about half the runs):
+/// - objects get IDs in the order they are made (`rt_agmemread`), not the addresses of their
+///   interned names, by which some of the layout's sets are ordered;
+/// - every render uses one context, made at the first and never freed: the pango plugin keeps a
+///   pointer to the last font name it measured, which lives in the context's font table, so
+///   freeing a context per render made the next render read freed memory (valgrind: invalid
+///   read in `textspan_size`).
 public enum SVGRenderer {
     /// Lays out `dot` and returns the SVG document.
     ///
@@ -21,12 +28,12 @@ public enum SVGRenderer {
         let previous = rt_agseterrf(collect)
         defer { _ = rt_agseterrf(previous) }
 
-        guard let context = gvContext() else {
+        if sharedContext == nil { sharedContext = gvContext() }
+        guard let context = sharedContext else {
             throw ExportError.graphvizRender(stage: "setup", message: "gvContext() returned nil")
         }
-        defer { _ = gvFreeContext(context) }
 
-        guard let graph = dot.withCString({ rt_agmemread($0) }) else {
+        guard let graph = dot.withCString({ rt_agmemread($0, reading) }) else {
             throw ExportError.graphvizParse(errorText(default: "agmemread returned no graph"))
         }
         defer { _ = agclose(graph) }
@@ -81,6 +88,11 @@ public enum SVGRenderer {
     }
 
     private static let lock = NSLock()
+    /// The context every render uses (see above); only touched while `lock` is held.
+    nonisolated(unsafe) private static var sharedContext: OpaquePointer?
+    /// The reading disciplines of the graph being rendered (counted IDs, see `rt_agmemread`):
+    /// the graph keeps pointers to them until it is closed; only touched while `lock` is held.
+    nonisolated(unsafe) private static let reading = UnsafeMutablePointer<rt_reading>.allocate(capacity: 1)
     /// Message fragments from the current render; only touched while `lock` is held.
     nonisolated(unsafe) private static var messages: [String] = []
 
