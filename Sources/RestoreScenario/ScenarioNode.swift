@@ -93,9 +93,7 @@ enum ScenarioNode: Equatable {
             self.documentIndex = Int32(truncatingIfNeeded: index)
         }
 
-        var backing: Backing? { document.map { Backing(document: $0, index: Int(documentIndex)) } }
-
-        // (Each accessor tests `document` itself: going through `backing` made a counted
+        // (Each accessor tests `document` itself: going through a `Backing` made a counted
         // reference for every YAML node's `endIndex`.)
         var nodes: [ScenarioNode] {
             guard let document else { return storage }
