@@ -71,6 +71,12 @@ public struct NodeBlueprint: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
 
+    /// True when both are the same tree without comparing a field: one is a copy of the other,
+    /// not written since. A walk that visits several trees can skip a repeated one this way
+    /// (a scenario's `ui` is often its `launchUI`), where `==` would compare a different tree
+    /// node by node.
+    public func isSameTree(as other: NodeBlueprint) -> Bool { storage === other.storage }
+
     public var role: Role {
         @inlinable get { storage.fields.role }
         set { fields.role = newValue }
