@@ -88,10 +88,26 @@ public final class RestorationCoder {
     /// wrote): the same as `init(entries:)` without looking for repeated keys.
     init(uniqueEntries entries: [CoderEntry]) {
         shortestReservedKey = ReservedKeys.shortest
+        start(uniqueEntries: entries)
+    }
+
+    /// Makes this coder what `init(uniqueEntries:)` makes: a coder nothing else holds any more,
+    /// handed to the next call instead of a new one (see `RestorationEngine.reusableCoder`).
+    func reset(uniqueEntries entries: [CoderEntry]) {
+        rare = nil
+        appCrashed = false
+        writingAsSystem = false
+        tracksReads = false
+        shortestReservedKey = ReservedKeys.shortest
+        start(uniqueEntries: entries)
+    }
+
+    private func start(uniqueEntries entries: [CoderEntry]) {
         appWritesAreEntries = entries.isEmpty
         if entries.count < Self.linearLimit {
             self.entries = entries
         } else {
+            self.entries = []
             for entry in entries { put(entry) }
         }
     }

@@ -25,7 +25,7 @@ extension PreservationWalk {
                 path: path.text, locator: locator.text, key: key.text, className: view.className, kind: .view,
                 status: .preserved, depth: depth, parent: owner.locator.text, position: position))
 
-        let coder = RestorationCoder()
+        let coder = engine.reusableCoder()
         let selection = writeBuiltInState(of: view, to: coder, ownerClass: owner.className, path: path, key: key)
         engine.call(.encode(.view(view), coder: coder), receiver: view.className, path: path.text, key: key.text)
         if coder.appCrashed {

@@ -57,26 +57,28 @@ extension PreservationWalk {
 
     /// Scroll geometry, text selection, image geometry and web history.
     private static func writeScrollAndTextState(of view: UIView, to coder: RestorationCoder) {
-        let s = view.viewState
-        if view.kind.isScrollable || view.kind == .webView {
+        // Each field is read from the view in place: a copy of the whole `ViewState` first was
+        // nine fields retained and released again per view.
+        let kind = view.kind
+        if kind.isScrollable || kind == .webView {
             coder.appendNewSystemKey(
-                .array(s.contentOffset.map { $0.map(CoderValue.double) } ?? Self.zeroOffset),
+                .array(view.viewState.contentOffset.map { $0.map(CoderValue.double) } ?? Self.zeroOffset),
                 forKey: ViewStateKeys.contentOffset)
-            coder.appendNewSystemKey(.double(s.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
-            if view.kind != .webView {
+            coder.appendNewSystemKey(.double(view.viewState.zoomScale ?? 1), forKey: ViewStateKeys.zoomScale)
+            if kind != .webView {
                 coder.appendNewSystemKey(
-                    .array(s.contentInset.map { $0.map(CoderValue.double) } ?? Self.zeroInset),
+                    .array(view.viewState.contentInset.map { $0.map(CoderValue.double) } ?? Self.zeroInset),
                     forKey: ViewStateKeys.contentInset)
             }
         }
-        switch view.kind {
+        switch kind {
         case .textView:
-            if let r = s.selectedRange {
+            if let r = view.viewState.selectedRange {
                 coder.appendNewSystemKey(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedRange)
             }
-            coder.appendNewSystemKey(.bool(s.editable ?? true), forKey: ViewStateKeys.editable)
+            coder.appendNewSystemKey(.bool(view.viewState.editable ?? true), forKey: ViewStateKeys.editable)
         case .textField:
-            if let r = s.selectedRange {
+            if let r = view.viewState.selectedRange {
                 coder.appendNewSystemKey(.array(r.map(CoderValue.int)), forKey: ViewStateKeys.selectedTextRange)
             }
         case .imageView:

@@ -205,23 +205,11 @@ struct PreservationWalk {
                 status: .preserved, depth: cursor.depth, parent: cursor.parentLocator?.text, position: position))
         preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
 
-        let coder = RestorationCoder()
-        engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
-        if coder.appCrashed {
-            crash = (path.text, key.text)
-            return
-        }
-        engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
         let encodesChildren = Self.encodesChildren(vc)
-        let childKeys = Self.writeSystemKeys(
-            of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
-            to: coder)
-        entries.append(
-            ArchiveEntry(
-                key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
-                parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
-                restorationClass: vc.restorationClass, storyboard: vc.storyboard,
-                insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
+        guard
+            let childKeys = encode(
+                vc, key: key, path: path, locator: locator, encodesChildren: encodesChildren, cursor: cursor)
+        else { return }
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
 
         let owner = Owner(className: vc.className, path: path, key: key, locator: locator)
@@ -247,6 +235,34 @@ struct PreservationWalk {
             cause: encodesChildren ? nil : locator.text, parentKey: key, parentPath: path, parentLocator: locator,
             relation: .root, depth: depth, parentPosition: position)
         visitChildren(of: vc, below: below, presentedInherits: false, knownKeys: childKeys)
+    }
+
+    /// The controller's encode with a coder of its own, UIKit's keys and its archive entry.
+    /// Returns the keys it built for its children (see `writeSystemKeys`), or nil when the app
+    /// crashed. A function of its own so that the coder is let go before the views and children
+    /// are walked, which then reuse it (`RestorationEngine.reusableCoder`): kept alive to the end
+    /// of `preserve`, it made every view allocate a coder of its own.
+    private mutating func encode(
+        _ vc: UIViewController, key: ArchiveKey, path: RestorationPath, locator: NodeLocator, encodesChildren: Bool,
+        cursor: PreservationCursor
+    ) -> [KnownChildKey?]? {
+        let coder = engine.reusableCoder()
+        engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
+        if coder.appCrashed {
+            crash = (path.text, key.text)
+            return nil
+        }
+        engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
+        let childKeys = Self.writeSystemKeys(
+            of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
+            to: coder)
+        entries.append(
+            ArchiveEntry(
+                key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
+                parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
+                restorationClass: vc.restorationClass, storyboard: vc.storyboard,
+                insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
+        return childKeys
     }
 
     /// The children, then the presented controller. A preserved controller always references what

@@ -15,7 +15,7 @@ extension RestorationEngine {
                 run.outcomes[i].decoded = nil
                 continue
             }
-            let coder = e.makeCoder()
+            let coder = decodingCoder(e)
             switch item {
             case .view(let view):
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: run.parentController(of: i))

@@ -248,7 +248,7 @@ extension RestorationEngine {
 
     private func obtainController(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {
         let path = e.pathString
-        let coder = e.makeCoder()
+        let coder = decodingCoder(e)
         var obtained: UIViewController?
         var via: RestoreVia?
         let launchInstance = application.viewController(atRestorationPath: path)
