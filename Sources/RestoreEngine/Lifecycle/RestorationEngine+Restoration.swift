@@ -232,9 +232,10 @@ extension RestorationEngine {
             case .object: obtainObject(e, i, &run)
             case .view:
                 // Views are found in their restored owner, during decoding (R5).
+                let path = e.pathString
                 if let owner = run.parentController(of: i),
                     let view = owner.views.first(where: {
-                        $0.restorationIdentifier.map { $0[...] == e.identifier } ?? false
+                        $0.restorationIdentifier.map { RestorationPath.lastComponent(of: path, equals: $0) } ?? false
                     })
                 {
                     run.restored[i] = .view(view)
