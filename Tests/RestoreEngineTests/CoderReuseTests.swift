@@ -63,6 +63,18 @@ import Testing
         #expect(writes == [[], [ReservedKeys.children], [], []])
     }
 
+    @Test func appEntriesAreTheAppsWritesWithOrWithoutUIKitKeys() {
+        let coder = RestorationCoder()
+        coder.encode(1, forKey: "row")
+        coder.encode("x", forKey: "draft")
+        #expect(coder.appEntries == coder.entries)
+        coder.writeSystem { $0.encode(true, forKey: ReservedKeys.viewWasLoaded) }
+        coder.encode(2, forKey: "row")
+        #expect(coder.appEntries == [CoderEntry(key: "row", value: .int(2)), CoderEntry(key: "draft", value: "x")])
+        #expect(coder.systemEntries.map(\.key) == [ReservedKeys.viewWasLoaded])
+        #expect(RestorationCoder().appEntries.isEmpty)
+    }
+
     @Test func aBlueprintIsTheSameTreeAsItsCopiesUntilOneIsWritten() {
         var tree = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "Nav")
         tree.children = [NodeBlueprint(className: "Screen", restorationIdentifier: "a")]

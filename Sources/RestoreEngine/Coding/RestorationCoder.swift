@@ -200,7 +200,13 @@ public final class RestorationCoder {
     }
 
     /// The keys the app wrote, without UIKit's own.
-    public var appEntries: [CoderEntry] { entries.filter { !$0.isSystem } }
+    public var appEntries: [CoderEntry] {
+        // Shared as they are when UIKit wrote none of them (a controller's coder right after its
+        // encode, when its `encode` event copies the app's writes): `filter` made a new array,
+        // an allocation per controller of every observed preservation.
+        guard entries.contains(where: \.isSystem) else { return entries }
+        return entries.filter { !$0.isSystem }
+    }
     public var systemEntries: [CoderEntry] { entries.filter(\.isSystem) }
 
     /// Models the app crashing inside a callback that got this coder.
