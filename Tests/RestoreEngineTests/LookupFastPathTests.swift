@@ -19,3 +19,33 @@ import Testing
         }
     }
 }
+
+/// Archive keys hashed from their bytes answer as a `[String: Int]` of first indices does.
+@Suite struct ArchiveKeySlotsTests {
+    static let keyLists: [[String]] = [
+        [],
+        ["Tabs", "Tabs/:[0]:/nav0", "Tabs/:[0]:/nav0/:[0]:/s0", "Tabs/:[0]:/nav0/:[0]:/s0/scroll", "Tabs/:[1]:/nav1"],
+        ["A", "A/x", "A/x", "A", "B/:[0]:/K", "A/x"],
+        ["Nav/K", "Nav/\u{212A}", "Café", "Cafe\u{301}", "Nav/K"],
+        (0..<300).map { "Tabs/:[\($0 % 7)]:/nav\($0 % 7)/:[\($0)]:/s\($0 % 50)" },
+    ]
+    static let probes = [
+        "", "A", "A/x", "B/:[0]:/K", "B/:[0]:/\u{212A}", "Nav/K", "Nav/\u{212A}", "Café", "Cafe\u{301}", "Tabs",
+        "Tabs/:[0]:/nav0/:[0]:/s0", "Tabs/:[3]:/nav3/:[10]:/s10", "missing",
+    ]
+
+    @Test(arguments: keyLists.indices) func slotsAreTheFirstIndexOfEachKey(_ list: Int) {
+        let keys = Self.keyLists[list]
+        var isFirst = [Bool](repeating: true, count: keys.count)
+        let slots = ArchiveKeySlots(keys: keys, isFirst: &isFirst)
+        var expected: [String: Int] = [:]
+        for (i, key) in keys.enumerated() where expected[key] == nil { expected[key] = i }
+        for (i, key) in keys.enumerated() {
+            #expect(slots[key] == expected[key])
+            #expect(isFirst[i] == (expected[key] == i))
+        }
+        for probe in Self.probes + keys.map({ $0 + "/" }) {
+            #expect(slots[probe] == expected[probe], "\(probe)")
+        }
+    }
+}

@@ -2,7 +2,7 @@
 /// by archive key hashes the key once.
 struct RestorationRun {
     /// Archive key → entry index (the first entry, if a key repeats).
-    let slot: [String: Int]
+    let slot: ArchiveKeySlots
     /// The live object obtained for each entry, if any.
     var restored: [RestorableNode?]
     var outcomes: [NodeOutcome] = []
@@ -17,16 +17,12 @@ struct RestorationRun {
 
     init(_ archive: Archive) {
         let entries = archive.entries
-        var slot: [String: Int] = [:]
-        slot.reserveCapacity(entries.count)
         // One hash per entry, and no copy of each entry (its coder, its class) to read its key.
-        // Walked backwards, each entry overwrites its key's slot, so the first entry keeps it;
-        // the entry it takes the slot from is a repeat. (`slot[key, default: i]` allocated its
-        // default's context twice per entry: ~1 % of the engine.)
         var isFirst = [Bool](repeating: true, count: entries.count)
-        for i in entries.indices.reversed() {
-            if let later = slot.updateValue(i, forKey: entries[i].key) { isFirst[later] = false }
-        }
+        var keys: [String] = []
+        keys.reserveCapacity(entries.count)
+        for i in entries.indices { keys.append(entries[i].key) }
+        let slot = ArchiveKeySlots(keys: keys, isFirst: &isFirst)
         var parentSlot = [Int](repeating: -1, count: entries.count)
         for i in entries.indices {
             guard let parent = entries[i].parentKey else { continue }
