@@ -49,3 +49,37 @@ import Testing
         }
     }
 }
+
+/// The live index's table answers as the `[String: Value]` it replaces, through growth,
+/// overwrites and paths that are not ASCII (stored or only looked up).
+@Suite struct PathTableTests {
+    static let asciiPaths = (0..<100).map { "Tabs/nav\($0 % 9)/s\($0)" } + ["", "K", "Tabs", "Tabs/nav1"]
+    static let otherPaths = ["\u{212A}", "Tabs/nav1/s\u{212A}", "Café", "Cafe\u{301}", "🇫🇷"]
+
+    @Test(arguments: [false, true]) func aTableAnswersAsADictionary(storingOtherText: Bool) {
+        var table = PathTable<Int>(minimumCapacity: 3)
+        var model: [String: Int] = [:]
+        var stored = Self.asciiPaths
+        if storingOtherText { stored.insert(contentsOf: Self.otherPaths, at: 50) }
+        for (i, path) in stored.enumerated() {
+            table.set(i, at: path)
+            model[path] = i
+            if i % 7 == 0 {
+                table.set(-i, at: stored[i / 2])
+                model[stored[i / 2]] = -i
+            }
+            #expect(table.count == model.count)
+        }
+        for path in Self.asciiPaths + Self.otherPaths + ["missing", "Tabs/nav1/s1/"] {
+            #expect(table.value(at: path) == model[path], "\(path)")
+        }
+        // A lookup that is not ASCII finds the ASCII path it equals, and the table keeps answering.
+        var ascii = PathTable<Int>()
+        ascii.set(1, at: "Nav/K")
+        #expect(ascii.value(at: "Nav/\u{212A}") == 1)
+        ascii.set(2, at: "Nav/a")
+        #expect(ascii.value(at: "Nav/a") == 2)
+        #expect(ascii.value(at: "Nav/K") == 1)
+        #expect(ascii.count == 2)
+    }
+}

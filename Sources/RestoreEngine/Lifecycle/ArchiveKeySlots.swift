@@ -8,7 +8,7 @@
 /// bytes (U+212A KELVIN SIGN is "K").
 struct ArchiveKeySlots {
     private let keys: [String]
-    /// Each key's byte hash (`hashIfASCII`), compared before the keys themselves.
+    /// Each key's byte hash (`ASCIIHash.of`), compared before the keys themselves.
     private let hashes: [Int]
     /// Open addressing by byte hash: an entry index, or -1 for an empty bucket. Empty when a key
     /// is not ASCII.
@@ -23,7 +23,7 @@ struct ArchiveKeySlots {
         var hashes: [Int] = []
         hashes.reserveCapacity(keys.count)
         for key in keys {
-            guard let h = Self.hashIfASCII(key) else { break }
+            guard let h = ASCIIHash.of(key) else { break }
             hashes.append(h)
         }
         var buckets: [Int32] = []
@@ -56,7 +56,7 @@ struct ArchiveKeySlots {
     }
 
     subscript(key: String) -> Int? {
-        guard !buckets.isEmpty, let h = Self.hashIfASCII(key) else { return dictionary.slots(of: keys)[key] }
+        guard !buckets.isEmpty, let h = ASCIIHash.of(key) else { return dictionary.slots(of: keys)[key] }
         var b = h & (buckets.count - 1)
         while buckets[b] >= 0 {
             let j = Int(buckets[b])
@@ -76,38 +76,6 @@ struct ArchiveKeySlots {
             for i in keys.indices.reversed() { made[keys[i]] = i }
             slot = made
             return made
-        }
-    }
-
-    /// A hash of the UTF-8 bytes eight at a time (FNV-1a's steps on words, then mixed), or nil
-    /// when the text is not ASCII.
-    @inline(__always)
-    private static func hashIfASCII(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { utf8 -> Int? in
-            guard let base = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            var high: UInt64 = 0
-            var at = 0
-            while at + 8 <= utf8.count {
-                let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                high |= word
-                h = (h ^ word) &* 0x0000_0100_0000_01b3
-                at += 8
-            }
-            var tail: UInt64 = 0
-            while at < utf8.count {
-                tail = tail << 8 | UInt64(utf8[at])
-                at += 1
-            }
-            high |= tail
-            guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-            h = (h ^ tail ^ UInt64(utf8.count) << 56) &* 0x0000_0100_0000_01b3
-            // A product's low bits depend only on its factors' low bits: mixed down (MurmurHash3's
-            // finalizer) so that the bucket, the low bits, depends on every byte.
-            h = (h ^ (h >> 33)) &* 0xff51_afd7_ed55_8ccd
-            h = (h ^ (h >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-            return Int(truncatingIfNeeded: h ^ (h >> 33))
         }
     }
 }

@@ -37,7 +37,7 @@ public final class UIApplication {
     @exclusivity(unchecked) public internal(set) var launchOptions = LaunchOptions()
     @exclusivity(unchecked) var snapshotIgnored = false
     /// Controllers that exist now, by restoration path (launch UI, objects obtained this launch).
-    @exclusivity(unchecked) var liveControllers: [String: UIViewController] = [:]
+    @exclusivity(unchecked) var liveControllers = PathTable<UIViewController>()
     /// The reverse of `liveControllers` is kept on each controller (`LiveIndexMark`), stamped with
     /// this token, which `resetIndex` replaces: a second dictionary keyed by controller was two
     /// hash inserts per controller indexed (~3 % of the engine on the benchmark grid, with
@@ -66,14 +66,16 @@ public final class UIApplication {
     /// The restoration path this controller already exists at (launch UI, or obtained earlier in
     /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
     public func existingPath(of vc: UIViewController) -> String? {
-        guard let mark = vc.liveIndexMark, mark.token === indexToken, liveControllers[mark.path] === vc else {
+        guard let mark = vc.liveIndexMark, mark.token === indexToken, liveControllers.value(at: mark.path) === vc else {
             return nil
         }
         return mark.path
     }
 
     /// The controller that exists now at this restoration path, if any (R3 step 3).
-    public func viewController(atRestorationPath path: String) -> UIViewController? { liveControllers[path] }
+    public func viewController(atRestorationPath path: String) -> UIViewController? {
+        liveControllers.value(at: path)
+    }
 
     /// The archived entry at this path in the archive being restored, if any: what a restoration
     /// class can learn about the node it is asked for (its archived class, its storyboard).
@@ -139,7 +141,7 @@ public final class UIApplication {
 
     /// Indexes a controller and everything below it that has a full restoration path.
     func index(_ vc: UIViewController, at path: String) {
-        liveControllers[path] = vc
+        liveControllers.set(vc, at: path)
         vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path)
         let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
@@ -159,7 +161,7 @@ public final class UIApplication {
     /// references the engine holds to the dead app's controllers and registered objects.
     func releaseTerminatedApp() {
         window.rootViewController = nil
-        liveControllers = [:]
+        liveControllers = PathTable()
         liveObjects = [:]
         indexToken = LiveIndexToken()
     }
@@ -168,8 +170,7 @@ public final class UIApplication {
     /// is one), so the index is sized once instead of rehashed at every doubling.
     func resetIndex(expecting: Int = 0) {
         let expected = max(expecting, liveControllers.count)
-        liveControllers = [:]
-        liveControllers.reserveCapacity(expected)
+        liveControllers = PathTable(minimumCapacity: expected)
         indexToken = LiveIndexToken()
         liveObjects = [:]
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
