@@ -83,3 +83,23 @@ import Testing
         #expect(ascii.count == 2)
     }
 }
+
+/// Siblings that read the same get `#i`, whether their names are ASCII or not.
+@Suite struct SiblingNameTests {
+    @Test func aRepeatedNameGetsItsIndexAsTheSetGaveIt() {
+        let lists: [[String?]] = [
+            ["a", "b", "a", nil, nil, "c", "b"],
+            ["K", "\u{212A}", "Café", "Cafe\u{301}", "x"],
+            (0..<40).map { "s\($0 % 13)" },
+        ]
+        for ids in lists {
+            let children = ids.map { UIViewController(className: "Screen", restorationIdentifier: $0) }
+            var seen = Set<String>()
+            let expected = children.enumerated().map { i, child in
+                seen.insert(NodeLocator.name(identifier: child.restorationIdentifier, className: child.className))
+                    .inserted ? "" : "#\(i)"
+            }
+            #expect(PreservationWalk.nameSuffixes(children) == expected)
+        }
+    }
+}

@@ -89,16 +89,17 @@ struct PreservationWalk {
     /// Siblings that would read the same (two unmarked navigation controllers in a tab bar, or
     /// children sharing an identifier) get `#i`, their index, so every node has its own locator.
     static func nameSuffixes(_ children: [UIViewController]) -> [String] {
-        // Sized once: a set grown insert by insert rehashed its names at every doubling, and an
-        // only child cannot repeat anyone (a stack's leaf has none).
+        // An only child cannot repeat anyone (a stack's leaf has none).
         guard children.count > 1 else { return children.map { _ in "" } }
-        var seen = Set<String>(minimumCapacity: children.count)
+        var names: [String] = []
+        names.reserveCapacity(children.count)
+        for child in children {
+            names.append(NodeLocator.name(identifier: child.restorationIdentifier, className: child.className))
+        }
+        var seen = SiblingNames(names)
         var suffixes: [String] = []
         suffixes.reserveCapacity(children.count)
-        for (i, child) in children.enumerated() {
-            let name = NodeLocator.name(identifier: child.restorationIdentifier, className: child.className)
-            suffixes.append(seen.insert(name).inserted ? "" : "#\(i)")
-        }
+        for i in names.indices { suffixes.append(seen.insert(i) ? "" : "#\(i)") }
         return suffixes
     }
 
