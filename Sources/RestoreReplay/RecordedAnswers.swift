@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 import RestoreTrace
 
@@ -38,9 +39,14 @@ struct RecordedAnswers {
     }
     /// Every recorded call of the step, in trace order, as parallel lists: a step of a
     /// 200×200 replay has 160,604 calls, and one list of (key, answer) pairs (56 bytes a call,
-    /// grown by doubling) was 22 MB of the replay's peak memory; these take 25 bytes a call.
+    /// grown by doubling) was 22 MB of the replay's peak memory; these take 17 bytes a call
+    /// and the path's bytes.
     private var callbacks: [Callback] = []
-    private var paths: [String] = []
+    /// Each call's path (else session, else receiver) as UTF-8, one after another: `pathEnds[i]`
+    /// is where the `i`th ends. Taken from the trace line's bytes, so no String is made per
+    /// call (a heap string for most paths at 200×200, made, kept and freed: ~2 % of a replay).
+    private var pathBytes: [UInt8] = []
+    private var pathEnds: [Int] = []
     private var answers: [RecordedAnswer] = []
     /// The few calls with an argument (`modelIdentifier…`, `indexPath…`), by position.
     private var arguments: [Int: CoderValue] = [:]
@@ -64,40 +70,45 @@ struct RecordedAnswers {
             launchUIRecorded = true
         }
         guard let cb = e.callback else { return }
-        let answer =
-            e.result == nil && e.effects == nil && e.coder == nil && e.activity == nil
-            ? RecordedAnswer.empty
-            : RecordedAnswer(result: e.result, effects: e.effects, coder: e.coder, activity: e.activity)
+        let answer: RecordedAnswer
+        switch (e.result, e.effects, e.coder, e.activity) {
+        case (.none, .none, .none, .none): answer = .empty
+        case let (result, effects, coder, activity):
+            answer = RecordedAnswer(result: result, effects: effects, coder: coder, activity: activity)
+        }
         // Scene calls are answered by session, legacy ones by restoration path or receiver.
         append(answer, for: Key(callback: cb, path: e.path ?? e.session ?? e.receiver ?? "", argument: e.argument))
     }
 
     /// Adds a recorded call's answer taken from its record without decoding the whole event
-    /// (see `RecordedEvent.plainCoder`), keyed as `add(_:)` keys it.
+    /// (see `RecordedEvent.plainCoder`; `RecordedAnswer.empty` for a call that answered
+    /// nothing: most calls of a big step, so no event is built for them), keyed as `add(_:)`
+    /// keys it: by its path's bytes, else its session or receiver.
     mutating func add(
-        _ answer: RecordedAnswer, _ callback: Callback, path: String?, session: String?, receiver: String?,
-        argument: CoderValue?
+        _ answer: RecordedAnswer, _ callback: Callback, pathUTF8: ArraySlice<UInt8>?, session: String?,
+        receiver: String?, argument: CoderValue?
     ) {
-        append(answer, for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
-    }
-
-    /// Adds a recorded call that answered nothing (no result, effects, coder or activity to
-    /// replay), from its envelope alone: most calls of a big step, so no event is built for them.
-    mutating func addEmpty(
-        _ callback: Callback, path: String?, session: String?, receiver: String?, argument: CoderValue?
-    ) {
-        append(
-            RecordedAnswer.empty,
-            for: Key(callback: callback, path: path ?? session ?? receiver ?? "", argument: argument))
+        if let pathUTF8 {
+            pathBytes.append(contentsOf: pathUTF8)
+        } else {
+            pathBytes.append(contentsOf: (session ?? receiver ?? "").utf8)
+        }
+        appendCall(answer, callback, argument)
     }
 
     private mutating func append(_ answer: RecordedAnswer, for key: Key) {
-        if let argument = key.argument { arguments[callbacks.count] = argument }
-        callbacks.append(key.callback)
-        paths.append(key.path)
+        pathBytes.append(contentsOf: key.path.utf8)
+        appendCall(answer, key.callback, key.argument)
+    }
+
+    /// Adds a call whose path was just appended to `pathBytes`.
+    private mutating func appendCall(_ answer: RecordedAnswer, _ callback: Callback, _ argument: CoderValue?) {
+        if let argument { arguments[callbacks.count] = argument }
+        callbacks.append(callback)
+        pathEnds.append(pathBytes.count)
         answers.append(answer)
         guard slots != nil else { return }
-        add(answer, for: key, taken: false)
+        add(answer, for: key(at: callbacks.count - 1), taken: false)
     }
 
     /// Files one call under its key in the lookup table.
@@ -121,7 +132,31 @@ struct RecordedAnswers {
 
     /// The key of the `i`th recorded call.
     private func key(at i: Int) -> Key {
-        Key(callback: callbacks[i], path: paths[i], argument: arguments.isEmpty ? nil : arguments[i])
+        Key(callback: callbacks[i], path: path(at: i), argument: arguments.isEmpty ? nil : arguments[i])
+    }
+
+    /// The `i`th call's path (else session, else receiver).
+    private func path(at i: Int) -> String {
+        String(decoding: pathBytes[(i == 0 ? 0 : pathEnds[i - 1])..<pathEnds[i]], as: UTF8.self)
+    }
+
+    /// Whether the `i`th call's path is `path`, as the Strings compare, from the bytes when they
+    /// can tell: equal bytes are equal Strings, and ASCII bytes that differ are different ones.
+    private func path(at i: Int, is path: String) -> Bool {
+        let start = i == 0 ? 0 : pathEnds[i - 1]
+        let end = pathEnds[i]
+        let verdict: Bool? = pathBytes.withUnsafeBufferPointer { all in
+            path.utf8.withContiguousStorageIfAvailable { wanted in
+                if wanted.count == end - start,
+                    wanted.isEmpty || memcmp(all.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0
+                {
+                    return true
+                }
+                let ascii = !wanted.contains { $0 >= 0x80 } && !all[start..<end].contains { $0 >= 0x80 }
+                return ascii ? false : nil
+            } ?? nil
+        }
+        return verdict ?? (self.path(at: i) == path)
     }
 
     /// The launch UI, handed over once: a launch builds it once, and the decoded tree (80,201
@@ -141,7 +176,7 @@ struct RecordedAnswers {
     {
         let key = Key(callback: callback, path: path ?? receiver, argument: argument)
         if slots == nil {
-            if taken < callbacks.count, callbacks[taken] == callback, paths[taken] == key.path,
+            if taken < callbacks.count, callbacks[taken] == callback, self.path(at: taken, is: key.path),
                 (arguments.isEmpty ? nil : arguments[taken]) == argument
             {
                 taken += 1

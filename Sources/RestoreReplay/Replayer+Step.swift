@@ -38,18 +38,23 @@ extension Replayer {
             default: break
             }
             let wanted = Replayer.payloadsToDecode(r)
-            // An answer is filed by path, else session, else receiver: the receiver (a String
-            // made from the line) only when it is needed.
-            let session = r.path == nil ? r.session : nil
-            let receiver = r.path == nil && session == nil ? r.receiver : nil
+            // An answer is filed by path (its bytes), else session, else receiver: the receiver
+            // (a String made from the line) only when it is needed.
+            // (`hasPath` and `if case`: an `== nil` on these optionals compared them as values,
+            // a copy and destroy of each per line.)
+            let path = r.pathUTF8
+            let session = r.hasPath ? nil : r.session
+            var receiver: String?
+            if !r.hasPath, case .none = session { receiver = r.receiver }
             if let callback = r.callback, !r.hasAny(of: wanted) {
-                answers.addEmpty(callback, path: r.path, session: session, receiver: receiver, argument: r.argument)
+                answers.add(
+                    .empty, callback, pathUTF8: path, session: session, receiver: receiver, argument: r.argument)
                 return
             }
             guard !wanted.isEmpty else { return }
             if let callback = r.callback, let coder = r.plainCoder(ifOnlyOneOf: wanted) {
                 answers.add(
-                    RecordedAnswer(result: nil, effects: nil, coder: coder), callback, path: r.path,
+                    RecordedAnswer(result: nil, effects: nil, coder: coder), callback, pathUTF8: path,
                     session: session, receiver: receiver, argument: r.argument)
                 return
             }

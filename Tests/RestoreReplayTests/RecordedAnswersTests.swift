@@ -68,6 +68,17 @@ import Testing
         #expect(!a.has(.decode))
     }
 
+    /// Paths are kept as their bytes; they still match as Strings do: "é" as one scalar and as
+    /// "e" + U+0301 are the same path, in trace order and out of it, and other bytes are not.
+    @Test func pathsMatchAsStringsDo() {
+        var a = answers([call("caf\u{E9}", 1), call("b", 2), call("caf\u{E9}", 3)])
+        #expect(n(a.take(.encode, path: "cafe\u{301}", receiver: "C")) == 1)
+        #expect(a.take(.encode, path: "cafe", receiver: "C") == nil)
+        #expect(n(a.take(.encode, path: "cafe\u{301}", receiver: "C")) == 3)
+        var b = answers([call("\u{212B}", 4)])
+        #expect(n(b.take(.encode, path: "\u{C5}", receiver: "C")) == 4)
+    }
+
     /// The launch UI is handed over once (a launch builds it once), so its tree is let go.
     @Test func theLaunchUIIsHandedOverOnce() {
         var built = EngineEvent(launch: 2, phase: .launch, event: .launchUIBuilt)

@@ -21,6 +21,13 @@ struct LineGroup: Sendable {
 
     // MARK: Counts on the event line
 
+    /// Whether a `hierarchy` or `archive` member is there and not null: the event line has a
+    /// group. (A two-element array of them to ask was an allocation for every line read.)
+    static func present(_ head: JSONValue?) -> Bool {
+        guard let head else { return false }
+        return !head.isNull
+    }
+
     /// How many node and entry lines follow an event line whose `hierarchy` and `archive` are
     /// these values (nil when absent): `{"nodes":K}` with K ≥ 1, `{"appLevel":…,"entries":M}`.
     static func counts(hierarchy: JSONValue?, archive: JSONValue?) throws(DecodeProblem) -> (nodes: Int, entries: Int) {

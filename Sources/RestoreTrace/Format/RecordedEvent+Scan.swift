@@ -10,7 +10,7 @@ extension RecordedEvent {
         var envelope = TraceEvent(seq: 0, event: EngineEvent(launch: 0, phase: .launch))
         var bodyStart: Int?
         var payloads = PayloadRanges()
-        var plain: (key: Range<Int>?, receiver: Range<Int>?) = (nil, nil)
+        var plain = PlainRanges()
         var seen: UInt32 = 0  // a bit per member, by its position in `EventField.allCases`
         do {
             try p.enterObject()
@@ -50,11 +50,11 @@ extension RecordedEvent {
     /// that refuses it (or it is null). A plain integer or string is read straight from the
     /// bytes: making a `JSONValue` (a boxed enum) of each of a line's eight or so members first
     /// was half of scanning a line, and every line of a trace is scanned.
-    /// A plain key or receiver is not made a String: where it is goes in `plain` (see
+    /// A plain path, key or receiver is not made a String: where it is goes in `plain` (see
     /// `RecordedEvent.key`).
     private static func plainMember(
         _ field: EventField, _ p: inout JSONParser, into line: inout TraceEvent,
-        plain: inout (key: Range<Int>?, receiver: Range<Int>?)
+        plain: inout PlainRanges
     ) throws(JSONParseError) -> Bool {
         let start = p.i
         switch field {
@@ -106,8 +106,12 @@ extension RecordedEvent {
             return true
         case .receiver, .path, .key, .session, .configuration, .reason:
             guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "\"") else { break }
-            if field == .key || field == .receiver, let range = plainString(&p) {
-                if field == .key { plain.key = range } else { plain.receiver = range }
+            if field == .key || field == .receiver || field == .path, let range = plainString(&p) {
+                switch field {
+                case .key: plain.key = range
+                case .path: plain.path = range
+                default: plain.receiver = range
+                }
                 return true
             }
             let text = try p.string()

@@ -16,7 +16,7 @@ extension RecordedEvent {
         }
         guard grouped else { return scanned }
         let heads = scanned.groupHeads()
-        guard [heads.hierarchy, heads.archive].contains(where: { $0 != nil && $0 != .null }) else {
+        guard LineGroup.present(heads.hierarchy) || LineGroup.present(heads.archive) else {
             return eventEnd == raw.count ? scanned : nil
         }
         guard let counts = try? LineGroup.counts(hierarchy: heads.hierarchy, archive: heads.archive) else { return nil }
@@ -45,7 +45,7 @@ public enum VerbatimLines {
     /// do not start so: the caller then compares them as the writer would write them.
     public static func match(_ e: EngineEvent, grouped: Bool, raw: [UInt8]) -> Bool {
         let eventEnd = newline(in: raw, from: 0)
-        guard grouped, e.hierarchy != nil || e.archive != nil else {
+        guard isGrouped(e, grouped: grouped) else {
             guard let body = bodyStart(raw) else { return false }
             return same(raw, body..<raw.count) { EventField.writeMembers(e, seq: nil, grouped: false, to: &$0) }
         }
@@ -98,7 +98,12 @@ public enum VerbatimLines {
     /// Whether the event is compared line by line (`matchGroup`): trace format 2, with a
     /// hierarchy or an archive.
     public static func isGrouped(_ e: EngineEvent, grouped: Bool) -> Bool {
-        grouped && (e.hierarchy != nil || e.archive != nil)
+        // `if case`: `!= nil` on these optionals compared them as values (a copy and a
+        // destroy of each), and every replayed event is asked.
+        guard grouped else { return false }
+        if case .some = e.hierarchy { return true }
+        if case .some = e.archive { return true }
+        return false
     }
 
     /// Where the members after `{"seq":N,` start, as `RecordedEvent.scan` finds it; nil when the

@@ -30,7 +30,12 @@ public final class RecordedEvent: Sendable {
     public let phase: Phase
     public let callback: Callback?
     public let event: SystemEvent?
-    public let path: String?
+    /// The restoration path, made a String only when asked, as `key` is: a replay files each
+    /// call's answer under the path's bytes (`pathUTF8`); a String of it for every line (a heap
+    /// string for most paths at 200×200) was ~1.5 % of a replay (grid 80, callgrind).
+    public var path: String? { pathText ?? pathRange.map(text(at:)) }
+    private let pathText: String?
+    private let pathRange: Range<Int>?
     /// The archive key, made a String only when asked: a scanned line keeps where a plain key
     /// and receiver are in `bytes` instead. Making both Strings for every line (a heap string
     /// each, most of them never read) was ~4 % of a replay (grid 80, callgrind).
@@ -63,10 +68,10 @@ public final class RecordedEvent: Sendable {
     /// A line that was decoded whole (it did not take the fast path).
     init(whole t: TraceEvent, bytes: [UInt8], file: String, line: Int) {
         let e = t.event
-        (seq, launch, phase, callback, event, path, keyText) = (
+        (seq, launch, phase, callback, event, pathText, keyText) = (
             t.seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
-        (keyRange, receiverRange) = (nil, nil)
+        (pathRange, keyRange, receiverRange) = (nil, nil, nil)
         rest = .whole(e)
         self.bytes = bytes
         self.file = file
@@ -77,16 +82,16 @@ public final class RecordedEvent: Sendable {
         eventLineIsJoined = false
     }
 
-    /// A line read by `scan`: `e` holds the envelope only; a plain key and receiver are where
-    /// `plain` says in `bytes` (and nil in `e`).
+    /// A line read by `scan`: `e` holds the envelope only; a plain path, key and receiver are
+    /// where `plain` says in `bytes` (and nil in `e`).
     init(
         seq: Int, envelope e: EngineEvent, bytes: [UInt8], bodyStart: Int?, payloads: PayloadRanges, file: String,
-        line: Int, joined: Bool, plain: (key: Range<Int>?, receiver: Range<Int>?) = (nil, nil)
+        line: Int, joined: Bool, plain: PlainRanges = PlainRanges()
     ) {
-        (self.seq, launch, phase, callback, event, path, keyText) = (
+        (self.seq, launch, phase, callback, event, pathText, keyText) = (
             seq, e.launch, e.phase, e.callback, e.event, e.path, e.key
         )
-        (keyRange, receiverRange) = plain
+        (pathRange, keyRange, receiverRange) = (plain.path, plain.key, plain.receiver)
         rest = .members(
             receiver: e.receiver, argument: e.argument, kill: e.kill, reason: e.reason, session: e.session,
             configuration: e.configuration)
@@ -102,11 +107,11 @@ public final class RecordedEvent: Sendable {
     /// This record with the lines after its event line: `bytes` is the event line, the node and
     /// entry lines joined by newlines, and `group` says where each is.
     private init(_ r: RecordedEvent, bytes: [UInt8], group: LineGroup) {
-        (seq, file, line, launch, phase, callback, event, path, keyText, rest) = (
-            r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.path, r.keyText, r.rest
+        (seq, file, line, launch, phase, callback, event, pathText, keyText, rest) = (
+            r.seq, r.file, r.line, r.launch, r.phase, r.callback, r.event, r.pathText, r.keyText, r.rest
         )
         // The event line comes first in `bytes`: the ranges in it stay where they were.
-        (keyRange, receiverRange) = (r.keyRange, r.receiverRange)
+        (pathRange, keyRange, receiverRange) = (r.pathRange, r.keyRange, r.receiverRange)
         (bodyStart, payloads, eventLineIsJoined) = (r.bodyStart, r.payloads, r.eventLineIsJoined)
         self.bytes = bytes
         self.group = group
@@ -157,6 +162,20 @@ public final class RecordedEvent: Sendable {
         case .whole(let e): e.receiver
         case .members(let receiver, _, _, _, _, _): receiver ?? receiverRange.map(text(at:))
         }
+    }
+
+    /// The path's UTF-8 (nil: no path), read from the line's bytes when it is there: what a
+    /// replay files an answer under, without making a String of it.
+    public var pathUTF8: ArraySlice<UInt8>? {
+        if let pathRange { return bytes[pathRange] }
+        return pathText.map { ArraySlice($0.utf8) }
+    }
+
+    /// Whether the line has a path, without making it.
+    public var hasPath: Bool {
+        if case .some = pathRange { return true }
+        if case .some = pathText { return true }
+        return false
     }
 
     /// Whether the key (nil: none) is one of `keys`, read from the line's bytes when it is there.
@@ -328,6 +347,11 @@ public final class RecordedEvent: Sendable {
         }
         return keys
     }
+}
+
+/// Where a scanned line's plain (unescaped) path, key and receiver strings are in its bytes.
+struct PlainRanges {
+    var path, key, receiver: Range<Int>?
 }
 
 /// Where each payload's value is in a line; a few ranges, kept inline rather than in a dictionary.

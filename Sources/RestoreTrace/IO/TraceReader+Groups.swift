@@ -73,8 +73,7 @@ extension TraceReader {
                 column: line.isJoined ? 1 : LineGroup.column(ofMember: error.field, in: line.bytes),
                 "field '\(error.field)' \(error.message)")
         }
-        let hasGroup = [heads.hierarchy, heads.archive].contains { $0 != nil && $0 != .null }
-        guard hasGroup else { return read }
+        guard LineGroup.present(heads.hierarchy) || LineGroup.present(heads.archive) else { return read }
         var group = LineGroup(file: file)
         // Sized once (see `extent`), from the lines the file has: the counts are not checked yet.
         let (nodes, entries) = counts
