@@ -11,13 +11,13 @@ extension Replayer {
         /// Recorded events in the step, its marker included.
         var count: Int { spans.count }
         var answers = RecordedAnswers()
-        var hierarchies: [TraceEvent] = []
-        /// The marker, and the records needed after reading: hierarchies at background (learned
-        /// from later, see `StandInApp`) and, in the first step, scene sessions, saved
-        /// activities and an imported archive.
+        /// The marker, and the records needed after reading: in the first step, scene sessions,
+        /// saved activities and an imported archive.
         var kept: [RecordedEvent]
-        /// Where the hierarchies at background are (the marker's included): the stand-in reads
-        /// them again if it ever needs them, rather than holding their bytes (11 MB at 200×200).
+        /// Where the step's hierarchies are (the marker's included): the stand-in learns views
+        /// from them only if a what-if ever needs them, reading them again then, rather than
+        /// holding their bytes (11 MB each at 200×200) or walking the trees it decoded (the app
+        /// at start, the launch UI: 1 % of a replay, grid 80, and a faithful replay never asks).
         var later: [(span: Comparator.Span, line: Int)] = []
         /// The marker, decoded.
         var start: EngineEvent?
@@ -26,7 +26,7 @@ extension Replayer {
             self.marker = marker
             kept = [marker]
             spans = Comparator.Spans(span)
-            if marker.event == .background { later.append((span, marker.line)) }
+            if marker.event == .background || marker.event == .appRunning { later.append((span, marker.line)) }
         }
 
         /// Takes what the stand-in needs from one recorded event.
@@ -59,17 +59,17 @@ extension Replayer {
                 return
             }
             let e = try r.decoded(wanted)
-            if e.hierarchy != nil { hierarchies.append(TraceEvent(seq: r.seq, event: e)) }
+            if case .some = e.hierarchy { later.append((span, r.line)) }
             answers.add(e)
         }
 
-        /// Hands the stand-in the step's answers and hierarchies.
+        /// Hands the stand-in the step's answers and where its hierarchies are.
         /// - Returns: the marker, decoded.
         func load(into standIn: StandInApp, rereading comparator: Comparator) throws(TraceError) -> EngineEvent {
             let decoded: EngineEvent
             if let start { decoded = start } else { decoded = try marker.decoded(Replayer.payloadsToDecode(marker)) }
             standIn.load(
-                answers, hierarchies: hierarchies,
+                answers,
                 hierarchiesForLater: later.map { span, line in { [comparator] in comparator.reread(span, line: line) } }
             )
             return decoded
@@ -86,7 +86,6 @@ extension Replayer {
         let start = try step.marker.decoded(payloadsToDecode(step.marker))
         step.start = start
         step.answers.add(start)
-        step.hierarchies.append(TraceEvent(seq: step.marker.seq, event: start))
         while let (r, span) = try nextRecord(reader) {
             if let k = r.event, markers.contains(k) { return (r, span) }
             try step.add(r, span: span, isStart: isStart)

@@ -14,8 +14,9 @@ final class StandInApp: AppBoundary {
     /// Views each class's instances have, learned from every hierarchy in the trace so far; the
     /// first hierarchy in trace order to show a class wins (hence the seq).
     @exclusivity(unchecked) private var viewsByClass: [String: (seq: Int, views: [NodeBlueprint])] = [:]
-    /// Hierarchies (the app's at each background), read again from the trace only when a
-    /// what-if builds a new controller and needs views: a faithful replay never reads them.
+    /// Hierarchies (the app's at start and at each background, the launch UI), read again from
+    /// the trace only when a what-if builds a new controller and needs views: a faithful
+    /// replay never reads them.
     @exclusivity(unchecked) private var unlearned: [() -> RecordedEvent?] = []
 
     init(whatIf: WhatIf, rule: RestoreRule?) {
@@ -23,13 +24,9 @@ final class StandInApp: AppBoundary {
         self.rule = rule
     }
 
-    /// The step's recorded answers, the hierarchies it decoded (app at start, launch UI) and
-    /// those to learn views from later.
-    func load(
-        _ answers: RecordedAnswers, hierarchies: [TraceEvent], hierarchiesForLater: [() -> RecordedEvent?]
-    ) {
+    /// The step's recorded answers and its hierarchies to learn views from, when needed.
+    func load(_ answers: RecordedAnswers, hierarchiesForLater: [() -> RecordedEvent?]) {
         self.answers = answers
-        for t in hierarchies { if let h = t.event.hierarchy { learnViews(h, seq: t.seq) } }
         unlearned += hierarchiesForLater
     }
 

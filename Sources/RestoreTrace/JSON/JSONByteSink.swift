@@ -13,6 +13,9 @@ public protocol JSONByteSink {
     mutating func removeLast(_ k: Int)
     /// A copy of the bytes from `start` on.
     func bytes(from start: Int) -> [UInt8]
+    /// A quoted, escaped string (see the default, `appendEscapedJSONString`): a sink can take
+    /// the same bytes its own way (`ComparingSink` compares a plain string in one pass).
+    mutating func appendJSONString(_ s: String)
 }
 
 extension Array: JSONByteSink where Element == UInt8 {

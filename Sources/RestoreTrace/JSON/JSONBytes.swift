@@ -1,8 +1,11 @@
 /// Appending compact JSON straight to a byte buffer, without building a `JSONValue` tree first.
 /// `JSONValue.write(to:)` uses the same string and number writers, so both give the same bytes.
 extension JSONByteSink {
+    /// A quoted, escaped string.
+    public mutating func appendJSONString(_ s: String) { appendEscapedJSONString(s) }
+
     /// A quoted, escaped string. Runs of bytes that need no escaping are copied in one go.
-    mutating func appendJSONString(_ s: String) {
+    mutating func appendEscapedJSONString(_ s: String) {
         append(34)
         // Read in place (no copy of the string, as `withUTF8` on a `var` would need); only a
         // bridged string without contiguous UTF-8 takes the copy.
@@ -90,7 +93,7 @@ extension JSONByteSink {
     /// True when one of the word's eight bytes is not printable ASCII other than `"` and `\\`
     /// (a control, DEL, `"`, `\\`, or any byte of a multi-byte character).
     @inline(__always)
-    private static func mayNeedEscape(_ w: UInt64) -> Bool {
+    static func mayNeedEscape(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         /// A high bit where a byte of `v` is zero.
