@@ -110,6 +110,12 @@ final class Comparator: EngineObserver {
     /// has none left.
     private func next() -> Taken? {
         if let current { return current }
+        current = readNext()
+        return current
+    }
+
+    /// The next recorded event of the step, its first line taken (not kept in `current`).
+    private func readNext() -> Taken? {
         guard position < spans.count, !readFailed else { return nil }
         let span = spans[position]
         position += 1
@@ -121,7 +127,6 @@ final class Comparator: EngineObserver {
             return nil
         }
         if taken.left == 0 { taken.end = follower.offset - (taken.unterminated ? 0 : 1) }
-        current = taken
         return taken
     }
 
@@ -179,7 +184,11 @@ final class Comparator: EngineObserver {
         replayedEvents += 1
         if keepEvents { replayed.append(event) }
         guard !diverged else { return }
-        guard var taken = next() else {
+        // Taken out of `current` (or read) and put back only if it stays unmatched: storing each
+        // event there and clearing it again was a copy and a destroy of it per event.
+        var pending: Taken?
+        swap(&pending, &current)
+        guard var taken = pending ?? readNext() else {
             divergence = Divergence(
                 seq: lastSeq + 1, recorded: nil, replayed: Self.line(event), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
@@ -206,27 +215,24 @@ final class Comparator: EngineObserver {
             same = false
         }
         finish(&taken)
-        current = taken
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !same {
-            guard let recorded = record(taken) else {
-                current = nil
-                return
-            }
+            guard let recorded = record(taken) else { return }
             let mine = Self.line(event)
             let theirs = recorded.comparableText
             if mine != theirs {
                 divergence = Divergence(
                     seq: recorded.seq, recorded: theirs, replayed: mine, context: context,
                     rule: Divergence.rule(for: recorded.envelope), path: recorded.path ?? event.path)
+                // Left for `drain` to check, as every event not matched.
+                current = taken
                 return
             }
             proved = recorded
         }
         // A long line's capacity is not kept for the small events after it.
         if written.capacity > 1 << 20 { written = [] }
-        current = nil
         lastSeq = taken.span.seq
         if proved != nil || !offer(event, taken), let observe, let r = proved ?? record(taken) { observe(r) }
         remember(taken)

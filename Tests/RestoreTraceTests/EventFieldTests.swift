@@ -44,6 +44,26 @@ import Testing
         #expect(members.map(\.0) == EventField.allCases.filter { $0 != .event }.map(\.name))
     }
 
+    /// `writeMembers` names each case in turn (so each write is inlined): it writes exactly
+    /// what writing every case of `allCases` in order writes, for a callback and a system event.
+    @Test func writeMembersWritesEveryCaseInTheDeclaredOrder() {
+        var system = Self.everyMember()
+        system.callback = nil
+        system.event = .launch
+        for e in [Self.everyMember(), system] {
+            for grouped in [false, true] {
+                var expected: [UInt8] = []
+                var first = true
+                for field in EventField.allCases {
+                    field.write(e, seq: 9, to: &expected, first: &first, grouped: grouped)
+                }
+                var written: [UInt8] = []
+                EventField.writeMembers(e, seq: 9, grouped: grouped, to: &written)
+                #expect(written == expected)
+            }
+        }
+    }
+
     @Test func theLazyReaderAgreesWithTheWholeLineReaderOnEveryMember() throws {
         let line = Array(EventCodec.line(Self.everyMember(), seq: 9).utf8)
         let whole = try EventCodec.decode(JSONParser.parse(line))

@@ -69,17 +69,41 @@ public enum EventField: String, CaseIterable, Sendable {
 
     // MARK: Writing
 
-    /// Appends the event's members in the format's order (see `write`).
+    /// Appends the event's members in the format's order (see `write`): every case, in the
+    /// order of `allCases` (a test holds the two together: EventFieldTests), each written with its case known,
+    /// so each `write` is inlined down to its one member. A loop over `allCases` called `write`
+    /// and its switch for all 20 cases of every event (~2 % of a replay, grid 80, callgrind).
     static func writeMembers<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, grouped: Bool, to out: inout Out) {
         var first = true
-        for field in allCases {
+        @inline(__always) func member(_ field: EventField) {
             field.write(e, seq: seq, to: &out, first: &first, grouped: grouped)
         }
+        member(.seq)
+        member(.launch)
+        member(.phase)
+        member(.callback)
+        member(.event)
+        member(.receiver)
+        member(.path)
+        member(.key)
+        member(.session)
+        member(.configuration)
+        member(.argument)
+        member(.coder)
+        member(.activity)
+        member(.result)
+        member(.effects)
+        member(.kill)
+        member(.options)
+        member(.reason)
+        member(.hierarchy)
+        member(.archive)
     }
 
     /// Appends `"name":value` (after a comma unless `first`) when the event has this member.
     /// `grouped` writes a hierarchy or an archive as trace format 2's event line holds it: the
     /// count of the lines that follow (see `TraceLines`), not the nodes or entries themselves.
+    @inline(__always)
     func write<Out: JSONByteSink>(
         _ e: EngineEvent, seq: Int?, to out: inout Out, first: inout Bool, grouped: Bool = false
     ) {
