@@ -58,6 +58,12 @@ extension Replayer {
                     session: session, receiver: receiver, argument: r.argument)
                 return
             }
+            if let callback = r.callback, let result = r.literalResult(ifOnlyOneOf: wanted) {
+                answers.add(
+                    RecordedAnswer(result: result, effects: nil, coder: nil), callback, pathUTF8: path,
+                    session: session, receiver: receiver, argument: r.argument)
+                return
+            }
             let e = try r.decoded(wanted)
             if case .some = e.hierarchy { later.append((span, r.line)) }
             answers.add(e)

@@ -26,6 +26,45 @@ import Testing
         if name.hasPrefix("homepwner") { #expect(taken > 0) }
     }
 
+    /// A literal result (`null`, `true`, `false`) taken from the bytes is the one decoding the
+    /// event gives, for every sample's every line and every set of payloads a replay asks for.
+    @Test(arguments: traces) func theLiteralResultIsTheDecodedOne(_ name: String) throws {
+        let reader = try TraceReader(path: Samples.traces.appendingPathComponent(name).path)
+        let asked: [EventPayloads] = [[.result, .effects, .coder], [.result, .activity], [.result, .effects]]
+        var taken = 0
+        while let r = try reader.nextRecord() {
+            for wanted in asked {
+                guard let result = r.literalResult(ifOnlyOneOf: wanted) else { continue }
+                let decoded = try r.decoded(wanted)
+                #expect(result == decoded.result, "line \(r.line)")
+                #expect(decoded.effects == nil && decoded.coder == nil && decoded.activity == nil, "line \(r.line)")
+                taken += 1
+            }
+        }
+        if name.hasPrefix("homepwner") { #expect(taken > 0) }
+    }
+
+    /// A literal the callback does not take (a Boolean for a model identifier) is left to
+    /// decoding, which refuses it with its located error.
+    @Test func aLiteralTheCallbackRefusesIsLeftToDecoding() throws {
+        let lines = [
+            #"{"format":"restoretrace-trace/2","tool":"t","scenario":"s","app":{"bundleVersion":"1.0","systemVersion":"17.0","idiom":"phone"}}"#,
+            #"{"seq":1,"launch":1,"phase":"launch","event":"app-running"}"#,
+            #"{"seq":2,"launch":1,"phase":"preservation","callback":"modelIdentifierForElementAtIndexPath:inView:","receiver":"T","result":true}"#,
+            #"{"seq":3,"launch":1,"phase":"preservation","callback":"modelIdentifierForElementAtIndexPath:inView:","receiver":"T","result":null}"#,
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("literal-\(UUID()).jsonl").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try TraceReader(path: path)
+        _ = try reader.nextRecord(checkingPayloads: false)
+        let refused = try #require(try reader.nextRecord(checkingPayloads: false))
+        #expect(refused.literalResult(ifOnlyOneOf: [.result, .effects]) == nil)
+        #expect(throws: TraceError.self) { try refused.decoded([.result, .effects]) }
+        let none = try #require(try reader.nextRecord(checkingPayloads: false))
+        #expect(none.literalResult(ifOnlyOneOf: [.result, .effects]) == .modelIdentifier(nil))
+    }
+
     @Test func notTakenBesideAnAnswer() throws {
         let lines = [
             #"{"format":"restoretrace-trace/2","tool":"t","scenario":"s","app":{"bundleVersion":"1.0","systemVersion":"17.0","idiom":"phone"}}"#,
