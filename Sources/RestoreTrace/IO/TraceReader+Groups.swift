@@ -47,7 +47,9 @@ extension TraceReader {
         setLineNumber(line.number)
         let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number, joined: line.isJoined)
         guard formatVersion >= 2 else { return EventLines(line: line, bytes: line.bytes, scanned: scanned) }
-        let kind = Self.kind(of: line.bytes)
+        // A line `scan` read is an event line: its first key is an event member, never `node`
+        // or `entry` (asking again was ~110 instructions a line).
+        let kind = scanned != nil ? .event : Self.kind(of: line.bytes)
         guard kind == .event else {
             let what = kind == .node ? "node" : "entry"
             throw TraceError(
