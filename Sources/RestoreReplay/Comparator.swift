@@ -186,9 +186,7 @@ final class Comparator: EngineObserver {
         guard !diverged else { return }
         // Taken out of `current` (or read) and put back only if it stays unmatched: storing each
         // event there and clearing it again was a copy and a destroy of it per event.
-        var pending: Taken?
-        swap(&pending, &current)
-        guard var taken = pending ?? readNext() else {
+        guard var taken = current.take() ?? readNext() else {
             divergence = Divergence(
                 seq: lastSeq + 1, recorded: nil, replayed: Self.line(event), context: context,
                 rule: Divergence.rule(for: event), path: event.path)
