@@ -228,10 +228,9 @@ struct LineGroup: Sendable {
     /// (so its value is those bytes); nil otherwise, or when no string starts there.
     private static func plainString(_ bytes: [UInt8], at start: Int) -> Range<Int>? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
-        var i = start + 1
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
-            i += 1
-        }
+        // A word at a time, as the parser finds a plain run (a byte at a time was ~8
+        // instructions a byte of every archive key read).
+        let i = bytes.withUnsafeBytes { JSONParser.plainRunEnd(in: $0, from: start + 1) }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
         return start + 1..<i
     }
