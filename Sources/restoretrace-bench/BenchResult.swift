@@ -72,8 +72,10 @@ struct BenchReport {
     var runs: Int
     var sizes: [SizeResult]
     var notes: [String]
+    /// The engine alone at N = 200, measured in this process once every child has run.
+    var engine: EnginePhases?
 
-    var targets: [TargetCheck] { TargetCheck.evaluate(sizes) }
+    var targets: [TargetCheck] { TargetCheck.evaluate(sizes, engine: engine) }
 
     /// Fills in what compares rows: ratios to the anchors and growth against the previous size.
     mutating func relate() {
@@ -97,7 +99,7 @@ struct BenchReport {
         let object: [String: Any] = [
             "format": "restoretrace-bench/2", "app": "ScenarioGenerator.grid(N)", "restoretrace": restoretrace,
             "runs": runs, "statistic": "min", "sizes": sizes.map(\.json), "notes": notes,
-            "targets": targets.map(\.json),
+            "targets": targets.map(\.json), "engine": engine?.json ?? NSNull(),
         ]
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)

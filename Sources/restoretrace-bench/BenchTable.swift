@@ -45,6 +45,10 @@ enum BenchTable {
         }
         out += grid(traces)
         out.append("")
+        if let engine = report.engine {
+            out.append(engine.summary)
+            out.append("")
+        }
         var targets: [[String]] = [["target (issue 17)", "limit", "measured", "status"]]
         for t in report.targets {
             let status = t.met.map { $0 ? "met" : "NOT MET" } ?? "not measured (N=\(TargetCheck.targetSize) not run)"

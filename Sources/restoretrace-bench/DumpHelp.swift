@@ -15,7 +15,9 @@ enum DumpHelp {
         index.html apart), and the ratio to two anchors run on the same trace in the same run: \
         `cat FILE > /dev/null` and Python's json.loads of every line (left out, with a note, without \
         python3). growth is the seconds per event over the previous size's: 1.00 is linear. Below the \
-        table: each trace's lines and longest line, and issue 17's targets, met or not. Progress goes to \
+        table: each trace's lines and longest line; when --sizes has 200, the engine alone at 200 in this \
+        process after every child, phase by phase (nodes/s through preservation and restoration); and \
+        issue 17's targets, met or not. Progress goes to \
         standard error, the table to standard output. Build both binaries in release first: \
         swift build -c release, then .build/release/restoretrace-bench. Generated files go to a temporary folder, removed at the end.
         """
@@ -49,7 +51,7 @@ enum DumpHelp {
             "Profiling: the engine on a plain hierarchy of about N nodes, with build, preserve and restore apart."),
         Option(
             "engine-grid", "n",
-            "Profiling: the engine alone on the N×N grid app, without an observer and with one that drops events, as nodes/s."
+            "Profiling: the engine alone on the N×N grid app, without an observer and with one that drops events, as nodes/s; then each phase apart (make, build UI, preserve, kill, relaunch + restore, free) and nodes/s through preservation and restoration, the measure of issue 17's engine target (also in the table's targets when --sizes has 200)."
         ),
         Option(
             "replay-only", "n",

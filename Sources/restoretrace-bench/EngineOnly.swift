@@ -61,48 +61,7 @@ enum EngineOnly {
         print(
             "engine grid \(n)×\(n), \(nodes) nodes: no observer \(Measure.seconds(plain.seconds)) (\(rate(plain.seconds)) nodes/s), events built \(Measure.seconds(observed.seconds)) (\(rate(observed.seconds)) nodes/s)"
         )
-        phases(s, nodes: nodes)
-    }
-
-    /// The same run, no observer, cut into its phases (median of 3 of each): the engine
-    /// target counts nodes through preservation and restoration, so those two are shown apart
-    /// from building the app's UI from its blueprint, the kill (which frees the dead app's
-    /// controllers) and freeing the engine afterwards. The whole run is the line above.
-    private static func phases(_ s: Scenario, nodes: Int) {
-        var build: [Double] = []
-        var preserve: [Double] = []
-        var kill: [Double] = []
-        var relaunch: [Double] = []
-        var teardown: [Double] = []
-        var make: [Double] = []
-        for _ in 0..<3 {
-            let timed = { (body: () -> Void) -> Double in Measure.median(1) { body() }.seconds }
-            var engine: RestorationEngine?
-            make.append(timed { engine = s.makeEngine() })
-            build.append(
-                timed {
-                    engine!.start(with: s.ui?.instantiateViewController(classes: engine!.application.classes))
-                })
-            var (p, k, r) = (0.0, 0.0, 0.0)
-            for step in s.timeline {
-                let t = timed { engine!.run([step]) }
-                switch step {
-                case .background, .backgroundCrashingWhileEncoding: p += t
-                case .launch: r += t
-                case .kill: k += t
-                default: break
-                }
-            }
-            preserve.append(p)
-            kill.append(k)
-            relaunch.append(r)
-            teardown.append(timed { engine = nil })
-        }
-        let median = { (xs: [Double]) in xs.sorted()[xs.count / 2] }
-        let (p, r) = (median(preserve), median(relaunch))
-        print(
-            "  phases: make the engine \(Measure.seconds(median(make))), build UI \(Measure.seconds(median(build))), preserve \(Measure.seconds(p)), kill (frees the app) \(Measure.seconds(median(kill))), relaunch + restore \(Measure.seconds(r)), free \(Measure.seconds(median(teardown))); preservation and restoration \(Int(Double(nodes * 2) / (p + r))) nodes/s (nodes × 2 phases)"
-        )
+        print("  " + EnginePhases.measure(grid: n, runs: 3).summary)
     }
 
     /// Receives every event and keeps none.

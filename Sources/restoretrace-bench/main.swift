@@ -123,6 +123,11 @@ do {
     bench.keep = kept != nil
     var report = BenchReport(restoretrace: restoretrace, runs: runs, sizes: [], notes: notes)
     for n in sizes { report.sizes.append(try bench.measure(n)) }
+    // In this process, and last: a child forked after it would start from the grid's memory.
+    if sizes.contains(TargetCheck.targetSize) {
+        FileHandle.standardError.write(Data("N=\(TargetCheck.targetSize): the engine alone, in this process …\n".utf8))
+        report.engine = EnginePhases.measure(grid: TargetCheck.targetSize, runs: runs)
+    }
     report.relate()
     print(args.contains("--json") ? report.json : BenchTable.render(report))
 } catch {

@@ -124,6 +124,30 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    @Test func theEngineIsTimedPhaseByPhase() throws {
+        let r = try Self.bench(["--engine-grid", "3"])
+        #expect(r.code == 0, "\(r.stderr)")
+        // 1 tab bar + 3 stacks + 9 controllers with a scroll view each.
+        let line = try #require(r.stdout.components(separatedBy: "\n").first { $0.contains("engine at 3×3, 22 nodes") })
+        for phase in [
+            "make the engine ", "build UI ", "preserve ", "kill (frees the app) ", "relaunch + restore ", "free ",
+        ] {
+            #expect(line.contains(phase), "no '\(phase)' in: \(line)")
+        }
+        let rate = try #require(
+            line.components(separatedBy: "preservation and restoration ").last?.components(separatedBy: " nodes/s")
+                .first)
+        #expect((Double(rate.replacingOccurrences(of: ",", with: "")) ?? 0) > 0, "\(line)")
+        // The table's targets carry the engine's, unmeasured without N = 200.
+        let table = try Self.bench(["--sizes", "2", "--runs", "1", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(table.stdout.utf8)) as? [String: Any])
+        #expect(json["engine"] is NSNull)
+        let targets = try #require(json["targets"] as? [[String: Any]])
+        let engine = try #require(
+            targets.first { $0["name"] as? String == "engine at 200: nodes/s through preservation and restoration" })
+        #expect(engine["met"] is NSNull)
+    }
+
     @Test func theYAMLGridIsBlockStyle() throws {
         let r = try Self.bench(["--write-grid-yaml", "2"])
         #expect(r.code == 0)
