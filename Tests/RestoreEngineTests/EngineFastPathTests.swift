@@ -130,6 +130,27 @@ import Testing
         #expect(children == .array([.reference("Nav/:[0]:/a"), .reference("Nav/:[1]:/b")]))
     }
 
+    /// An app may decide in its encode that its custom container encodes its children: UIKit
+    /// reads `encodesChildren` after the call, so the children are referenced and preserved.
+    @Test func aContainerThatStartsEncodingItsChildrenInItsEncodePreservesThem() throws {
+        let pager = EncodingDecider(className: "Pager", restorationIdentifier: "Pager", containerKind: .custom)
+        pager.setChildren([vc("Page", "a"), vc("Page", "b")])
+        let engine = preserve(ui: pager)
+        #expect(engine.archive?.keys == ["Pager", "Pager/:[0]:/a", "Pager/:[1]:/b"])
+        #expect(
+            engine.archive?.entry("Pager")?.value(ReservedKeys.children)
+                == .array([.reference("Pager/:[0]:/a"), .reference("Pager/:[1]:/b")]))
+        let p = try #require(engine.outcome.preservation)
+        #expect(p.node("Pager/a")?.status == .preserved)
+        #expect(p.node("Pager/b")?.status == .preserved)
+        #expect(engine.outcome.diagnostics(.notEncodedByContainer).isEmpty)
+
+        // Its children sharing an identifier are then ambiguous (R11), as for any encoding container.
+        let twins = EncodingDecider(className: "Pager", restorationIdentifier: "Pager", containerKind: .custom)
+        twins.setChildren([vc("Page", "a"), vc("Page", "a")])
+        #expect(preserve(ui: twins).outcome.diagnostics(.ambiguousPath).map(\.path) == ["Pager/a"])
+    }
+
     @Test func repeatedSiblingNamesGetTheirIndex() {
         let kids = ["a", "b", "a", nil, nil].map { UIViewController(className: "C", restorationIdentifier: $0) }
         #expect(PreservationWalk.nameSuffixes(kids) == ["", "", "#2", "", "#4"])
@@ -143,6 +164,14 @@ private final class RenamingController: UIViewController {
     var renames: UIViewController?
     override func encodeRestorableState(with coder: RestorationCoder) {
         renames?.restorationIdentifier = "renamed"
+        super.encodeRestorableState(with: coder)
+    }
+}
+
+/// A custom container that decides in its encode that it encodes its children.
+private final class EncodingDecider: UIViewController {
+    override func encodeRestorableState(with coder: RestorationCoder) {
+        encodesChildren = true
         super.encodeRestorableState(with: coder)
     }
 }

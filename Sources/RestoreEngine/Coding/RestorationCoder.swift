@@ -203,7 +203,9 @@ public final class RestorationCoder {
     public var appEntries: [CoderEntry] {
         // Shared as they are when UIKit wrote none of them (a controller's coder right after its
         // encode, when its `encode` event copies the app's writes): `filter` made a new array,
-        // an allocation per controller of every observed preservation.
+        // an allocation per controller of every observed preservation (callgrind,
+        // `restoretrace-bench --engine-grid 60` with an observer: appEntries 4.44M -> 2.94M
+        // instructions).
         guard entries.contains(where: \.isSystem) else { return entries }
         return entries.filter { !$0.isSystem }
     }

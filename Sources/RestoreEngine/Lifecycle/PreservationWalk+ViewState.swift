@@ -58,7 +58,9 @@ extension PreservationWalk {
     /// Scroll geometry, text selection, image geometry and web history.
     private static func writeScrollAndTextState(of view: UIView, to coder: RestorationCoder) {
         // Each field is read from the view in place: a copy of the whole `ViewState` first was
-        // nine fields retained and released again per view.
+        // nine fields retained and released again per view (callgrind, `restoretrace-bench
+        // --engine-grid 60`: this function 4.68M -> 4.45M instructions a preservation, measured
+        // together with the coder reuse that came in the same change).
         let kind = view.kind
         if kind.isScrollable || kind == .webView {
             coder.appendNewSystemKey(

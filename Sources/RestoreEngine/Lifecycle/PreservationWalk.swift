@@ -206,10 +206,8 @@ struct PreservationWalk {
                 status: .preserved, depth: cursor.depth, parent: cursor.parentLocator?.text, position: position))
         preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
 
-        let encodesChildren = Self.encodesChildren(vc)
-        guard
-            let childKeys = encode(
-                vc, key: key, path: path, locator: locator, encodesChildren: encodesChildren, cursor: cursor)
+        // Whether it encodes its children is read after its encode, which may change it.
+        guard let (encodesChildren, childKeys) = encode(vc, key: key, path: path, locator: locator, cursor: cursor)
         else { return }
         checkAmbiguity(vc, path: path, locator: locator, encodesChildren: encodesChildren)
 
@@ -236,34 +234,6 @@ struct PreservationWalk {
             cause: encodesChildren ? nil : locator.text, parentKey: key, parentPath: path, parentLocator: locator,
             relation: .root, depth: depth, parentPosition: position)
         visitChildren(of: vc, below: below, presentedInherits: false, knownKeys: childKeys)
-    }
-
-    /// The controller's encode with a coder of its own, UIKit's keys and its archive entry.
-    /// Returns the keys it built for its children (see `writeSystemKeys`), or nil when the app
-    /// crashed. A function of its own so that the coder is let go before the views and children
-    /// are walked, which then reuse it (`RestorationEngine.reusableCoder`): kept alive to the end
-    /// of `preserve`, it made every view allocate a coder of its own.
-    private mutating func encode(
-        _ vc: UIViewController, key: ArchiveKey, path: RestorationPath, locator: NodeLocator, encodesChildren: Bool,
-        cursor: PreservationCursor
-    ) -> [KnownChildKey?]? {
-        let coder = engine.reusableCoder()
-        engine.call(.encode(.viewController(vc), coder: coder), receiver: vc.className, path: path.text, key: key.text)
-        if coder.appCrashed {
-            crash = (path.text, key.text)
-            return nil
-        }
-        engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
-        let childKeys = Self.writeSystemKeys(
-            of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
-            to: coder)
-        entries.append(
-            ArchiveEntry(
-                key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
-                parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
-                restorationClass: vc.restorationClass, storyboard: vc.storyboard,
-                insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
-        return childKeys
     }
 
     /// The children, then the presented controller. A preserved controller always references what
@@ -293,65 +263,6 @@ struct PreservationWalk {
         below.nameSuffix = ""
         below.knownKey = nil
         visitController(presented, cursor: below)
-    }
-
-    /// P5: navigation, tab bar and split controllers encode their children; a custom container
-    /// only when it says so.
-    static func encodesChildren(_ vc: UIViewController) -> Bool {
-        switch vc.containerKind {
-        case .navigation, .tabBar, .split: true
-        case .custom: vc.encodesChildren
-        case .none: false
-        }
-    }
-
-    /// The keys UIKit writes for a controller: its storyboard, the children it references, the
-    /// selected tab, the presented controller, registered objects (`objectKeys`, in order), and
-    /// whether its view was loaded. Returns the children's keys by child index (nil for a child
-    /// it does not reference), for the children to reuse.
-    static func writeSystemKeys(
-        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool, objectKeys: [String?],
-        to coder: RestorationCoder
-    ) -> [KnownChildKey?] {
-        var known: [KnownChildKey?] = []
-        var childKeys: [ArchiveKey] = []
-        if encodesChildren, !vc.children.isEmpty {
-            known.reserveCapacity(vc.children.count)
-            for (i, child) in vc.children.enumerated() {
-                guard let cid = child.restorationIdentifier, !cid.isEmpty else {
-                    known.append(nil)
-                    continue
-                }
-                let childKey = key.child(i, cid)
-                known.append(KnownChildKey(id: cid, key: childKey))
-                childKeys.append(childKey)
-            }
-        }
-        coder.writeSystem { c in
-            if let storyboard = vc.storyboard {
-                c.encode(
-                    .dictionary(["name": .string(storyboard.name), "identifier": .string(storyboard.identifier)]),
-                    forKey: ReservedKeys.storyboard)
-            }
-            if !childKeys.isEmpty {
-                c.encode(.array(childKeys.map { .reference($0.text) }), forKey: ReservedKeys.children)
-            }
-            if vc.containerKind == .tabBar, vc.children.indices.contains(vc.selectedIndex),
-                let sid = vc.children[vc.selectedIndex].restorationIdentifier, !sid.isEmpty
-            {
-                c.encode(.reference(key.child(vc.selectedIndex, sid).text), forKey: ReservedKeys.tabSelected)
-            }
-            if let presented = vc.presentedViewController, let pid = presented.restorationIdentifier, !pid.isEmpty {
-                c.encode(.reference(key.appending(pid).text), forKey: ReservedKeys.presented)
-            }
-            for (object, objectKey) in zip(vc.restorableObjects, objectKeys) {
-                if let oid = object.restorationIdentifier, !oid.isEmpty, let objectKey {
-                    c.encode(.reference(objectKey), forKey: oid)
-                }
-            }
-            c.encode(.bool(vc.isViewLoaded), forKey: ReservedKeys.viewWasLoaded)
-        }
-        return known
     }
 
     /// R11: siblings that would share one restoration path outside navigation/tab/split containers.

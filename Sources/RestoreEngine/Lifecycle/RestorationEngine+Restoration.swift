@@ -306,7 +306,7 @@ extension RestorationEngine {
             run.duplicates.append((i, launchInstance, vc))
         }
         // An existing controller is indexed already, with everything below it (`launchInstance`
-        // is `liveControllers[path]`: nothing was indexed since).
+        // is what the live index held at this path before the calls above, which index nothing).
         if launchInstance !== vc { application.index(vc, at: path) }
     }
 

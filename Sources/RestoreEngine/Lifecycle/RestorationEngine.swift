@@ -231,8 +231,10 @@ public final class RestorationEngine {
     /// A coder over `entries` (keys known to be unique) for one call into the app: the one the
     /// last such call used when nothing else holds it any more (the app did not keep it, the
     /// engine is done with it), else a new one. The engine keeps a reference to the coder it
-    /// hands out, so it is reused only once every other reference is gone, which no caller can
-    /// tell from a new coder. Two to three coders per node, each an allocation, an initialization
+    /// hands out, so it is reused only once every other strong reference is gone: an app that
+    /// keeps the coder keeps it as it was. Only strong references are counted, though: an app
+    /// holding the coder weakly (`weak var last: RestorationCoder?`) sees it stay alive and
+    /// hold the next node's keys, where UIKit's coder would have been freed. Two to three coders per node, each an allocation, an initialization
     /// and a deinit, were ~4 % of `Scenario.run` (callgrind, `restoretrace-bench --engine-grid 60`).
     func reusableCoder(uniqueEntries entries: [CoderEntry] = []) -> RestorationCoder {
         if spareCoder != nil, isKnownUniquelyReferenced(&spareCoder) {

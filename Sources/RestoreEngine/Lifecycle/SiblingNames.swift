@@ -19,7 +19,9 @@ struct SiblingNames {
             guard let h = ASCIIHash.of(name) else { break }
             hashes.append(h)
         }
-        if hashes.count == names.count {
+        // Buckets hold 32-bit indices: more names than they (and their doubling) can index go
+        // to the set instead of trapping.
+        if hashes.count == names.count, names.count < Int32.max / 4 {
             var size = 16
             while size < names.count * 2 { size *= 2 }
             buckets = [Int32](repeating: -1, count: size)

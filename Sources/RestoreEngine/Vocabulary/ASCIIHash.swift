@@ -10,8 +10,10 @@ enum ASCIIHash {
     static func of(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { utf8 -> Int? in
-            guard let base = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            // An empty buffer may have no base address: nothing to read, and hashed as every
+            // other empty text is (no tail, count 0, through the same steps).
+            guard let base = UnsafeRawPointer(utf8.baseAddress) else { return mixed(seed, tail: 0, count: 0) }
+            var h = seed
             var high: UInt64 = 0
             var at = 0
             while at + 8 <= utf8.count {
@@ -27,12 +29,21 @@ enum ASCIIHash {
             }
             high |= tail
             guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-            h = (h ^ tail ^ UInt64(utf8.count) << 56) &* 0x0000_0100_0000_01b3
-            // A product's low bits depend only on its factors' low bits: mixed down (MurmurHash3's
-            // finalizer) so that the bucket, the low bits, depends on every byte.
-            h = (h ^ (h >> 33)) &* 0xff51_afd7_ed55_8ccd
-            h = (h ^ (h >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-            return Int(truncatingIfNeeded: h ^ (h >> 33))
+            return mixed(h, tail: tail, count: utf8.count)
         }
+    }
+
+    /// FNV-1a's offset basis, where the hash of every text starts.
+    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The last step: the bytes after the last whole word and the count, then mixed.
+    @inline(__always)
+    private static func mixed(_ h: UInt64, tail: UInt64, count: Int) -> Int {
+        let h = (h ^ tail ^ UInt64(count) << 56) &* 0x0000_0100_0000_01b3
+        // A product's low bits depend only on its factors' low bits: mixed down (MurmurHash3's
+        // finalizer) so that the bucket, the low bits, depends on every byte.
+        let m = (h ^ (h >> 33)) &* 0xff51_afd7_ed55_8ccd
+        let n = (m ^ (m >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return Int(truncatingIfNeeded: n ^ (n >> 33))
     }
 }

@@ -34,6 +34,13 @@ struct PathTable<Value> {
                 values[i] = value
                 return
             }
+            // Buckets hold 32-bit indices: a table that would outgrow them (and its buckets'
+            // doubling) goes to the `Dictionary` instead of trapping.
+            guard keys.count < Int32.max / 4 else {
+                moveToDictionary()
+                dictionary?[path] = value
+                return
+            }
             if (keys.count + 1) * 2 > buckets.count { grow() }
             var b = h & (buckets.count - 1)
             while buckets[b] >= 0 { b = (b + 1) & (buckets.count - 1) }
