@@ -82,8 +82,8 @@ final class StandInApp: AppBoundary {
         case .didDecodeApplication:
             _ = answers.take(.didDecodeApplication, path: nil, receiver: "AppDelegate")
             return .void
-        case .delegateViewController(let components, _):
-            return .viewController(delegateViewController(components, context))
+        case .delegateViewController(let path, _):
+            return .viewController(delegateViewController(path.components, context))
         case .restorationClassViewController(let className, let components, _):
             return .viewController(restorationClassViewController(className, components, context))
         case .restorationClassObject(let className, let components, _):

@@ -282,6 +282,13 @@ public final class ScenarioBoundary: AppBoundary {
         direct = DirectBoundary(app: app)
     }
     public func perform(_ call: AppCall, context: CallContext) -> AppAnswer {
+        // The app (final) answers nil at once when its delegate answers no path: said here, the
+        // path is never cut into identifiers for it (`AppCall.delegateViewController`).
+        if case .delegateViewController = call,
+            app.scenario.app.delegate.viewControllerWithRestorationIdentifierPath.isEmpty
+        {
+            return .viewController(nil)
+        }
         if case .decode(_, let coder) = call, let crashPath = context.application.launchOptions.crashWhileDecoding,
             crashPath == context.path
         {

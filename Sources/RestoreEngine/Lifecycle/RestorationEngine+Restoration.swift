@@ -268,7 +268,8 @@ extension RestorationEngine {
         } else {
             obtained =
                 call(
-                    .delegateViewController(path: e.path, coder: coder), receiver: "AppDelegate", path: path, key: e.key
+                    .delegateViewController(path: e.restorationPath, coder: coder), receiver: "AppDelegate", path: path,
+                    key: e.key
                 )
                 .viewController
             if obtained != nil {

@@ -110,7 +110,8 @@ public final class DirectBoundary: AppBoundary {
             return .void
         case .delegateViewController(let path, let coder):
             return .viewController(
-                app.application(application, viewControllerWithRestorationIdentifierPath: path, coder: coder))
+                app.application(
+                    application, viewControllerWithRestorationIdentifierPath: path.components, coder: coder))
         case .restorationClassViewController(let className, let path, let coder):
             return .viewController(
                 app.viewController(
