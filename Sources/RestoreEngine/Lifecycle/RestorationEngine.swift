@@ -129,7 +129,9 @@ public final class RestorationEngine {
         // alive through the call, as with an observer: an app that replaces the root would
         // otherwise see its old controllers' back references cleared mid-call, and behave
         // differently depending on whether anyone watches.
-        guard observer != nil else {
+        // The weak reference is loaded once (a runtime call each time): the observer is then
+        // held through the call, as a delegate is while it is being called.
+        guard let observer else {
             return withExtendedLifetime(application.window.rootViewController) {
                 boundary.perform(appCall, context: context)
             }
@@ -141,7 +143,7 @@ public final class RestorationEngine {
         let answer = boundary.perform(appCall, context: context)
 
         // Loading the initial interface is reported as the `launch-ui-built` system event instead.
-        guard let observer, let callback = appCall.callback else { return answer }
+        guard let callback = appCall.callback else { return answer }
         var e = EngineEvent(launch: launch, phase: phase, callback: callback)
         e.receiver = receiver
         e.path = path
