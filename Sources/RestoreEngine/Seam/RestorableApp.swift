@@ -123,10 +123,21 @@ public final class DirectBoundary: AppBoundary {
                     restorationClass: className, withRestorationIdentifierPath: path, coder: coder,
                     application: application))
         case .encode(let node, let coder):
-            node.restoring.encodeRestorableState(with: coder)
+            // Each kind called on its class, not through `restoring`'s existential and its
+            // protocol witness: ~60 instructions per encode and decode (callgrind,
+            // `restoretrace-bench --engine-grid 60`: Scenario.run 130.6M -> 129.7M).
+            switch node {
+            case .viewController(let vc): vc.encodeRestorableState(with: coder)
+            case .view(let v): v.encodeRestorableState(with: coder)
+            case .object(let o): o.encodeRestorableState(with: coder)
+            }
             return .void
         case .decode(let node, let coder):
-            node.restoring.decodeRestorableState(with: coder)
+            switch node {
+            case .viewController(let vc): vc.decodeRestorableState(with: coder)
+            case .view(let v): v.decodeRestorableState(with: coder)
+            case .object(let o): o.decodeRestorableState(with: coder)
+            }
             return .void
         case .finishedRestoring(let node):
             node.restoring.applicationFinishedRestoringState()
