@@ -140,7 +140,12 @@ public final class DirectBoundary: AppBoundary {
             }
             return .void
         case .finishedRestoring(let node):
-            node.restoring.applicationFinishedRestoringState()
+            // As for encode and decode (Scenario.run 129.7M -> 129.3M).
+            switch node {
+            case .viewController(let vc): vc.applicationFinishedRestoringState()
+            case .view(let v): v.applicationFinishedRestoringState()
+            case .object(let o): o.applicationFinishedRestoringState()
+            }
             return .void
         case .modelIdentifier(let indexPath, let view):
             return .modelIdentifier(view.modelAssociation?.modelIdentifierForElement(at: indexPath, in: view))
