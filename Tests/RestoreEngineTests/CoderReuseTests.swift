@@ -73,6 +73,10 @@ import Testing
         #expect(coder.appEntries == [CoderEntry(key: "row", value: .int(2)), CoderEntry(key: "draft", value: "x")])
         #expect(coder.systemEntries.map(\.key) == [ReservedKeys.viewWasLoaded])
         #expect(RestorationCoder().appEntries.isEmpty)
+        let builtIn = RestorationCoder()
+        builtIn.writeSystem { $0.encode(true, forKey: ReservedKeys.viewWasLoaded) }
+        #expect(builtIn.appEntries.isEmpty)
+        #expect(builtIn.systemEntries.count == 1)
     }
 
     @Test func aBlueprintIsTheSameTreeAsItsCopiesUntilOneIsWritten() {

@@ -206,8 +206,17 @@ public final class RestorationCoder {
         // an allocation per controller of every observed preservation (callgrind,
         // `restoretrace-bench --engine-grid 60` with an observer: appEntries 4.44M -> 2.94M
         // instructions).
-        guard entries.contains(where: \.isSystem) else { return entries }
-        return entries.filter { !$0.isSystem }
+        var appCount = 0
+        for entry in entries where !entry.isSystem { appCount += 1 }
+        if appCount == entries.count { return entries }
+        // None (a restored view's built-in state): no array to build. Otherwise one array of
+        // its final size, where `filter` grew one from empty (a restored controller's decode;
+        // `--engine-grid 60`, no observer: appEntries 2.34M -> 1.97M instructions).
+        guard appCount > 0 else { return [] }
+        var kept: [CoderEntry] = []
+        kept.reserveCapacity(appCount)
+        for entry in entries where !entry.isSystem { kept.append(entry) }
+        return kept
     }
     public var systemEntries: [CoderEntry] { entries.filter(\.isSystem) }
 
