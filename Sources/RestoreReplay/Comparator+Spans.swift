@@ -7,7 +7,7 @@ extension Comparator {
     /// The reader hands out events numbered 1, 2, 3… in file order (it throws on any other
     /// `seq`), so a step's seqs follow from its first; a record held whole is rare and kept
     /// aside by position. Where the lines are in the file (`Span.offsets`) is not kept: only
-    /// the hierarchies read again later need it (`Replayer.Step.later` keeps theirs).
+    /// the hierarchies read again later need it (`Replayer.Step.hierarchies` keeps theirs).
     struct Spans {
         private var firstSeq = 0
         /// The physical lines each event spans.

@@ -142,6 +142,9 @@ struct RecordedAnswers {
 
     /// Whether the `i`th call's path is `path`, as the Strings compare, from the bytes when they
     /// can tell: equal bytes are equal Strings, and ASCII bytes that differ are different ones.
+    /// A String made of each filed path to compare (a heap string for most paths at 200×200)
+    /// was part of what paths filed as bytes saved (1,583.9M -> 1,541.8M instructions, -2.7 %,
+    /// g80 replay, callgrind).
     private func path(at i: Int, is path: String) -> Bool {
         let start = i == 0 ? 0 : pathEnds[i - 1]
         let end = pathEnds[i]

@@ -14,26 +14,25 @@ extension Replayer {
         /// The marker, and the records needed after reading: in the first step, scene sessions,
         /// saved activities and an imported archive.
         var kept: [RecordedEvent]
-        /// Where the step's hierarchies are (the marker's included): the stand-in learns views
-        /// from them only if a what-if ever needs them, reading them again then, rather than
-        /// holding their bytes (11 MB each at 200×200) or walking the trees it decoded (the app
-        /// at start, the launch UI: 1 % of a replay, grid 80, and a faithful replay never asks).
-        var later: [(span: Comparator.Span, line: Int)] = []
+        /// The step's hierarchies (the marker's included), which the stand-in learns views from
+        /// (see `StandInApp.load`): each with where it is and, when reading the step decoded it
+        /// (the app at start, the launch UI, any line not in the writer's format), its tree.
+        var hierarchies: [StandInApp.Hierarchy] = []
         /// The marker, decoded.
         var start: EngineEvent?
+        let markerSpan: Comparator.Span
 
         init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
+            markerSpan = span
             kept = [marker]
             spans = Comparator.Spans(span)
-            if marker.event == .background || marker.event == .appRunning { later.append((span, marker.line)) }
         }
 
         /// Takes what the stand-in needs from one recorded event.
         mutating func add(_ r: RecordedEvent, span: Comparator.Span, isStart: Bool) throws(TraceError) {
             spans.append(span)
             switch r.event {
-            case .background?: later.append((span, r.line))
             case .archiveWritten?, .sceneConnected?, .activitySaved?: if isStart { kept.append(r) }
             default: break
             }
@@ -65,7 +64,7 @@ extension Replayer {
                 return
             }
             let e = try r.decoded(wanted)
-            if case .some = e.hierarchy { later.append((span, r.line)) }
+            if let tree = e.hierarchy { hierarchies.append(.init(seq: r.seq, span: span, line: r.line, tree: tree)) }
             answers.add(e)
         }
 
@@ -74,10 +73,7 @@ extension Replayer {
         func load(into standIn: StandInApp, rereading comparator: Comparator) throws(TraceError) -> EngineEvent {
             let decoded: EngineEvent
             if let start { decoded = start } else { decoded = try marker.decoded(Replayer.payloadsToDecode(marker)) }
-            standIn.load(
-                answers,
-                hierarchiesForLater: later.map { span, line in { [comparator] in comparator.reread(span, line: line) } }
-            )
+            standIn.load(answers, hierarchies: hierarchies, rereading: comparator)
             return decoded
         }
     }
@@ -92,6 +88,14 @@ extension Replayer {
         let start = try step.marker.decoded(payloadsToDecode(step.marker))
         step.start = start
         step.answers.add(start)
+        // The hierarchy the marker was decoded with (the app's at start, or any a line not in
+        // the writer's format has), else the app's at background, which is only compared.
+        let (marker, span) = (step.marker, step.markerSpan)
+        if let tree = start.hierarchy {
+            step.hierarchies.append(.init(seq: marker.seq, span: span, line: marker.line, tree: tree))
+        } else if marker.event == .background {
+            step.hierarchies.append(.init(seq: marker.seq, span: span, line: marker.line, tree: nil))
+        }
         while let (r, span) = try nextRecord(reader) {
             if let k = r.event, markers.contains(k) { return (r, span) }
             try step.add(r, span: span, isStart: isStart)

@@ -163,8 +163,9 @@ public enum Replayer {
     /// What the stand-in app and the timeline need decoded: a callback's answer and side
     /// effects, the coder of the calls whose writes it replays or whose question it checks,
     /// hierarchies (the launch UI, the app at start) and launch options. The rest — the coders
-    /// UIKit hands to decode, the archive, the app's hierarchy at background (learned from
-    /// lazily, see `StandInApp`) — is only compared byte for byte.
+    /// UIKit hands to decode, the archive, the app's hierarchy at background — is only
+    /// compared byte for byte. (Which hierarchies the stand-in learns views from, and when,
+    /// is `StandInApp.load`'s.)
     static func payloadsToDecode(_ e: RecordedEvent) -> EventPayloads {
         if let callback = e.callback {
             switch callback {

@@ -14,20 +14,48 @@ final class StandInApp: AppBoundary {
     /// Views each class's instances have, learned from every hierarchy in the trace so far; the
     /// first hierarchy in trace order to show a class wins (hence the seq).
     @exclusivity(unchecked) private var viewsByClass: [String: (seq: Int, views: [NodeBlueprint])] = [:]
-    /// Hierarchies (the app's at start and at each background, the launch UI), read again from
-    /// the trace only when a what-if builds a new controller and needs views: a faithful
-    /// replay never reads them.
+    /// Hierarchies in the writer's format not learned yet, read again from the trace only when
+    /// the stand-in builds a new controller and needs views (see `load`).
     @exclusivity(unchecked) private var unlearned: [() -> RecordedEvent?] = []
+
+    /// A hierarchy of the trace to learn views from: where its record is, and its tree when
+    /// reading the step decoded it.
+    struct Hierarchy {
+        let seq: Int
+        let span: Comparator.Span
+        let line: Int
+        let tree: NodeBlueprint?
+    }
 
     init(whatIf: WhatIf, rule: RestoreRule?) {
         self.whatIf = whatIf
         self.rule = rule
     }
 
-    /// The step's recorded answers and its hierarchies to learn views from, when needed.
-    func load(_ answers: RecordedAnswers, hierarchiesForLater: [() -> RecordedEvent?]) {
+    /// The step's recorded answers and its hierarchies to learn views from.
+    ///
+    /// A faithful replay never builds a controller the recording did not, so a hierarchy in the
+    /// writer's format is learned only when one is built, read again then: walking the trees
+    /// the step decoded (the app at start, the launch UI) at every load was 1 % of a replay
+    /// (grid 80, callgrind). A what-if replay learns the decoded trees at once instead: reading
+    /// them again (11 MB each at 200×200) and decoding them a second time cost a what-if that
+    /// builds a controller 6 % (g80, `--set answer:Tabs/nav3/s7=new`: 3,683.4M -> 3,465.3M
+    /// instructions), walking them costs one that builds none 0.4 % (`--drop-id`). A record not
+    /// in the writer's format is learned at once, so its bytes are not held.
+    func load(_ answers: RecordedAnswers, hierarchies: [Hierarchy], rereading comparator: Comparator) {
         self.answers = answers
-        unlearned += hierarchiesForLater
+        for h in hierarchies {
+            if let tree = h.tree, h.span.held != nil || !whatIf.isEmpty {
+                learnViews(tree, seq: h.seq)
+            } else if let held = h.span.held {
+                // A hierarchy that does not decode teaches nothing; the comparison reports the line.
+                if let tree = try? held.decoded(.hierarchy).hierarchy { learnViews(tree, seq: h.seq) }
+            } else {
+                // Where it is, not its tree: that is let go with the step.
+                let (span, line) = (h.span, h.line)
+                unlearned.append { [comparator] in comparator.reread(span, line: line) }
+            }
+        }
     }
 
     /// Lets go of the step's answers once it has run.
