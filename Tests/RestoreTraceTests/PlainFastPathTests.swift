@@ -5,7 +5,8 @@ import Testing
 
 /// The replay's fast paths for the writer's plain bytes say what the general way says: a
 /// string compared a word at a time (`ComparingSink.appendJSONString`), a seq read without a
-/// parser (`VerbatimLines.plainBodyStart`).
+/// parser (`VerbatimLines.plainBodyStart`), a line checked to be UTF-8 a word at a time
+/// (`TraceLineSource.isUTF8`).
 @Suite struct PlainFastPathTests {
     /// Strings of 8 bytes and more, most with a partial last word, clean or with something to
     /// escape (or that may need it) in a whole word or in the last, partial one.
@@ -107,5 +108,25 @@ import Testing
             #expect(VerbatimLines.plainBodyStart(raw) == 8 + String(seq).count)
         }
         #expect(VerbatimLines.plainBodyStart(Array(#"{"seq":123456789012345678,"a":1}"#.utf8)) == nil)
+    }
+
+    /// A line of every length up to 41 bytes, from every start up to 9, with one byte that is
+    /// not ASCII anywhere (in a whole word, in the last partial one, at the very end): what
+    /// `String(validating:)` says, whether the byte starts valid UTF-8 (`é`) or not.
+    @Test func aLineIsUTF8ExactlyWhenStringValidatingSaysSo() {
+        for length in 0...41 {
+            let plain = (0..<length).map { UInt8(97 + $0 % 26) }
+            for start in 0...min(9, length) {
+                #expect(TraceLineSource.isUTF8(plain, from: start))
+                for at in start..<length {
+                    for bad in [[0xFF], [0xC3], [0xC3, 0xA9], [0x80]] as [[UInt8]] {
+                        var line = plain
+                        line.replaceSubrange(at..<at + 1, with: bad)
+                        let valid = String(validating: line[start...], as: UTF8.self) != nil
+                        #expect(TraceLineSource.isUTF8(line, from: start) == valid, "\(line) from \(start)")
+                    }
+                }
+            }
+        }
     }
 }

@@ -301,9 +301,15 @@ struct TraceLineSource {
                 high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 i += 8
             }
-            while i < raw.count {
-                high |= UInt64(raw[i])
-                i += 1
+            if i < raw.count, raw.count >= 8 {
+                // The last few bytes, as the line's last word (its first bytes were checked):
+                // a byte at a time was ~20 instructions a line.
+                high |= raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+            } else {
+                while i < raw.count {
+                    high |= UInt64(raw[i])
+                    i += 1
+                }
             }
             return high & 0x8080_8080_8080_8080 == 0
         }
