@@ -5,7 +5,8 @@ import Testing
 
 /// The replay's fast paths for the writer's plain bytes say what the general way says: a
 /// string compared a word at a time (`ComparingSink.appendJSONString`), a seq read without a
-/// parser (`VerbatimLines.plainBodyStart`), a line checked to be UTF-8 a word at a time
+/// parser (`VerbatimLines.plainBodyStart`), short bytes compared as words
+/// (`ComparingSink.append(contentsOf:)`), a line checked to be UTF-8 a word at a time
 /// (`TraceLineSource.isUTF8`).
 @Suite struct PlainFastPathTests {
     /// Strings of 8 bytes and more, most with a partial last word, clean or with something to
@@ -126,6 +127,25 @@ import Testing
                         #expect(TraceLineSource.isUTF8(line, from: start) == valid, "\(line) from \(start)")
                     }
                 }
+            }
+        }
+    }
+
+    /// Bytes of every length to 20 appended after a prefix: they match the expected bytes
+    /// exactly when they are the same, whatever byte differs and wherever.
+    @Test func appendedBytesMatchExactlyWhenTheyAreTheSame() {
+        for length in 1...20 {
+            let bytes = (0..<length).map { UInt8(65 + $0) }
+            for at in -1..<length {
+                var expected = Array("{".utf8) + bytes
+                if at >= 0 { expected[1 + at] ^= 0x20 }
+                let matched = expected.withUnsafeBufferPointer { b in
+                    var sink = ComparingSink(expecting: b)
+                    sink.append(123)
+                    bytes.withUnsafeBufferPointer { sink.append(contentsOf: $0) }
+                    return sink.matches
+                }
+                #expect(matched == (at < 0), "length \(length), differing at \(at)")
             }
         }
     }
