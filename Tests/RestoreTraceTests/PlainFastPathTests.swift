@@ -6,7 +6,7 @@ import Testing
 /// The replay's fast paths for the writer's plain bytes say what the general way says: a
 /// string compared a word at a time (`ComparingSink.appendJSONString`), a seq read without a
 /// parser (`VerbatimLines.plainBodyStart`), short bytes compared as words
-/// (`ComparingSink.append(contentsOf:)`), a line checked to be UTF-8 a word at a time
+/// (`ShortBytes`, `ComparingSink.append(contentsOf:)`), a line checked to be UTF-8 a word at a time
 /// (`TraceLineSource.isUTF8`).
 @Suite struct PlainFastPathTests {
     /// Strings of 8 bytes and more, most with a partial last word, clean or with something to
@@ -146,6 +146,21 @@ import Testing
                     return sink.matches
                 }
                 #expect(matched == (at < 0), "length \(length), differing at \(at)")
+            }
+        }
+    }
+
+    /// Bytes of every length to 24 are equal exactly when no byte differs.
+    @Test func shortBytesAreEqualExactlyWhenNoByteDiffers() {
+        for length in 0...24 {
+            let a = (0..<length).map { UInt8(97 + $0) }
+            for at in -1..<length {
+                var b = a
+                if at >= 0 { b[at] ^= 0x01 }
+                let equal = a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in ShortBytes.equal(x.baseAddress!, y.baseAddress!, length) }
+                }
+                #expect(equal == (at < 0), "length \(length), differing at \(at)")
             }
         }
     }

@@ -29,7 +29,7 @@ struct ComparingSink: JSONByteSink {
         guard n > 0 else { return }
         if firstDifference == .max {
             let common = Swift.min(n, expected.count - count)
-            if common < n || !Self.same(expected.baseAddress! + count, bytes.baseAddress!, n) {
+            if common < n || !ShortBytes.equal(expected.baseAddress! + count, bytes.baseAddress!, n) {
                 // Where exactly (rare: the line differs), so that removing what differed clears it.
                 var i = 0
                 while i < common, expected[count + i] == bytes[i] { i += 1 }
@@ -37,28 +37,6 @@ struct ComparingSink: JSONByteSink {
             }
         }
         count += n
-    }
-
-    /// Whether the `n` bytes at `a` and `b` are the same. Most are the format's punctuation and
-    /// member names (`,"class":`, 1 to 16 bytes), compared as one or two words, overlapping:
-    /// a `memcmp` call for each was ~35 instructions (appendLiteral, writing a node line).
-    @inline(__always)
-    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        let (x, y) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
-        switch n {
-        case 8...16:
-            return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
-                && x.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-                    == y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-        case 4..<8:
-            return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
-                && x.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-                    == y.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-        case 1..<4:
-            return a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]
-        default:
-            return memcmp(a, b, n) == 0
-        }
     }
 
     /// Compares a string as `appendEscapedJSONString` writes it. A string with nothing to

@@ -158,7 +158,8 @@ extension RecordedEvent {
     fileprivate static func same(_ bytes: [UInt8], _ range: Range<Int>, as word: [UInt8]) -> Bool {
         guard range.count == word.count else { return false }
         return bytes.withUnsafeBufferPointer { b in
-            word.withUnsafeBufferPointer { w in memcmp(b.baseAddress! + range.lowerBound, w.baseAddress!, w.count) == 0
+            word.withUnsafeBufferPointer { w in
+                ShortBytes.equal(b.baseAddress! + range.lowerBound, w.baseAddress!, w.count)
             }
         }
     }
