@@ -57,13 +57,7 @@ struct ArchiveKeySlots {
 
     subscript(key: String) -> Int? {
         guard !buckets.isEmpty, let h = ASCIIHash.of(key) else { return dictionary.slots(of: keys)[key] }
-        var b = h & (buckets.count - 1)
-        while buckets[b] >= 0 {
-            let j = Int(buckets[b])
-            if hashes[j] == h, keys[j] == key { return j }
-            b = (b + 1) & (buckets.count - 1)
-        }
-        return nil
+        return ASCIIHash.find(key, hash: h, buckets: buckets, hashes: hashes, keys: keys)
     }
 
     /// The `Dictionary` answer, built once when first asked for.

@@ -46,4 +46,20 @@ enum ASCIIHash {
         let n = (m ^ (m >> 33)) &* 0xc4ce_b9fe_1a85_ec53
         return Int(truncatingIfNeeded: n ^ (n >> 33))
     }
+
+    /// Where `key` (whose byte hash is `h`) sits among `keys`, found through open-addressing
+    /// `buckets` (an index into `keys` and `hashes`, or -1 for an empty bucket; a power of two
+    /// in count, never full), or nil. The lookup every byte-hash table of the engine shares.
+    @inline(__always)
+    static func find(_ key: String, hash h: Int, buckets: [Int32], hashes: [Int], keys: [String]) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        var b = h & (buckets.count - 1)
+        while buckets[b] >= 0 {
+            let i = Int(buckets[b])
+            // Both ASCII: `==` is byte equality here.
+            if hashes[i] == h, keys[i] == key { return i }
+            b = (b + 1) & (buckets.count - 1)
+        }
+        return nil
+    }
 }

@@ -55,15 +55,7 @@ struct PathTable<Value> {
     }
 
     private func find(_ path: String, _ h: Int) -> Int? {
-        guard !buckets.isEmpty else { return nil }
-        var b = h & (buckets.count - 1)
-        while buckets[b] >= 0 {
-            let i = Int(buckets[b])
-            // Both ASCII: `==` is byte equality here.
-            if hashes[i] == h, keys[i] == path { return i }
-            b = (b + 1) & (buckets.count - 1)
-        }
-        return nil
+        ASCIIHash.find(path, hash: h, buckets: buckets, hashes: hashes, keys: keys)
     }
 
     private mutating func grow() {
