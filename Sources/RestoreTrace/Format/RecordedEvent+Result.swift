@@ -9,13 +9,7 @@ extension RecordedEvent {
     /// Nil otherwise, and for a literal the callback does not take (it is decoded, and refused,
     /// the usual way).
     public func literalResult(ifOnlyOneOf wanted: EventPayloads) -> EventResult? {
-        guard let payloads, wanted.contains(.result), let range = payloads[.result] else { return nil }
-        var bit = 1
-        while bit <= EventPayloads.all.rawValue {
-            let p = EventPayloads(rawValue: bit)
-            if p != .result, wanted.contains(p), payloads[p] != nil { return nil }
-            bit <<= 1
-        }
+        guard let range = onlyPayload(.result, of: wanted) else { return nil }
         let literal = bytes[range]
         if literal.elementsEqual("null".utf8) {
             switch callback {
@@ -28,5 +22,18 @@ extension RecordedEvent {
         if literal.elementsEqual("true".utf8) { return .bool(true) }
         if literal.elementsEqual("false".utf8) { return .bool(false) }
         return nil
+    }
+
+    /// Where `payload` sits in the line, when it is among `wanted` and the line has no other of
+    /// the `wanted` payloads: the one case a fast path may read it alone, without the event.
+    func onlyPayload(_ payload: EventPayloads, of wanted: EventPayloads) -> Range<Int>? {
+        guard let payloads, wanted.contains(payload), let range = payloads[payload] else { return nil }
+        var bit = 1
+        while bit <= EventPayloads.all.rawValue {
+            let p = EventPayloads(rawValue: bit)
+            if p != payload, wanted.contains(p), payloads[p] != nil { return nil }
+            bit <<= 1
+        }
+        return range
     }
 }

@@ -247,13 +247,7 @@ public final class RecordedEvent: Sendable {
     /// decode, without making the whole event (most of a kilobyte) around it. A replay takes
     /// the coder of every `encode` call so (80,201 at 200×200). Nil otherwise.
     public func plainCoder(ifOnlyOneOf wanted: EventPayloads) -> [CoderEntry]? {
-        guard let payloads, wanted.contains(.coder), let range = payloads[.coder] else { return nil }
-        var bit = 1
-        while bit <= EventPayloads.all.rawValue {
-            let p = EventPayloads(rawValue: bit)
-            if p != .coder, wanted.contains(p), payloads[p] != nil { return nil }
-            bit <<= 1
-        }
+        guard let range = onlyPayload(.coder, of: wanted) else { return nil }
         var scanner = JSONParser(bytes: bytes, at: range.lowerBound)
         return ValueCodec.scanCoder(&scanner)
     }
