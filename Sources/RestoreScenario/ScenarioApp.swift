@@ -293,12 +293,12 @@ public final class ScenarioBoundary: AppBoundary {
                 return .viewController(nil)
             }
         case .decode(_, let coder):
-            if let crashPath = context.application.launchOptions.crashWhileDecoding, crashPath == context.path {
+            if let crashPath = context.application.pathCrashingWhileDecoding, crashPath == context.path {
                 coder.crashApp()
                 return .void
             }
         case .encode(_, let coder):
-            if let crashPath = context.application.crashWhileEncoding, crashPath == context.path {
+            if let crashPath = context.application.pathCrashingWhileEncoding, crashPath == context.path {
                 coder.crashApp()
                 return .void
             }

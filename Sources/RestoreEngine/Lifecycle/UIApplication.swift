@@ -63,6 +63,15 @@ public final class UIApplication {
     /// in for UIKit reads before and after a call to see that the call asked for it.
     public var isSnapshotIgnored: Bool { snapshotIgnored }
 
+    /// `launchOptions.crashWhileDecoding` and `crashWhileEncoding`, for a boundary that asks at
+    /// every decode or encode (`ScenarioBoundary`). Read from another module, a stored property
+    /// of this class pays a dynamic exclusivity check (`swift_beginAccess`, ~75 instructions;
+    /// `@exclusivity(unchecked)` holds only inside this module), and `launchOptions` was copied
+    /// whole for one field; through these getters neither happens.
+    public var pathCrashingWhileDecoding: String? { launchOptions.crashWhileDecoding }
+    /// See `pathCrashingWhileDecoding`.
+    public var pathCrashingWhileEncoding: String? { crashWhileEncoding }
+
     /// The restoration path this controller already exists at (launch UI, or obtained earlier in
     /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
     public func existingPath(of vc: UIViewController) -> String? {
