@@ -161,7 +161,7 @@ extension RestorationEngine {
         for i in archive.entries.indices where archive.entries[i].kind != .view {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
             call(
-                .finishedRestoring(item), receiver: archive.entries[i].className,
+                .finishedRestoring(consume item), receiver: archive.entries[i].className,
                 path: archive.entries[i].pathString, key: archive.entries[i].key)
         }
     }
