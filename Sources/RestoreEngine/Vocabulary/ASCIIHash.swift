@@ -8,8 +8,7 @@ enum ASCIIHash {
     /// when the text is not ASCII.
     @inline(__always)
     static func of(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { utf8 -> Int? in
+        text.withUTF8Bytes { utf8 -> Int? in
             // An empty buffer may have no base address: nothing to read, and hashed as every
             // other empty text is (no tail, count 0, through the same steps).
             guard let base = UnsafeRawPointer(utf8.baseAddress) else { return mixed(seed, tail: 0, count: 0) }

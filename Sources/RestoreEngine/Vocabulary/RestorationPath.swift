@@ -25,8 +25,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
         // `split` on Characters cost ~2,800 instructions a path (3.5 % of the engine on the
         // 200x200 grid), for every controller restored. Other text keeps the Character split:
         // there a `/` may belong to a larger Character (a combining mark after it).
-        var bytes = text
-        let cut = bytes.withUTF8 { utf8 -> [String]? in
+        let cut = text.withUTF8Bytes { utf8 -> [String]? in
             // One pass finds both whether the text is ASCII and how many parts it has: the
             // array is sized once (growing it 1, 2, 4 was two more allocations a path).
             var slashes = 0
@@ -55,8 +54,7 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     /// restored; other text keeps the Character search, where a `/` may be part of a larger
     /// Character.
     static func lastComponent(of text: String) -> Substring {
-        var bytes = text
-        let found = bytes.withUTF8 { utf8 -> Int?? in
+        let found = text.withUTF8Bytes { utf8 -> Int?? in
             Self.isASCII(utf8) ? .some(utf8.lastIndex(of: Self.slash)) : .none
         }
         guard let found else {
@@ -73,12 +71,11 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
     /// owner cut each path into a Substring and compared it per view (~700 instructions a view,
     /// 1.7 % of `Scenario.run`; callgrind, `restoretrace-bench --engine-grid 60`).
     static func lastComponent(of text: String, equals identifier: String) -> Bool {
-        var (bytes, id) = (text, identifier)
-        let known = bytes.withUTF8 { utf8 -> Bool? in
+        let known = text.withUTF8Bytes { utf8 -> Bool? in
             guard Self.isASCII(utf8) else { return nil }
             let start = (utf8.lastIndex(of: Self.slash) ?? -1) + 1
             let last = UnsafeBufferPointer(rebasing: utf8[start...])
-            return id.withUTF8 { idBytes -> Bool? in
+            return identifier.withUTF8Bytes { idBytes -> Bool? in
                 if Self.sameBytes(last, idBytes) { return true }
                 return Self.isASCII(idBytes) ? false : nil
             }

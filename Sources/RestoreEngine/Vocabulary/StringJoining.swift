@@ -5,12 +5,11 @@ extension String {
     /// instructions (callgrind, `restoretrace-bench --engine-grid 60`). The bytes are the same as
     /// `+` gives: UTF-8 text joined is UTF-8 text, nothing is normalized.
     static func joining(_ head: String, _ middle: String, _ tail: String) -> String {
-        var (head, middle, tail) = (head, middle, tail)
         let count = head.utf8.count + middle.utf8.count + tail.utf8.count
         return String(unsafeUninitializedCapacity: count) { out in
-            var at = copy(&head, into: out, at: 0)
-            at = copy(&middle, into: out, at: at)
-            return copy(&tail, into: out, at: at)
+            var at = copy(head, into: out, at: 0)
+            at = copy(middle, into: out, at: at)
+            return copy(tail, into: out, at: at)
         }
     }
 
@@ -18,10 +17,9 @@ extension String {
     /// position: `0.3.v0`).
     static func joining(_ head: String, _ middle: String, _ number: Int) -> String {
         guard number >= 0 else { return joining(head, middle, String(number)) }
-        var (head, middle) = (head, middle)
         let digits = decimalDigits(number)
         return String(unsafeUninitializedCapacity: head.utf8.count + middle.utf8.count + digits) { out in
-            let at = copy(&middle, into: out, at: copy(&head, into: out, at: 0))
+            let at = copy(middle, into: out, at: copy(head, into: out, at: 0))
             return writeDecimal(number, digits: digits, into: out, at: at)
         }
     }
@@ -30,21 +28,20 @@ extension String {
     /// allocation instead of one for the middle part and one for the key.
     static func joining(_ head: String, _ open: String, _ number: Int, _ close: String, _ tail: String) -> String {
         guard number >= 0 else { return joining(head, open + String(number) + close, tail) }
-        var (head, open, close, tail) = (head, open, close, tail)
         let digits = decimalDigits(number)
         let count = head.utf8.count + open.utf8.count + digits + close.utf8.count + tail.utf8.count
         return String(unsafeUninitializedCapacity: count) { out in
-            var at = copy(&open, into: out, at: copy(&head, into: out, at: 0))
+            var at = copy(open, into: out, at: copy(head, into: out, at: 0))
             at = writeDecimal(number, digits: digits, into: out, at: at)
-            return copy(&tail, into: out, at: copy(&close, into: out, at: at))
+            return copy(tail, into: out, at: copy(close, into: out, at: at))
         }
     }
 
     /// Copies `text`'s UTF-8 into `out` at `at`; returns the index after it. Inlined: called
     /// on its own it was ~70 instructions a part, a third of a join.
     @inline(__always)
-    private static func copy(_ text: inout String, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
-        text.withUTF8 { bytes in
+    private static func copy(_ text: String, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        text.withUTF8Bytes { bytes in
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return at }
             (out.baseAddress! + at).update(from: source, count: bytes.count)
             return at + bytes.count
