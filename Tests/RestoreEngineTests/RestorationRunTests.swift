@@ -34,4 +34,40 @@ import Testing
         #expect(parents == archive.entries.map { run.index($0.parentKey) })
         #expect(parents == [nil, 0, 1, nil, 0, 6, 5, nil, 6, 1])
     }
+
+    /// A container's references to its children are found by looking at the next child entry
+    /// first: the answer must be the lookup by key's, whatever the archive's order.
+    @Test func childReferencesAnswerAsALookupByKey() {
+        var entries = [entry("N", parent: nil)]
+        for c in 0..<12 {
+            entries.append(entry("N/:[\(c)]:/s\(c)", parent: "N"))
+            // Child 5 has a subtree longer than the look-ahead.
+            for v in 0..<(c == 5 ? 20 : 1) {
+                entries.append(entry("N/:[\(c)]:/s\(c)/v\(v)", parent: "N/:[\(c)]:/s\(c)"))
+            }
+        }
+        entries.append(entry("N/:[3]:/s3", parent: "N"))  // a repeated key: the first one answers
+        let archive = Archive(entries: entries)
+        var run = RestorationRun(archive)
+        for e in archive.entries {
+            run.add(
+                NodeOutcome(
+                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                    status: .restored, depth: 0, parent: nil))
+        }
+        // In order, out of order, repeated, missing, and a key of another parent's child.
+        let orders = [
+            (0..<12).map { "N/:[\($0)]:/s\($0)" },
+            (0..<12).reversed().map { "N/:[\($0)]:/s\($0)" },
+            ["N/:[3]:/s3", "N/:[3]:/s3", "N/:[9]:/gone", "N/:[2]:/s2/v0", "N", "N/:[4]:/s4"],
+        ]
+        for refs in orders {
+            var previous = 0
+            for key in refs {
+                let found = run.childIndex(key, of: 0, after: previous)
+                #expect(found == run.index(key), "\(key)")
+                if let found { previous = found }
+            }
+        }
+    }
 }

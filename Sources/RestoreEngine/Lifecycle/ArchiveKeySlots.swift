@@ -55,6 +55,9 @@ struct ArchiveKeySlots {
         hashes[i] == hashes[j] && keys[i] == keys[j]
     }
 
+    /// Entry i's key.
+    func key(at i: Int) -> String { keys[i] }
+
     subscript(key: String) -> Int? {
         guard !buckets.isEmpty, let h = ASCIIHash.of(key) else { return dictionary.slots(of: keys)[key] }
         return ASCIIHash.find(key, hash: h, buckets: buckets, hashes: hashes, keys: keys)

@@ -177,9 +177,12 @@ extension RestorationEngine {
                 }
             } else {
                 var restored: [UIViewController] = []
+                restored.reserveCapacity(refs.count)
                 var lost: String?
+                var previous = i
                 for key in refs {
-                    guard let child = run.index(key) else { continue }
+                    guard let child = run.childIndex(key, of: i, after: previous) else { continue }
+                    previous = child
                     if let lost, vc.containerKind == .navigation {
                         if run.outcomes[child].status == .restored {
                             run.outcomes[child].status = .notRestored

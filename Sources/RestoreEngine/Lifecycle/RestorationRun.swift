@@ -14,6 +14,8 @@ struct RestorationRun {
     /// phase one, phase two and a view's owner each looked it up by key again (three hashes of
     /// a long key per entry).
     private let parentSlot: [Int]
+    /// No entry before entry i has its key: a lookup by that key answers i.
+    private let isFirst: [Bool]
 
     init(_ archive: Archive) {
         let entries = archive.entries
@@ -37,6 +39,7 @@ struct RestorationRun {
         }
         self.slot = slot
         self.parentSlot = parentSlot
+        self.isFirst = isFirst
         restored = Array(repeating: nil, count: archive.entries.count)
         outcomes.reserveCapacity(archive.entries.count)
     }
@@ -45,6 +48,30 @@ struct RestorationRun {
     mutating func add(_ node: consuming NodeOutcome) { outcomes.append(node) }
 
     func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
+    /// `index(key)` for a reference from entry `parent` to one of its children, where `after` is
+    /// the child found before (or `parent` itself): a container's children come one after the
+    /// other in the archive, each after the subtree of the one before, in the order the
+    /// container lists them. So the next entry whose parent is `parent`, if it is among the next
+    /// few, is compared with `key` (the same string, for an archive the engine wrote) before the
+    /// key is hashed. Hashing each child's key cost a cache miss or three per child on the
+    /// 200x200 grid (`ArchiveKeySlots`' lookup was ~1.4 % of the engine's samples).
+    func childIndex(_ key: String, of parent: Int, after: Int) -> Int? {
+        var j = after + 1
+        // A child's own subtree lies in between: looked through for a few entries only, so a
+        // deep subtree costs a bounded scan before the hash.
+        while j < parentSlot.count, j <= after + Self.childScan {
+            if parentSlot[j] == parent {
+                if isFirst[j], slot.key(at: j) == key { return j < outcomes.count ? j : nil }
+                break
+            }
+            j += 1
+        }
+        return index(key)
+    }
+
+    /// How far past the previous child `childIndex` looks for the next one.
+    private static let childScan = 8
+
     /// `index(entry i's parentKey)`, without hashing it.
     func parentIndex(of i: Int) -> Int? {
         let p = parentSlot[i]
