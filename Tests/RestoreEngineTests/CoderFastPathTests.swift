@@ -79,6 +79,41 @@ import Testing
         }
     }
 
+    /// A view's built-in keys read in one pass answer as one lookup per key does: the first
+    /// entry holding each key, a text view's range before a text field's, keys that only equal
+    /// UIKit's canonically (a KELVIN SIGN for the K of "Key"), and coders that track their reads
+    /// or index their keys.
+    @Test func builtInViewValuesReadAsOneLookupPerKey() {
+        let kelvinOffset = ViewStateKeys.contentOffset.dropLast(3) + "\u{212A}ey"
+        let keys = [
+            "row", ViewStateKeys.contentInset, String(kelvinOffset), ViewStateKeys.selectedTextRange,
+            ViewStateKeys.zoomScale, ViewStateKeys.contentOffset, ViewStateKeys.selectedRange,
+            "kUIScrollViewZoomScaleKe",
+        ]
+        var orders = [keys, keys.reversed(), [], [ViewStateKeys.selectedTextRange]]
+        orders += (0..<keys.count).map { Array(keys.dropFirst($0)) }
+        for order in orders {
+            for manyKeys in [false, true] {
+                var entries = order.enumerated().map { CoderEntry(key: $1, value: .int($0), isSystem: $0 % 2 == 0) }
+                if manyKeys { entries += (0..<14).map { CoderEntry(key: "pad\($0)", value: .bool(true)) } }
+                let coder = RestorationCoder(entries: entries)
+                let values = coder.builtInViewValues()
+                #expect(values.offset == coder.decodeObject(forASCIIKey: ViewStateKeys.contentOffset))
+                #expect(values.zoom == coder.decodeObject(forASCIIKey: ViewStateKeys.zoomScale))
+                #expect(
+                    values.range
+                        == (coder.decodeObject(forASCIIKey: ViewStateKeys.selectedRange)
+                            ?? coder.decodeObject(forASCIIKey: ViewStateKeys.selectedTextRange)))
+            }
+        }
+        // Tracked reads are the keys one lookup at a time asks for.
+        let tracked = RestorationCoder(entries: [CoderEntry(key: ViewStateKeys.selectedRange, value: .int(1))])
+        tracked.tracksReads = true
+        #expect(tracked.builtInViewValues().range == .int(1))
+        #expect(
+            tracked.readKeys == [ViewStateKeys.contentOffset, ViewStateKeys.zoomScale, ViewStateKeys.selectedRange])
+    }
+
     @Test func rarelyUsedStateReadsAsWritten() {
         // A set of reserved keys of its own, violations, tracked reads, and more keys than a scan.
         let coder = RestorationCoder(reservedKeys: ["secret", "kOther"])

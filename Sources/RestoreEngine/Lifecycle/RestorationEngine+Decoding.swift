@@ -60,16 +60,14 @@ extension RestorationEngine {
     private func restoreBuiltInState(
         of view: UIView, from coder: RestorationCoder, entry e: ArchiveEntry, owner: UIViewController?
     ) {
-        if let offset = coder.decodeObject(forASCIIKey: ViewStateKeys.contentOffset)?.arrayValue {
+        let builtIn = coder.builtInViewValues()
+        if let offset = builtIn.offset?.arrayValue {
             view.viewState.contentOffset = offset.map { if case .double(let d) = $0 { d } else { 0 } }
         }
-        if case .double(let z)? = coder.decodeObject(forASCIIKey: ViewStateKeys.zoomScale) {
+        if case .double(let z)? = builtIn.zoom {
             view.viewState.zoomScale = z
         }
-        if let range =
-            (coder.decodeObject(forASCIIKey: ViewStateKeys.selectedRange)
-            ?? coder.decodeObject(forASCIIKey: ViewStateKeys.selectedTextRange))?.arrayValue
-        {
+        if let range = builtIn.range?.arrayValue {
             view.viewState.selectedRange = range.compactMap(\.intValue)
         }
         guard view.kind.hasRows else { return }
