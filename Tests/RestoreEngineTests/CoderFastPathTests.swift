@@ -106,6 +106,18 @@ import Testing
                             ?? coder.decodeObject(forASCIIKey: ViewStateKeys.selectedTextRange)))
             }
         }
+        // A coder made from unique entries keeps keys that are only canonically equal apart, and
+        // a repeated key as written: the first entry holding each key answers.
+        let repeated = RestorationCoder(uniqueEntries: [
+            CoderEntry(key: ViewStateKeys.contentOffset, value: .int(1)),
+            CoderEntry(key: String(kelvinOffset), value: .int(2)),
+            CoderEntry(key: ViewStateKeys.zoomScale, value: .int(3)),
+            CoderEntry(key: ViewStateKeys.zoomScale, value: .int(4)),
+        ])
+        let firsts = repeated.builtInViewValues()
+        #expect(firsts.offset == .int(1) && firsts.zoom == .int(3) && firsts.range == nil)
+        #expect(firsts.offset == repeated.decodeObject(forASCIIKey: ViewStateKeys.contentOffset))
+        #expect(firsts.zoom == repeated.decodeObject(forASCIIKey: ViewStateKeys.zoomScale))
         // Tracked reads are the keys one lookup at a time asks for.
         let tracked = RestorationCoder(entries: [CoderEntry(key: ViewStateKeys.selectedRange, value: .int(1))])
         tracked.tracksReads = true

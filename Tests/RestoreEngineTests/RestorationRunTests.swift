@@ -70,4 +70,26 @@ import Testing
             }
         }
     }
+
+    /// Keys that are canonically equal but not byte-equal (U+212A KELVIN SIGN and "K"): the
+    /// look-ahead's candidate is compared with `==`, and `isFirst` and the key slots agree on
+    /// which entry comes first, so each spelling answers the lookup by key's entry, in either order.
+    @Test func childReferencesSpelledCanonicallyAnswerAsALookupByKey() {
+        let kelvin = "N/:[0]:/\u{212A}"
+        let ascii = "N/:[0]:/K"
+        for children in [[kelvin, ascii], [ascii, kelvin]] {
+            let archive = Archive(entries: [entry("N", parent: nil)] + children.map { entry($0, parent: "N") })
+            var run = RestorationRun(archive)
+            for e in archive.entries {
+                run.add(
+                    NodeOutcome(
+                        path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                        status: .restored, depth: 0, parent: nil))
+            }
+            for key in [ascii, kelvin] {
+                #expect(run.index(key) == 1, "\(children) \(key)")
+                #expect(run.childIndex(key, of: 0, after: 0) == 1, "\(children) \(key)")
+            }
+        }
+    }
 }

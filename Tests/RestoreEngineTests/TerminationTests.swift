@@ -137,7 +137,7 @@ final class CrashingController: UIViewController {
         #expect(r.performed)
         // The registered object is not re-registered by this launch UI, as on any relaunch.
         #expect(r.nodes.map(\.status) == [.restored, .restored, .restored, .notRestored])
-        weak var restored = engine.application.viewController(atRestorationPath: "Nav/Home")
+        weak let restored = engine.application.viewController(atRestorationPath: "Nav/Home")
         #expect(restored != nil)
         engine.kill(.system)
         #expect(restored == nil)

@@ -166,7 +166,7 @@ public final class RestorationCoder {
     func decodeObject(forASCIIKey key: String) -> CoderValue? {
         if tracksReads { rareState.readKeys.append(key) }
         if let positions = rare?.positions, !positions.isEmpty { return positions[key].map { entries[$0].value } }
-        for i in entries.indices where Self.mayEqual(entries[i].key, asciiKey: key) && entries[i].key == key {
+        for i in entries.indices where Self.equals(entries[i].key, asciiKey: key) {
             return entries[i].value
         }
         return nil
@@ -194,20 +194,13 @@ public final class RestorationCoder {
         var textRange: CoderValue?
         for i in entries.indices {
             let key = entries[i].key
-            if offset == nil, Self.mayEqual(key, asciiKey: ViewStateKeys.contentOffset),
-                key == ViewStateKeys.contentOffset
-            {
+            if offset == nil, Self.equals(key, asciiKey: ViewStateKeys.contentOffset) {
                 offset = entries[i].value
-            } else if zoom == nil, Self.mayEqual(key, asciiKey: ViewStateKeys.zoomScale), key == ViewStateKeys.zoomScale
-            {
+            } else if zoom == nil, Self.equals(key, asciiKey: ViewStateKeys.zoomScale) {
                 zoom = entries[i].value
-            } else if range == nil, Self.mayEqual(key, asciiKey: ViewStateKeys.selectedRange),
-                key == ViewStateKeys.selectedRange
-            {
+            } else if range == nil, Self.equals(key, asciiKey: ViewStateKeys.selectedRange) {
                 range = entries[i].value
-            } else if textRange == nil, Self.mayEqual(key, asciiKey: ViewStateKeys.selectedTextRange),
-                key == ViewStateKeys.selectedTextRange
-            {
+            } else if textRange == nil, Self.equals(key, asciiKey: ViewStateKeys.selectedTextRange) {
                 textRange = entries[i].value
             }
         }
@@ -224,6 +217,12 @@ public final class RestorationCoder {
     @inline(__always)
     static func mayEqual(_ key: String, asciiKey: String) -> Bool {
         key.utf8.count >= asciiKey.utf8.count
+    }
+
+    /// `key == asciiKey`, passing over a key too short to equal it first (see `mayEqual`).
+    @inline(__always)
+    static func equals(_ key: String, asciiKey: String) -> Bool {
+        mayEqual(key, asciiKey: asciiKey) && key == asciiKey
     }
 
     public func decodeString(forKey key: String) -> String? { decodeObject(forKey: key)?.stringValue }

@@ -142,9 +142,7 @@ extension RestorationEngine {
         // Called with `ReservedKeys` only (ASCII).
         func value(_ key: String) -> CoderValue? {
             for i in entries.indices
-            where entries[i].isSystem && RestorationCoder.mayEqual(entries[i].key, asciiKey: key)
-                && entries[i].key == key
-            {
+            where entries[i].isSystem && RestorationCoder.equals(entries[i].key, asciiKey: key) {
                 return entries[i].value
             }
             return nil

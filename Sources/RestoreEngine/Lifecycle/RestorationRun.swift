@@ -54,12 +54,16 @@ struct RestorationRun {
     /// container lists them. So the next entry whose parent is `parent`, if it is among the next
     /// few, is compared with `key` (the same string, for an archive the engine wrote) before the
     /// key is hashed. Hashing each child's key cost a cache miss or three per child on the
-    /// 200x200 grid (`ArchiveKeySlots`' lookup was ~1.4 % of the engine's samples).
+    /// 200x200 grid (`ArchiveKeySlots`' lookup was ~1.4 % of the engine's samples; `relink`
+    /// 39.8M -> 32.6M instructions, callgrind, `restoretrace-bench --engine-grid 60`).
+    /// The answer is `index(key)`'s because `isFirst` and `slot` use the same equality (bytes
+    /// when every key is ASCII, else canonical equivalence) and the candidate is compared with
+    /// `==`: a canonically equal but byte-different reference still finds the entry.
     func childIndex(_ key: String, of parent: Int, after: Int) -> Int? {
         var j = after + 1
         // A child's own subtree lies in between: looked through for a few entries only, so a
         // deep subtree costs a bounded scan before the hash.
-        while j < parentSlot.count, j <= after + Self.childScan {
+        while j < parentSlot.count, j <= after + Self.childLookAhead {
             if parentSlot[j] == parent {
                 if isFirst[j], slot.key(at: j) == key { return j < outcomes.count ? j : nil }
                 break
@@ -70,7 +74,7 @@ struct RestorationRun {
     }
 
     /// How far past the previous child `childIndex` looks for the next one.
-    private static let childScan = 8
+    private static let childLookAhead = 8
 
     /// `index(entry i's parentKey)`, without hashing it.
     func parentIndex(of i: Int) -> Int? {
