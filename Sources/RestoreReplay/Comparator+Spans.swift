@@ -28,6 +28,13 @@ extension Comparator {
             lines.append(UInt32(clamping: span.lines))
         }
 
+        /// Keeps the first `count` events only.
+        mutating func keep(_ count: Int) {
+            guard count < lines.count else { return }
+            lines.removeSubrange(count...)
+            held = held.filter { $0.key < count }
+        }
+
         /// The `i`th event's seq, physical lines and record held whole.
         subscript(_ i: Int) -> (seq: Int, lines: Int, held: RecordedEvent?) {
             (firstSeq + i, Int(lines[i]), held.isEmpty ? nil : held[i])

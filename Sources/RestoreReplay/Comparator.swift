@@ -101,6 +101,9 @@ final class Comparator: EngineObserver {
         span.held ?? follower.record(at: span.offsets, line: line)
     }
 
+    /// What to say when a line is not what the replay's reader read.
+    func changed(line: Int) -> TraceError { follower.changed(line: line) }
+
     /// The next step's recorded events, its marker first.
     func expect(_ step: Spans) {
         spans = step

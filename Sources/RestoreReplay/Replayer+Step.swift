@@ -21,6 +21,12 @@ extension Replayer {
         /// The marker, decoded.
         var start: EngineEvent?
         let markerSpan: Comparator.Span
+        /// The step's records with a tree to decode (a hierarchy), after the marker: left by the
+        /// reading thread for `decodeTrees` on the engine's, where the trees are used and let go.
+        /// A record in the writer's shape is not kept but read again there (`record` nil). Made
+        /// on the reading thread, the 200×200 launch UI's tree (25 MB) and its bytes (11 MB) were
+        /// held there while the app was preserved: the replay's peak was 218 MB, not 197.
+        var trees: [(position: Int, line: Int, record: RecordedEvent?, span: Comparator.Span)] = []
 
         init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
@@ -37,6 +43,10 @@ extension Replayer {
             default: break
             }
             let wanted = Replayer.payloadsToDecode(r)
+            if wanted.contains(.hierarchy) {
+                trees.append((spans.count - 1, r.line, span.held == nil ? nil : r, span))
+                return
+            }
             // An answer is filed by path (its bytes), else session, else receiver: the receiver
             // (a String made from the line) only when it is needed.
             // (`hasPath` and `if case`: an `== nil` on these optionals compared them as values,
@@ -63,9 +73,53 @@ extension Replayer {
                     session: session, receiver: receiver, argument: r.argument)
                 return
             }
-            let e = try r.decoded(wanted)
-            if let tree = e.hierarchy { hierarchies.append(.init(seq: r.seq, span: span, line: r.line, tree: tree)) }
-            answers.add(e)
+            answers.add(try r.decoded(wanted))
+        }
+
+        /// Decodes the marker (on the engine's thread: the app's 25 MB tree at start of a 200×200
+        /// trace is made there while the next step is read, and let go there), its hierarchy
+        /// first among the step's, as reading once did.
+        /// - Throws: when it does not decode; the step's records are then cut after it, as
+        ///   reading stopped there.
+        mutating func decodeMarker() throws(TraceError) {
+            let start: EngineEvent
+            do { start = try marker.decoded(Replayer.payloadsToDecode(marker)) } catch {
+                spans.keep(1)
+                throw error
+            }
+            self.start = start
+            answers.add(start)
+            // The hierarchy the marker was decoded with (the app's at start, or any a line not in
+            // the writer's format has), else the app's at background, which is only compared.
+            if let tree = start.hierarchy {
+                hierarchies.insert(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: tree), at: 0)
+            } else if marker.event == .background {
+                hierarchies.insert(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: nil), at: 0)
+            }
+        }
+
+        /// Decodes the records with a tree that reading left (`trees`), in file order, those in
+        /// the writer's shape read again by the comparator's follower.
+        /// - Throws: the first that does not decode (or is no longer what was read); the step's
+        ///   records are then cut after it, as reading stopped there.
+        mutating func decodeTrees(rereading comparator: Comparator) throws(TraceError) {
+            defer { trees = [] }
+            for (position, line, record, span) in trees {
+                let e: EngineEvent
+                do throws(TraceError) {
+                    guard let r = record ?? comparator.reread(span, line: line) else {
+                        throw comparator.changed(line: line)
+                    }
+                    e = try r.decoded(Replayer.payloadsToDecode(r))
+                } catch {
+                    spans.keep(position + 1)
+                    throw error
+                }
+                if let tree = e.hierarchy {
+                    hierarchies.append(.init(seq: span.seq, span: span, line: line, tree: tree))
+                }
+                answers.add(e)
+            }
         }
 
         /// Hands the stand-in the step's answers and where its hierarchies are.
@@ -84,18 +138,7 @@ extension Replayer {
     static func readStep(into step: inout Step, _ reader: TraceReader, isStart: Bool) throws(TraceError)
         -> (RecordedEvent, Comparator.Span)?
     {
-        // The marker's own answers and hierarchy come first, as it comes first in the trace.
-        let start = try step.marker.decoded(payloadsToDecode(step.marker))
-        step.start = start
-        step.answers.add(start)
-        // The hierarchy the marker was decoded with (the app's at start, or any a line not in
-        // the writer's format has), else the app's at background, which is only compared.
-        let (marker, span) = (step.marker, step.markerSpan)
-        if let tree = start.hierarchy {
-            step.hierarchies.append(.init(seq: marker.seq, span: span, line: marker.line, tree: tree))
-        } else if marker.event == .background {
-            step.hierarchies.append(.init(seq: marker.seq, span: span, line: marker.line, tree: nil))
-        }
+        // The marker and the records with a tree are decoded later (`Step.decodeTrees`).
         while let (r, span) = try nextRecord(reader) {
             if let k = r.event, markers.contains(k) { return (r, span) }
             try step.add(r, span: span, isStart: isStart)

@@ -1,0 +1,54 @@
+import RestoreEngine
+import RestoreTrace
+
+extension Replayer {
+    /// A step of the timeline as the reading thread hands it over: read whole, or as far as
+    /// reading it went and why it stopped.
+    struct ReadStep: Sendable {
+        var step: Step
+        /// Why reading the step stopped: its lines from there on are not in `step`, and no
+        /// step comes after it.
+        var failure: TraceError?
+    }
+
+    /// Reads the timeline's steps one after another, on the reading thread (`ReadAhead`), from
+    /// the first marker on: what `replay` did between running two steps, so the engine runs
+    /// step N while the steps after it are read and parsed (reading was a third of a 200×200
+    /// replay). Markers and trees are decoded on the engine's thread (`Step.decodeMarker`,
+    /// `Step.decodeTrees`). A replay that stops early waits for the step being read to end.
+    ///
+    /// Unchecked Sendable: the replay's reader is handed to the reading thread once, before it
+    /// starts, and no other thread touches the reader (or `pending`) until `ReadAhead` says
+    /// the thread made its last step or `close` has joined it. Nothing read is shared with the
+    /// engine's thread until it is handed over whole: records, spans and answers are values or
+    /// immutable (`Sendable`), and the comparator re-reads lines through a follower of its own.
+    final class StepReading: @unchecked Sendable {
+        private let reader: TraceReader
+        /// The next step's marker, read (nil at the end of the trace, or after a failure).
+        private var pending: (RecordedEvent, Comparator.Span)?
+
+        init(_ reader: TraceReader, first: (RecordedEvent, Comparator.Span)?) {
+            self.reader = reader
+            pending = first
+        }
+
+        /// Reads the next step; nil after the last one, or after one that failed.
+        func next() -> ReadStep? {
+            guard let (marker, span) = pending.take() else { return nil }
+            var step = Step(marker: marker, span: span)
+            // Not a marker: the engine's thread says so (see `replay`); nothing after it is read.
+            guard let kind = marker.event, Replayer.markers.contains(kind) else { return ReadStep(step: step) }
+            do throws(TraceError) {
+                pending = try Replayer.readStep(into: &step, reader, isStart: kind == .appRunning)
+                return ReadStep(step: step)
+            } catch {
+                return ReadStep(step: step, failure: error)
+            }
+        }
+    }
+
+    /// The reading thread's stack: what a process's main thread has by default on Linux
+    /// (`ulimit -s` 8192), as `BackgroundWork`'s; a coder nested as deep as JSON allows is
+    /// parsed on it.
+    static let readingStackSize = 8 << 20
+}
