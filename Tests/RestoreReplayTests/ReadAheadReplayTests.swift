@@ -126,6 +126,22 @@ import Testing
         #expect(seen == seqs(before: launch + 1, in: lines))
     }
 
+    /// The first marker is decoded while the reading thread reads its step: the app's tree at
+    /// start that does not decode is still the first problem, before one further on.
+    @Test func anAppAtStartThatDoesNotDecodeIsTheFirstProblem() throws {
+        var lines = try goodLines()
+        let running = try index(of: #""event":"app-running""#, in: lines)
+        lines[running + 1] = lines[running + 1].replacingOccurrences(
+            of: #""class":"UITabBarController""#, with: #""class":7"#)
+        let launch = try index(of: #""event":"launch""#, in: lines)
+        lines[launch + 1] = "{not json"
+        let (error, seen, whole) = try replay(lines)
+        let e = try #require(error)
+        #expect(e.location.line == running + 2)
+        #expect(e.description == whole?.description)
+        #expect(seen.isEmpty)
+    }
+
     @Test func aFaithfulReplayIsTheSameWhateverTheThreadsTimings() throws {
         let lines = try goodLines()
         let (error, seen, _) = try replay(lines, pause: true)
