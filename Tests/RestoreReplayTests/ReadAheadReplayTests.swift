@@ -1,5 +1,6 @@
 import Foundation
 import RestoreReplay
+import RestoreScenario
 import RestoreTrace
 import Testing
 
@@ -140,6 +141,28 @@ import Testing
         #expect(e.location.line == running + 2)
         #expect(e.description == whole?.description)
         #expect(seen.isEmpty)
+    }
+
+    /// A trace cut short while it is replayed (the reading thread is then reading ahead, or has
+    /// read on): a located error, never a crash, and the replay returns (its thread joined).
+    @Test func aTraceTruncatedDuringTheReplayIsALocatedError() throws {
+        let (path, _) = try Fixtures.record(ScenarioGenerator.grid(30))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        var cut = false
+        do {
+            _ = try Replayer.replay(
+                path: path,
+                progress: { _ in
+                    guard !cut else { return }
+                    cut = true
+                    truncate(path, off_t(size / 2))
+                })
+            Issue.record("the replay went on over a trace cut in half")
+        } catch {
+            #expect(cut)
+            #expect(error.location.file == path)
+            #expect(error.location.line != nil)
+        }
     }
 
     @Test func aFaithfulReplayIsTheSameWhateverTheThreadsTimings() throws {
