@@ -14,8 +14,9 @@ import RestoreTrace
 final class Comparator: EngineObserver {
     // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
     // and a thread-local access set per access) on the reader, follower, comparator and
-    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
-    // replay and no access to one of these properties overlaps another.
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). The engine's thread
+    // alone uses the comparator (steps are read on another, see `Replayer.StepReading`), and
+    // no access to one of these properties overlaps another.
     /// A recorded event as the replay's reader read it: its seq, the physical lines it spans,
     /// and the record itself when the follower cannot rebuild it from its bytes (a line split
     /// into parts, or not in the writer's shape: rare).

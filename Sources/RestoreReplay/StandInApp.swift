@@ -6,8 +6,9 @@ import RestoreTrace
 final class StandInApp: AppBoundary {
     // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
     // and a thread-local access set per access) on the reader, follower, comparator and
-    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
-    // replay and no access to one of these properties overlaps another.
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). The engine's thread
+    // alone uses the stand-in (steps are read on another, see `Replayer.StepReading`), and no
+    // access to one of these properties overlaps another.
     @exclusivity(unchecked) var answers = RecordedAnswers()
     let whatIf: WhatIf
     let rule: RestoreRule?

@@ -9,8 +9,9 @@ import Foundation
 public final class TraceFollower {
     // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
     // and a thread-local access set per access) on the reader, follower, comparator and
-    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
-    // replay and no access to one of these properties overlaps another.
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread (the
+    // replay's engine thread) uses a follower, and no access to one of these properties
+    // overlaps another.
     public let file: String
     @exclusivity(unchecked) private var source: TraceLineSource
     /// Trace format 2: a record with a hierarchy or an archive is followed by its node and entry lines.

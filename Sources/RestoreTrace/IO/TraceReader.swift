@@ -6,8 +6,9 @@ import RestoreEngine
 public final class TraceReader {
     // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
     // and a thread-local access set per access) on the reader, follower, comparator and
-    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread drives a
-    // replay and no access to one of these properties overlaps another.
+    // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). One thread at a time
+    // uses a reader (a replay's reading thread has it alone until it is joined), and no access
+    // to one of these properties overlaps another.
     public let file: String
     @exclusivity(unchecked) public private(set) var header: TraceHeader
     /// The trace format's version from the header: 1 (one line per event) or 2 (bounded lines,
