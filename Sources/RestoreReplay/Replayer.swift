@@ -18,7 +18,8 @@ public struct ReplayResult: Sendable {
 }
 
 /// Re-runs a recorded timeline from the trace alone: the archive, the launch UI and every answer
-/// come from the recording. Reads one step at a time, so memory follows the archive, not the trace.
+/// come from the recording. Holds a few steps at a time (the one running and up to two read
+/// ahead on a second thread), so memory follows the archive, not the trace.
 public enum Replayer {
     /// - Parameters:
     ///   - path: the trace file.
@@ -71,7 +72,8 @@ public enum Replayer {
         // ahead (at 200×200 the kill and the launch steps are read while the app is preserved;
         // one ahead saved nothing measurable there), and taken here in file order: a step that
         // could not be read is reported only once every step before it has run and been
-        // checked, as when it was read here. (g200 replay: 1.30 -> 1.03 s wall, 178 -> 197 MB.)
+        // checked, as when it was read here. (g200 replay, second core free: 1.26 -> 0.97–1.03 s
+        // wall, peak 178 -> 197 MB; one core: the same 1.31–1.33 s.)
         // The first marker is read here (a trace that has none fails as before) and held only by
         // the reading (a local would keep its bytes, 11 MB at 200×200, to the end).
         let reading = StepReading(reader, first: try Self.nextRecord(reader))
