@@ -17,9 +17,10 @@ extension Replayer {
     /// replay). Markers and trees are decoded on the engine's thread (`Step.decodeMarker`,
     /// `Step.decodeTrees`). A replay that stops early waits for the step being read to end.
     ///
-    /// Unchecked Sendable: the replay's reader is handed to the reading thread once, before it
-    /// starts, and no other thread touches the reader (or `pending`) until `ReadAhead` says
-    /// the thread made its last step or `close` has joined it. Nothing read is shared with the
+    /// Unchecked Sendable: the engine's thread reads the first step itself, then hands the
+    /// replay's reader to the reading thread once, as it starts it, and no other thread touches
+    /// the reader (or `pending`) until `ReadAhead` says the thread made its last step or `close`
+    /// has joined it. Nothing read is shared with the
     /// engine's thread until it is handed over whole: records, spans and answers are values or
     /// immutable (`Sendable`), and the comparator re-reads lines through a follower of its own.
     final class StepReading: @unchecked Sendable {

@@ -68,18 +68,25 @@ public enum Replayer {
         // is the writer's own output, which always decodes. Every line it does not match is
         // checked before the next step, in file order, so the verdict on a bad trace is the one
         // every other command gives.
-        // Steps are read on a second thread while the engine runs the step before, up to two
-        // ahead (at 200×200 the kill and the launch steps are read while the app is preserved;
-        // one ahead saved nothing measurable there), and taken here in file order: a step that
-        // could not be read is reported only once every step before it has run and been
-        // checked, as when it was read here. (g200 replay, second core free: 1.26 -> 0.97–1.03 s
-        // wall, peak 178 -> 197 MB; one core: the same 1.31–1.33 s.)
+        // After the first step, steps are read on a second thread while the engine runs the
+        // step before, up to two ahead (at 200×200 the kill and the launch steps are read while
+        // the app is preserved; one ahead saved nothing measurable there), and taken here in
+        // file order: a step that could not be read is reported only once every step before it
+        // has run and been checked, as when it was read here. The first step (the app at start:
+        // its tree and the UI built from it) is read and run before the thread starts: reading
+        // the next step beside it made the replay's peak (202 MB). (g200 replay, second core
+        // free, `restoretrace-bench --sizes 200`: main 1.26 s, 182.5 MB; this 1.11 s, 177 MB.)
         // The first marker is read here (a trace that has none fails as before) and held only by
         // the reading (a local would keep its bytes, 11 MB at 200×200, to the end).
         let reading = StepReading(reader, first: try Self.nextRecord(reader))
-        let steps = ReadAhead(lead: 2, stackSize: Self.readingStackSize) { reading.next() }
-        defer { steps.close() }
-        while let read = steps.next() {
+        var steps: ReadAhead<ReadStep>?
+        defer { steps?.close() }
+        /// The next step: read here until the reading thread is started, then from it.
+        func nextStep() -> ReadStep? {
+            guard let steps else { return reading.next() }
+            return steps.next()
+        }
+        while let read = nextStep() {
             let failure = read.failure
             // Consumed, so the step's answers are let go below as before (no copy left in `read`).
             var step = (consume read).step
@@ -121,6 +128,9 @@ public enum Replayer {
                 throw comparator.drain() ?? error
             }
             if let problem { throw problem }
+            // The step's answers were let go: their pages go back (see `FreePages`).
+            FreePages.giveBack()
+            if steps == nil { steps = ReadAhead(lead: 2, stackSize: Self.readingStackSize) { reading.next() } }
         }
         guard timeline.started else {
             throw TraceError(
