@@ -80,6 +80,7 @@ public enum Replayer {
         // the reading (a local would keep its bytes, 11 MB at 200×200, to the end).
         let reading = StepReading(reader, first: try Self.nextRecord(reader))
         var steps: ReadAhead<ReadStep>?
+        let readsAhead = Self.readsAhead(keepingEvents: keepEvents)
         defer { steps?.close() }
         /// The next step: read here until the reading thread is started, then from it.
         func nextStep() -> ReadStep? {
@@ -130,7 +131,7 @@ public enum Replayer {
             if let problem { throw problem }
             // The step's answers were let go: their pages go back (see `FreePages`).
             FreePages.giveBack()
-            if steps == nil { steps = ReadAhead(lead: 2, stackSize: Self.readingStackSize) { reading.next() } }
+            if steps == nil, readsAhead { steps = Self.readAhead(reading) }
         }
         guard timeline.started else {
             throw TraceError(
