@@ -14,7 +14,8 @@ final class ReadAhead<Item: Sendable>: @unchecked Sendable {
     // read, called and let go only by the worker.
     private let condition = NSCondition()
     private var produce: (@Sendable () -> Item?)?
-    private let lead: Int
+    /// How many items may be made (or being made) and not taken yet.
+    let lead: Int
     /// Items made and not taken yet, oldest first.
     private var ready: [Item] = []
     /// Items the worker has started making, and items taken.
@@ -77,6 +78,13 @@ final class ReadAhead<Item: Sendable>: @unchecked Sendable {
         taken += 1
         condition.broadcast()
         return ready.removeFirst()
+    }
+
+    /// Whether the worker has stopped: it made its last item, or `close` stopped it.
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
     }
 
     /// Stops the worker after the item it is making (items not taken are dropped) and waits

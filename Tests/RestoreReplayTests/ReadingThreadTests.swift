@@ -51,4 +51,42 @@ import Testing
         #expect(error == nil)
         #expect(started.threads.isEmpty)
     }
+
+    /// The tab app preserved and relaunched twice: seven steps, so the reading thread is two
+    /// steps ahead (and waits) when the engine's thread stops in the first launch.
+    func twoRelaunches() throws -> [String] {
+        var s = Fixtures.tabApp()
+        s.timeline += s.timeline
+        let (path, _) = try Fixtures.record(s)
+        return try Fixtures.lines(path).filter { !$0.isEmpty }
+    }
+
+    /// A replay that stops while the thread waits to read further (a launch UI that does not
+    /// decode, found on the engine's thread) stops the thread and waits for it: the reader
+    /// and its file are let go before the replay returns, nothing is left running.
+    @Test func aReplayThatStopsEarlyJoinsItsReadingThread() throws {
+        var lines = try twoRelaunches()
+        let built = try #require(lines.firstIndex { $0.contains(#""event":"launch-ui-built""#) })
+        lines[built + 1] = lines[built + 1].replacingOccurrences(
+            of: #""class":"UITabBarController""#, with: #""class":7"#)
+        let path = try Fixtures.temporaryPath("stops-early.trace.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let (started, error) = replay(path)
+        #expect(error?.location.line == built + 2)
+        #expect(started.threads.count == (manyCores ? 1 : 0))
+        for thread in started.threads { #expect(thread.steps.isFinished) }
+    }
+
+    /// At most two steps are read ahead: at 200×200 the kill and the launch steps are read
+    /// while the app is preserved (one ahead saved nothing), and each step held ahead is
+    /// memory (the replay's peak must stay under 200 MB).
+    @Test func theReadingThreadReadsAtMostTwoStepsAhead() throws {
+        let path = try Fixtures.temporaryPath("two-relaunches.trace.jsonl")
+        try (try twoRelaunches().joined(separator: "\n") + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let (started, error) = replay(path)
+        #expect(error == nil)
+        #expect(started.threads.map(\.steps.lead) == (manyCores ? [2] : []))
+        for thread in started.threads { #expect(thread.steps.isFinished) }
+    }
 }
