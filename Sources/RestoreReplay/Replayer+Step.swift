@@ -26,7 +26,8 @@ extension Replayer {
         /// A record in the writer's shape is not kept but read again there (`record` nil). Made
         /// on the reading thread, the 200×200 launch UI's tree (25 MB) and its bytes (11 MB) were
         /// held there while the app was preserved: the replay's peak was 218 MB, not 197.
-        var trees: [(position: Int, line: Int, record: RecordedEvent?, span: Comparator.Span)] = []
+        var trees: [(position: Int, line: Int, event: SystemEvent?, record: RecordedEvent?, span: Comparator.Span)] =
+            []
 
         init(marker: RecordedEvent, span: Comparator.Span) {
             self.marker = marker
@@ -44,7 +45,7 @@ extension Replayer {
             }
             let wanted = Replayer.payloadsToDecode(r)
             if wanted.contains(.hierarchy) {
-                trees.append((spans.count - 1, r.line, span.held == nil ? nil : r, span))
+                trees.append((spans.count - 1, r.line, r.event, span.held == nil ? nil : r, span))
                 return
             }
             // An answer is filed by path (its bytes), else session, else receiver: the receiver
@@ -99,17 +100,18 @@ extension Replayer {
         }
 
         /// Decodes the records with a tree that reading left (`trees`), in file order, those in
-        /// the writer's shape read again by the comparator's follower.
+        /// the writer's shape read again by the comparator's follower: checked to be the record
+        /// read (its seq and event), as the comparator checks every line it takes again, so a
+        /// trace rewritten in place meanwhile is "changed", not another record's tree.
         /// - Throws: the first that does not decode (or is no longer what was read); the step's
         ///   records are then cut after it, as reading stopped there.
         mutating func decodeTrees(rereading comparator: Comparator) throws(TraceError) {
             defer { trees = [] }
-            for (position, line, record, span) in trees {
+            for (position, line, event, record, span) in trees {
                 let e: EngineEvent
                 do throws(TraceError) {
-                    guard let r = record ?? comparator.reread(span, line: line) else {
-                        throw comparator.changed(line: line)
-                    }
+                    guard let r = record ?? comparator.reread(span, line: line), r.seq == span.seq, r.event == event
+                    else { throw comparator.changed(line: line) }
                     e = try r.decoded(Replayer.payloadsToDecode(r))
                 } catch {
                     spans.keep(position + 1)
