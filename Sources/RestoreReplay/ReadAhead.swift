@@ -6,8 +6,9 @@ import Foundation
 /// on a second core while the engine runs the current one.
 ///
 /// The worker stops once `produce` returns nil, or at `close`, after the item it is making;
-/// `close` waits for it, so no thread outlives the hand-off's owner. With one core the two
-/// threads take turns; the items and their order are the same.
+/// `close` waits for it, so nothing the worker was handed is touched after `close` returns (the
+/// OS thread ends just after, and the last reference to the hand-off may go on either thread).
+/// With one core the two threads take turns; the items and their order are the same.
 final class ReadAhead<Item: Sendable>: @unchecked Sendable {
     // Unchecked Sendable: `ready`, `made`, `taken`, `stopping` and `finished` are read and
     // written only with `condition` locked; `produce` is set before the worker starts and then
@@ -33,6 +34,8 @@ final class ReadAhead<Item: Sendable>: @unchecked Sendable {
         self.lead = max(1, lead)
         self.produce = produce
         let thread = Thread { [self] in work() }
+        // Told apart from the engine's thread in perf and gdb.
+        thread.name = "replay read-ahead"
         thread.stackSize = stackSize
         thread.start()
     }
@@ -64,8 +67,9 @@ final class ReadAhead<Item: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while made - taken >= lead, !stopping { condition.wait() }
+        guard !stopping else { return false }
         made += 1
-        return !stopping
+        return true
     }
 
     /// The next item, in the order they were made, waiting for it if need be; nil once the

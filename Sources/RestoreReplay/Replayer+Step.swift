@@ -39,13 +39,19 @@ extension Replayer {
         /// Takes what the stand-in needs from one recorded event.
         mutating func add(_ r: RecordedEvent, span: Comparator.Span, isStart: Bool) throws(TraceError) {
             spans.append(span)
+            var isKept = false
             switch r.event {
-            case .archiveWritten?, .sceneConnected?, .activitySaved?: if isStart { kept.append(r) }
+            case .archiveWritten?, .sceneConnected?, .activitySaved?:
+                if isStart {
+                    kept.append(r)
+                    isKept = true
+                }
             default: break
             }
             let wanted = Replayer.payloadsToDecode(r)
             if wanted.contains(.hierarchy) {
-                trees.append((spans.count - 1, r.line, r.event, span.held == nil ? nil : r, span))
+                // Kept whole when it is kept anyway (a scene at start), not read again.
+                trees.append((spans.count - 1, r.line, r.event, span.held == nil && !isKept ? nil : r, span))
                 return
             }
             // An answer is filed by path (its bytes), else session, else receiver: the receiver
@@ -137,13 +143,21 @@ extension Replayer {
     /// Reads one step of the timeline after its marker: everything up to the next marker, which
     /// is returned as the next step's start (nil at the end of the trace). The reader has checked
     /// every line's envelope, and that restored keys are in the archive written before them.
-    static func readStep(into step: inout Step, _ reader: TraceReader, isStart: Bool) throws(TraceError)
-        -> (RecordedEvent, Comparator.Span)?
-    {
+    /// - Parameter stopped: asked every 1,024 records; when true, the step ends there and nil
+    ///   is returned (the replay stopped and drops it).
+    static func readStep(
+        into step: inout Step, _ reader: TraceReader, isStart: Bool, stopped: () -> Bool = { false }
+    ) throws(TraceError) -> (RecordedEvent, Comparator.Span)? {
         // The marker and the records with a tree are decoded later (`Step.decodeTrees`).
+        var sinceAsked = 0
         while let (r, span) = try nextRecord(reader) {
             if let k = r.event, markers.contains(k) { return (r, span) }
             try step.add(r, span: span, isStart: isStart)
+            sinceAsked += 1
+            if sinceAsked == 1024 {
+                sinceAsked = 0
+                if stopped() { return nil }
+            }
         }
         return nil
     }

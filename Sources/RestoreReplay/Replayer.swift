@@ -81,7 +81,11 @@ public enum Replayer {
         let reading = StepReading(reader, first: try Self.nextRecord(reader))
         var steps: ReadAhead<ReadStep>?
         let readsAhead = Self.readsAhead(keepingEvents: keepEvents)
-        defer { steps?.close() }
+        defer {
+            // A step being read ends at once; those read ahead are dropped (nothing takes them).
+            reading.stop()
+            steps?.close()
+        }
         /// The next step: read here until the reading thread is started, then from it.
         func nextStep() -> ReadStep? {
             guard let steps else { return reading.next() }
