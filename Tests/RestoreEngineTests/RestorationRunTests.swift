@@ -10,6 +10,18 @@ import Testing
         ArchiveEntry(key: key, path: [key], kind: .viewController, className: "C", parentKey: parent, relation: .root)
     }
 
+    /// A run of `archive` in which every entry was restored.
+    private func restoredRun(_ archive: Archive) -> RestorationRun {
+        var run = RestorationRun(archive)
+        for e in archive.entries {
+            run.add(
+                NodeOutcome(
+                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                    status: .restored, depth: 0, parent: nil))
+        }
+        return run
+    }
+
     @Test func parentsAreTheFirstEntryWithTheParentKey() {
         let archive = Archive(entries: [
             entry("A", parent: nil),
@@ -23,13 +35,7 @@ import Testing
             entry("W", parent: "Y"),
             entry("A/b/w", parent: "A/b"),
         ])
-        var run = RestorationRun(archive)
-        for e in archive.entries {
-            run.add(
-                NodeOutcome(
-                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                    status: .restored, depth: 0, parent: nil))
-        }
+        let run = restoredRun(archive)
         let parents = archive.entries.indices.map { run.parentIndex(of: $0) }
         #expect(parents == archive.entries.map { run.index($0.parentKey) })
         #expect(parents == [nil, 0, 1, nil, 0, 6, 5, nil, 6, 1])
@@ -48,13 +54,7 @@ import Testing
         }
         entries.append(entry("N/:[3]:/s3", parent: "N"))  // a repeated key: the first one answers
         let archive = Archive(entries: entries)
-        var run = RestorationRun(archive)
-        for e in archive.entries {
-            run.add(
-                NodeOutcome(
-                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                    status: .restored, depth: 0, parent: nil))
-        }
+        let run = restoredRun(archive)
         // In order, out of order, repeated, missing, and a key of another parent's child.
         let orders = [
             (0..<12).map { "N/:[\($0)]:/s\($0)" },
@@ -79,13 +79,7 @@ import Testing
         let ascii = "N/:[0]:/K"
         for children in [[kelvin, ascii], [ascii, kelvin]] {
             let archive = Archive(entries: [entry("N", parent: nil)] + children.map { entry($0, parent: "N") })
-            var run = RestorationRun(archive)
-            for e in archive.entries {
-                run.add(
-                    NodeOutcome(
-                        path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                        status: .restored, depth: 0, parent: nil))
-            }
+            let run = restoredRun(archive)
             for key in [ascii, kelvin] {
                 #expect(run.index(key) == 1, "\(children) \(key)")
                 #expect(run.childIndex(key, of: 0, after: 0) == 1, "\(children) \(key)")
