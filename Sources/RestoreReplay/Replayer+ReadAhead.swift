@@ -16,7 +16,8 @@ extension Replayer {
     /// the first marker on: what `replay` did between running two steps, so the engine runs
     /// step N while the steps after it are read and parsed (reading was a third of a 200×200
     /// replay). Markers and trees are decoded on the engine's thread (`Step.decodeMarker`,
-    /// `Step.decodeTrees`). A replay that stops early waits for the step being read to end.
+    /// `Step.decodeTrees`). A replay that stops early ends the step being read where it is
+    /// (`stop`, asked every 1,024 records) and joins the thread.
     ///
     /// Unchecked Sendable: the engine's thread reads the first step itself, then hands the
     /// replay's reader to the reading thread once, as it starts it, and no other thread touches
