@@ -85,7 +85,7 @@ extension Replayer {
 
         /// Decodes the marker (on the engine's thread: the app's 25 MB tree at start of a 200×200
         /// trace is made there while the next step is read, and let go there), its hierarchy
-        /// first among the step's, as reading once did.
+        /// first among the step's, as reading once did (called before `decodeTrees`).
         /// - Throws: when it does not decode; the step's records are then cut after it, as
         ///   reading stopped there.
         mutating func decodeMarker() throws(TraceError) {
@@ -99,9 +99,9 @@ extension Replayer {
             // The hierarchy the marker was decoded with (the app's at start, or any a line not in
             // the writer's format has), else the app's at background, which is only compared.
             if let tree = start.hierarchy {
-                hierarchies.insert(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: tree), at: 0)
+                hierarchies.append(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: tree))
             } else if marker.event == .background {
-                hierarchies.insert(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: nil), at: 0)
+                hierarchies.append(.init(seq: marker.seq, span: markerSpan, line: marker.line, tree: nil))
             }
         }
 
