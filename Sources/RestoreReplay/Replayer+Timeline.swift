@@ -23,7 +23,7 @@ extension Replayer {
 
         /// Runs the step a marker starts; `start` is the marker decoded, `scenes` a scene-based
         /// app's sessions at start, `line` where the marker is.
-        mutating func run(_ kind: SystemEvent, _ start: EngineEvent, scenes: [SceneSetup], line: Int)
+        mutating func run(_ kind: SystemEvent, _ start: inout EngineEvent, scenes: [SceneSetup], line: Int)
             throws(TraceError)
         {
             switch kind {
@@ -36,7 +36,10 @@ extension Replayer {
                 if engine.isSceneBased {
                     engine.startScenes(scenes)
                 } else {
-                    engine.start(with: start.hierarchy?.instantiateViewController(classes: application.classes))
+                    let root = start.hierarchy?.instantiateViewController(classes: application.classes)
+                    // The decoded tree (25 MB at 200x200) goes before the app runs, not after it.
+                    start.hierarchy = nil
+                    engine.start(with: root)
                 }
             case .background:
                 try requireStarted(line)

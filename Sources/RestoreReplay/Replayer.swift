@@ -72,10 +72,12 @@ public enum Replayer {
         // step before, up to two ahead (at 200×200 the kill and the launch steps are read while
         // the app is preserved; one ahead saved nothing measurable there), and taken here in
         // file order: a step that could not be read is reported only once every step before it
-        // has run and been checked, as when it was read here. The first step (the app at start:
-        // its tree and the UI built from it) is read and run before the thread starts: reading
-        // the next step beside it made the replay's peak (202 MB). (g200 replay, second core
-        // free, `restoretrace-bench --sizes 200`: main 1.26 s, 182.5 MB; this 1.11 s, 177 MB.)
+        // has run and been checked, as when it was read here. The first step (the app at start)
+        // is read here; the thread starts as it runs, so the preservation step is read while
+        // the app's tree is decoded and its UI built, not after (the engine waited ~0.15 s for
+        // it at 200×200). That made the replay's peak 199 MB, until the decoded tree was let go
+        // once the UI is built from it (`Timeline.run`). (g200 replay, second core free, 8 runs
+        // alternated: main 1.35–1.87 s, 173.6 MB; this 1.17–1.59 s, 174.4 MB.)
         // The first marker is read here (a trace that has none fails as before) and held only by
         // the reading (a local would keep its bytes, 11 MB at 200×200, to the end).
         let reading = StepReading(reader, first: try Self.nextRecord(reader))
@@ -104,12 +106,13 @@ public enum Replayer {
                         "event \(step.marker.seq) ('\(step.marker.name)') comes before the app is running",
                         hint: "a trace's events start with 'app-running'; was the start of the file cut?")
                 }
+                if steps == nil, readsAhead { steps = Self.readAhead(reading) }
                 // The marker and the step's trees come before where the reading thread stopped.
                 try step.decodeMarker()
                 try step.decodeTrees(rereading: comparator)
                 if let failure { throw failure }
                 recorded += step.count
-                let start = try step.load(into: standIn, rereading: comparator)
+                var start = try step.load(into: standIn, rereading: comparator)
                 let adopted = kind == .appRunning ? try adoptedArchive(step.kept) : nil
                 let scenes =
                     kind == .appRunning && engine.isSceneBased ? try Self.sceneSetups(step.kept, application) : []
@@ -120,7 +123,7 @@ public enum Replayer {
                 running = true
                 let marker = step.marker
                 step = Step(marker: marker, span: step.markerSpan)
-                try timeline.run(kind, start, scenes: scenes, line: marker.line)
+                try timeline.run(kind, &start, scenes: scenes, line: marker.line)
                 if let adopted { engine.adoptArchive(adopted) }
                 if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
                 problem = comparator.finishSegment()
@@ -135,7 +138,6 @@ public enum Replayer {
             if let problem { throw problem }
             // The step's answers were let go: their pages go back (see `FreePages`).
             FreePages.giveBack()
-            if steps == nil, readsAhead { steps = Self.readAhead(reading) }
         }
         guard timeline.started else {
             throw TraceError(
