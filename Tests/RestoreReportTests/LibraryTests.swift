@@ -45,6 +45,27 @@ import Testing
         #expect(summary.shown.outcome.restoration?.reason == .restoreDeclined)
     }
 
+    /// A what-if without a report keeps none of its run's events: only the report draws them
+    /// (a 200×200 `--drop-id` replay with `--no-report` peaked at 612 MB holding them). It
+    /// says the same as one with a report.
+    @Test func aWhatIfWithoutAReportKeepsNoEventsAndSaysTheSame() throws {
+        let trace = Self.sample("demo-travel.trace.jsonl")
+        let bare = try Replaying.run(
+            .init(trace: trace, droppedIdentifiers: ["Tabs/tripsNav/trips"], writeReport: false))
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var reported = try Replaying.run(
+            .init(trace: trace, droppedIdentifiers: ["Tabs/tripsNav/trips"], reportDirectory: dir))
+        #expect(bare.modified?.events.isEmpty == true)
+        #expect(bare.baseline.events.isEmpty)
+        #expect(reported.modified?.events.isEmpty == false, "the report draws the what-if run's events")
+        #expect(reported.reportPath != nil)
+        reported.reportPath = nil
+        #expect((bare.diff?.lost.count ?? 0) > 0)
+        #expect(bare.json == reported.json)
+        #expect(bare.text(verbose: true) == reported.text(verbose: true))
+    }
+
     @Test func badInputIsTypedAsBadInput() {
         do {
             _ = try Replaying.run(.init(trace: Self.sample("demo-travel.trace.jsonl"), settings: ["nonsense"]))
