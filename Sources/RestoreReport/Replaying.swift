@@ -58,7 +58,9 @@ public enum Replaying {
             baseline = try Replayer.replay(
                 path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress,
                 observe: feed?.observe, observeMatched: feed?.observeMatched,
-                keepingEngine: Leftovers.engines(into: leftovers))
+                // Freed before a what-if run, not kept beside it: kept, the baseline's app and
+                // archive were the what-if's peak twice over.
+                keepingEngine: whatIf.isEmpty ? Leftovers.engines(into: leftovers) : nil)
         } catch {
             feed?.abandon()
             throw RestoreFailure(error)

@@ -14,7 +14,9 @@ import Testing
         let (recorded, _) = try Fixtures.record(Fixtures.tabApp())
         var lines = try Fixtures.lines(recorded).filter { !$0.isEmpty }
         let decode = try #require(
-            lines.firstIndex { $0.contains(#""callback":"decodeRestorableStateWithCoder:""#) && $0.contains(#"{"int":3}"#) })
+            lines.firstIndex {
+                $0.contains(#""callback":"decodeRestorableStateWithCoder:""#) && $0.contains(#"{"int":3}"#)
+            })
         lines[decode] = lines[decode].replacingOccurrences(of: #"{"int":3}"#, with: #"{"int":"three"}"#)
         let path = try Fixtures.temporaryPath("proved.trace.jsonl")
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

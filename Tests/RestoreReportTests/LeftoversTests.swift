@@ -27,7 +27,9 @@ import Testing
         )
     }
 
-    @Test func aWhatIfReplayLeavesBothEnginesAndItsReportsFeed() throws {
+    /// The baseline's engine is freed before the what-if run, not kept beside it (both were a
+    /// 200×200 what-if's peak); the what-if's is left.
+    @Test func aWhatIfReplayLeavesItsWhatIfEngineAndItsReportsFeed() throws {
         let dir = try Samples.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let leftovers = Leftovers()
@@ -36,7 +38,8 @@ import Testing
                 trace: Self.trace, settings: ["shouldRestore=false"],
                 reportDirectory: dir.appendingPathComponent("w").path),
             leaving: leftovers)
-        #expect(Self.engines(leftovers).map(\.outcome) == [summary.baseline.outcome, summary.shown.outcome])
+        #expect(Self.engines(leftovers).map(\.outcome) == [summary.shown.outcome])
+        #expect(summary.shown.outcome != summary.baseline.outcome)
         #expect(leftovers.values.contains { $0 is ReportFeed })
         #expect(FileManager.default.fileExists(atPath: try #require(summary.reportPath)))
     }
