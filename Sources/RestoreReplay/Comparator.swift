@@ -11,7 +11,7 @@ import RestoreTrace
 /// answers, and says how many lines each record spans: the follower takes them as bytes and a
 /// record is rebuilt from them only where one is needed (a difference, the observer, a line to
 /// check). Reading and scanning every line a second time was 13 % of a 200×200 replay.
-final class Comparator: EngineObserver {
+final class Comparator: LiveHierarchyObserver {
     // Stored properties are `@exclusivity(unchecked)`: dynamic exclusivity checks (a runtime call
     // and a thread-local access set per access) on the reader, follower, comparator and
     // stand-in were ~3 % of a replay's instructions (grid 80, callgrind). The engine's thread
@@ -203,7 +203,6 @@ final class Comparator: EngineObserver {
                 rule: Divergence.rule(for: event), path: event.path)
             return
         }
-        var proved: RecordedEvent?
         let same: Bool
         if let held = taken.span.held {
             if VerbatimLines.isGrouped(event, grouped: grouped) {
@@ -223,7 +222,41 @@ final class Comparator: EngineObserver {
         } else {
             same = false
         }
+        conclude(event, &taken, same: same)
+    }
+
+    /// A hierarchy event, with the live tree it describes: compared with the recorded node lines
+    /// in place, node by node (`UIViewController.visitSnapshotNodes`), where nothing else needs
+    /// the event's tree — no observer, no events kept — and the recorded event is in the writer's
+    /// shape. Otherwise, and to say how it differs when it does, the event is compared with the
+    /// tree's snapshot as its hierarchy, as every other event is. (g200 replay: the three
+    /// snapshots of 80,201 nodes, built and freed, were ~10 % of the engine's thread.)
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent, hierarchyOf root: UIViewController) {
+        let classes = engine.application.classes
+        func withSnapshot() -> EngineEvent {
+            var e = event
+            e.hierarchy = root.blueprint(classes: classes)
+            return e
+        }
+        guard grouped, !keepEvents, !diverged, case .none = observe, case .none = observeMatched,
+            let next = next(), next.span.held == nil, next.span.lines > 1
+        else { return self.engine(engine, didEmit: withSnapshot()) }
+        replayedEvents += 1
+        var taken = next
+        current = nil
+        let same =
+            VerbatimLines.matchGroup(
+                event, nodes: root.snapshotNodeCount, eventLine: taken.raw,
+                visitNodes: { root.visitSnapshotNodes(classes: classes, $0) },
+                next: { line in takeLine(of: &taken, into: &line) }) && taken.left == 0
+        conclude(same ? event : withSnapshot(), &taken, same: same)
+    }
+
+    /// Ends the comparison of `event` with the recorded event `taken`, whose lines matched it
+    /// byte for byte or not (`same`).
+    private func conclude(_ event: EngineEvent, _ taken: inout Taken, same: Bool) {
         finish(&taken)
+        var proved: RecordedEvent?
         // Not the same bytes: compare as the writer would write the recorded event, so a line
         // that differs only in spacing or member order still matches.
         if !same {

@@ -84,4 +84,25 @@ import Testing
         #expect(EventPayloads(payloads) == .all)
         #expect(Set(payloads.map(\.rawValue)).count == payloads.count)
     }
+
+    /// An event without its hierarchy, written with the tree's node count (a live tree compared
+    /// in place), is the event line the event with that hierarchy has in a grouped trace.
+    @Test func aNodeCountWritesTheHierarchysGroupedEventLine() {
+        var tree = NodeBlueprint(className: "UINavigationController", restorationIdentifier: "nav")
+        tree.children = [NodeBlueprint(className: "UIViewController", restorationIdentifier: "a")]
+        tree.views = [NodeBlueprint(role: .view, className: "UIScrollView", restorationIdentifier: "s")]
+        for var e in [
+            EngineEvent(launch: 1, phase: .launch, event: .appRunning),
+            Self.everyMember(),
+        ] {
+            e.hierarchy = tree
+            var withTree: [UInt8] = []
+            EventField.writeMembers(e, seq: 9, grouped: true, to: &withTree)
+            e.hierarchy = nil
+            var counted: [UInt8] = []
+            EventField.writeMembers(e, seq: 9, grouped: true, nodeCount: 3, to: &counted)
+            #expect(String(decoding: counted, as: UTF8.self) == String(decoding: withTree, as: UTF8.self))
+            #expect(String(decoding: counted, as: UTF8.self).contains(#""hierarchy":{"nodes":3}"#))
+        }
+    }
 }

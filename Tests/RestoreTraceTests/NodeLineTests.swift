@@ -36,6 +36,42 @@ import Testing
         #expect(try compareHierarchies(in: path) >= 2)
     }
 
+    /// A live tree's node lines written as a replay compares them in place (one node at a time,
+    /// `visitSnapshotNodes`) are its snapshot's (`blueprint`, then `TraceLines.visitNodes`), line
+    /// for line, and as many: for every hierarchy of every sample, built into live controllers.
+    @Test(arguments: traces) func aLiveTreesNodeLinesAreItsSnapshots(_ name: String) throws {
+        let reader = try TraceReader(path: Samples.path(name))
+        let application = UIApplication(configuration: reader.header.app)
+        for c in reader.header.classes { application.classes.declare(c.name, superclass: c.superclass) }
+        let classes = application.classes
+        var trees = 0
+        while let record = try reader.nextRecord() {
+            guard let tree = try record.decoded(.hierarchy).hierarchy, tree.role == .viewController else { continue }
+            let live = tree.instantiateViewController(classes: classes)
+            let snapshot = live.blueprint(classes: classes)
+            var fromSnapshot: [String] = []
+            var index = 0
+            _ = TraceLines.visitNodes(snapshot, parent: nil, slot: "", index: &index) { node, i, parent, slot in
+                var out: [UInt8] = []
+                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
+                fromSnapshot.append(String(decoding: out, as: UTF8.self))
+                return true
+            }
+            var inPlace: [String] = []
+            let visitedAll = live.visitSnapshotNodes(classes: classes) { node, i, parent, slot in
+                var out: [UInt8] = []
+                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
+                inPlace.append(String(decoding: out, as: UTF8.self))
+                return true
+            }
+            #expect(visitedAll)
+            #expect(inPlace == fromSnapshot, "line \(record.line)")
+            #expect(live.snapshotNodeCount == TraceLines.nodeLines(in: snapshot))
+            trees += 1
+        }
+        #expect(trees > 0)
+    }
+
     /// `line` as node `index` of a group of its own.
     func decode(_ line: String, index: Int = 0) -> (node: NodeBlueprint, parent: Int?, slot: String?)? {
         let bytes = Array(line.utf8)

@@ -30,9 +30,7 @@ extension RestorationEngine {
         preservationCount += 1
         let root = application.window.rootViewController
         if observer != nil {
-            var start = EngineEvent(launch: launch, phase: .preservation, event: .background)
-            start.hierarchy = root?.blueprint(classes: application.classes)
-            emit(start)
+            emit(EngineEvent(launch: launch, phase: .preservation, event: .background), hierarchyOf: root)
         }
 
         let appCoder = RestorationCoder()

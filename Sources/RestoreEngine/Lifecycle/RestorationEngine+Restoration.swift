@@ -29,9 +29,7 @@ extension RestorationEngine {
         let launchUI = call(.loadInitialInterface, receiver: "UIStoryboard").viewController
         application.window.rootViewController = launchUI
         if observer != nil {
-            var built = EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt)
-            built.hierarchy = launchUI?.blueprint(classes: application.classes)
-            emit(built)
+            emit(EngineEvent(launch: launch, phase: .launch, event: .launchUIBuilt), hierarchyOf: launchUI)
         }
         call(.willFinishLaunching, receiver: "AppDelegate")
         if options.crashBeforeRestoration {

@@ -62,11 +62,7 @@ public final class RestorationEngine {
         application.window.makeKeyAndVisible()
         appState = .foreground
         phase = .launch
-        if observer != nil {
-            var e = EngineEvent(launch: 1, phase: .launch, event: .appRunning)
-            e.hierarchy = root?.blueprint(classes: application.classes)
-            emit(e)
-        }
+        if observer != nil { emit(EngineEvent(launch: 1, phase: .launch, event: .appRunning), hierarchyOf: root) }
     }
 
     /// Lets a replay change the archive on disk before a relaunch (what-if edits).
@@ -275,6 +271,19 @@ public final class RestorationEngine {
 
     func emit(_ event: EngineEvent) {
         observer?.engine(self, didEmit: event)
+    }
+
+    /// Emits a hierarchy event: to an observer that takes the live tree (a replay's comparator),
+    /// with that tree; to any other, with the tree's snapshot as its `hierarchy`.
+    func emit(_ event: EngineEvent, hierarchyOf root: UIViewController?) {
+        guard let observer else { return }
+        if let root, let live = observer as? LiveHierarchyObserver {
+            live.engine(self, didEmit: event, hierarchyOf: root)
+            return
+        }
+        var e = event
+        e.hierarchy = root?.blueprint(classes: application.classes)
+        observer.engine(self, didEmit: e)
     }
 
     func diagnose(_ code: ReasonCode, _ severity: Severity, path: String?, locator: String?, _ message: String) {

@@ -142,3 +142,13 @@ public struct EngineEvent: Hashable, Sendable {
 public protocol EngineObserver: AnyObject {
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent)
 }
+
+/// An observer that takes a hierarchy event (`app-running`, `background`, `launch-ui-built`)
+/// with the live tree it describes instead of a snapshot of it: a replay compares the tree with
+/// the recorded node lines in place (see `UIViewController.visitSnapshotNodes`).
+public protocol LiveHierarchyObserver: EngineObserver {
+    /// `event` without its hierarchy; `root` is the tree, as it is during this call. The event
+    /// any other observer is handed has `root.blueprint(classes: engine.application.classes)`
+    /// as its hierarchy.
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent, hierarchyOf root: UIViewController)
+}

@@ -73,7 +73,12 @@ public enum EventField: String, CaseIterable, Sendable {
     /// order of `allCases` (a test holds the two together: EventFieldTests), each written with its case known,
     /// so each `write` is inlined down to its one member. A loop over `allCases` called `write`
     /// and its switch for all 20 cases of every event (~2 % of a replay, grid 80, callgrind).
-    static func writeMembers<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, grouped: Bool, to out: inout Out) {
+    /// - Parameter nodeCount: for an event without its hierarchy whose tree is compared in place
+    ///   (`VerbatimLines.matchGroup(_:nodes:…)`), the tree's node count, written where a grouped
+    ///   hierarchy's is.
+    static func writeMembers<Out: JSONByteSink>(
+        _ e: EngineEvent, seq: Int?, grouped: Bool, nodeCount: Int? = nil, to out: inout Out
+    ) {
         var first = true
         @inline(__always) func member(_ field: EventField) {
             field.write(e, seq: seq, to: &out, first: &first, grouped: grouped)
@@ -97,6 +102,11 @@ public enum EventField: String, CaseIterable, Sendable {
         member(.options)
         member(.reason)
         member(.hierarchy)
+        if let nodeCount, case .none = e.hierarchy {
+            if first { first = false } else { out.append(44) }
+            out.appendLiteral(EventField.hierarchy.jsonKey)
+            TraceLines.writeNodeCount(nodeCount, to: &out)
+        }
         member(.archive)
     }
 

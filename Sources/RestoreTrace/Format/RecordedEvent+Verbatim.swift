@@ -73,12 +73,7 @@ public enum VerbatimLines {
         if let h = e.hierarchy {
             var index = 0
             let matched = TraceLines.visitNodes(h, parent: nil, slot: "", index: &index) { node, i, parent, slot in
-                next(&line)
-                    && line.withUnsafeBufferPointer { recorded in
-                        var sink = ComparingSink(expecting: recorded)
-                        TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &sink)
-                        return sink.matches
-                    }
+                next(&line) && matchNodeLine(line, node, index: i, parent: parent, slot: slot)
             }
             guard matched else { return false }
         }
@@ -93,6 +88,40 @@ public enum VerbatimLines {
             guard matched else { return false }
         }
         return true
+    }
+
+    /// `matchGroup` for a hierarchy event whose tree is visited in place rather than held (see
+    /// `UIViewController.visitSnapshotNodes`): `e` has no hierarchy, `nodes` is the tree's node
+    /// count and `visitNodes` visits its nodes as `TraceLines.visitNodes` visits a hierarchy's.
+    /// The same lines match as for the event with the tree's snapshot as its hierarchy.
+    public static func matchGroup(
+        _ e: EngineEvent, nodes: Int, eventLine: [UInt8],
+        visitNodes: ((NodeBlueprint, Int, Int?, String) -> Bool) -> Bool, next: (inout [UInt8]) -> Bool
+    ) -> Bool {
+        guard let body = bodyStart(eventLine) else { return false }
+        // The event line holds the count: once it matches, the lines to compare are these.
+        let head = same(eventLine, body..<eventLine.count) {
+            EventField.writeMembers(e, seq: nil, grouped: true, nodeCount: nodes, to: &$0)
+        }
+        guard head else { return false }
+        var line: [UInt8] = []
+        // The visit and the lines it takes are called one after the other, never into each other.
+        return withoutActuallyEscaping(next) { next in
+            visitNodes { node, i, parent, slot in
+                next(&line) && matchNodeLine(line, node, index: i, parent: parent, slot: slot)
+            }
+        }
+    }
+
+    /// Whether `line` is the node line of `node` (its fields alone) at `index`.
+    private static func matchNodeLine(_ line: [UInt8], _ node: NodeBlueprint, index: Int, parent: Int?, slot: String)
+        -> Bool
+    {
+        line.withUnsafeBufferPointer { recorded in
+            var sink = ComparingSink(expecting: recorded)
+            TraceLines.writeNodeLine(node, index: index, parent: parent, slot: slot, to: &sink)
+            return sink.matches
+        }
     }
 
     /// Whether the event is compared line by line (`matchGroup`): trace format 2, with a

@@ -23,8 +23,13 @@ public enum TraceLines {
 
     /// `{"nodes":K}`: what an event line holds of its hierarchy.
     static func writeNodeCount<Out: JSONByteSink>(_ h: NodeBlueprint, to out: inout Out) {
+        writeNodeCount(nodeLines(in: h), to: &out)
+    }
+
+    /// `{"nodes":N}`.
+    static func writeNodeCount<Out: JSONByteSink>(_ n: Int, to out: inout Out) {
         out.appendLiteral(#"{"nodes":"#)
-        out.appendJSONInt(nodeLines(in: h))
+        out.appendJSONInt(n)
         out.append(125)
     }
 
