@@ -3,7 +3,7 @@ import RestoreEngine
 
 /// The instrumentation: observes every call and system event the engine makes and streams it
 /// into a trace, flushing at each phase boundary.
-public final class TraceRecorder: EngineObserver {
+public final class TraceRecorder: LiveHierarchyObserver {
     public let writer: TraceWriter
     public private(set) var eventCount = 0
     public private(set) var writeError: TraceError?
@@ -16,14 +16,31 @@ public final class TraceRecorder: EngineObserver {
     public init(writer: TraceWriter) { self.writer = writer }
 
     public func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
+        countEvent(event)
+        writer.writeEvent(event, seq: eventCount)
+        if let onProgress, eventCount % progressInterval == 0 { onProgress(eventCount) }
+    }
+
+    /// A hierarchy event is written from the live tree, node by node: a snapshot of the whole
+    /// tree, built and freed after, was ~10 % of a 200×200 replay's engine thread, which takes
+    /// the tree the same way (the recording's lines are the same bytes).
+    public func engine(_ engine: RestorationEngine, didEmit event: EngineEvent, hierarchyOf root: UIViewController) {
+        countEvent(event)
+        let classes = engine.application.classes
+        writer.writeEvent(event, seq: eventCount, nodes: root.snapshotNodeCount) {
+            root.visitSnapshotNodes(classes: classes, $0)
+        }
+        if let onProgress, eventCount % progressInterval == 0 { onProgress(eventCount) }
+    }
+
+    /// Flushes at each phase boundary and counts the event.
+    private func countEvent(_ event: EngineEvent) {
         if event.phase != lastPhase || event.launch != lastLaunch {
             do { try writer.flush() } catch { writeError = writeError ?? error }
             lastPhase = event.phase
             lastLaunch = event.launch
         }
         eventCount += 1
-        writer.writeEvent(event, seq: eventCount)
-        if let onProgress, eventCount % progressInterval == 0 { onProgress(eventCount) }
     }
 
     /// Records a run into a trace at `path`: the file appears only if everything succeeded.

@@ -184,6 +184,31 @@ extension EventCodec {
         writeLines(e, seq: seq, bounded: bounded, to: &out, between: { _ in })
     }
 
+    /// `writeLines` for a hierarchy event whose tree is visited in place rather than held (see
+    /// `UIViewController.visitSnapshotNodes`): `e` has no hierarchy, `nodes` is the tree's node
+    /// count. The same lines as for the event with the tree's snapshot as its hierarchy.
+    static func writeLines<Out: JSONByteSink>(
+        _ e: EngineEvent, seq: Int?, nodes: Int, visitNodes: ((NodeBlueprint, Int, Int?, String) -> Bool) -> Bool,
+        bounded: Bool, to out: inout Out, between: (inout Out) -> Void
+    ) {
+        let start = out.count
+        out.append(123)
+        EventField.writeMembers(e, seq: seq, grouped: true, nodeCount: nodes, to: &out)
+        out.append(125)
+        if bounded { TraceLines.bound(&out, lineFrom: start) }
+        // The visit and the buffer's emptying are called one after the other, never into each other.
+        withoutActuallyEscaping(between) { between in
+            _ = visitNodes { node, i, parent, slot in
+                between(&out)
+                out.append(10)
+                let lineStart = out.count
+                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
+                if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
+                return true
+            }
+        }
+    }
+
     /// `writeLines`, calling `between` with the buffer before each line after the first (before
     /// its newline): the trace writer empties a full buffer there, so a hierarchy or archive of
     /// tens of megabytes is never held whole.

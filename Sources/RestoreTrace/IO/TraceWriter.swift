@@ -231,6 +231,20 @@ public final class TraceWriter {
         if events.count >= AtomicFileWriter.flushBytes { handOver(&events) }
     }
 
+    /// `writeEvent` for a hierarchy event whose tree is visited in place, node by node (see
+    /// `TraceRecorder`'s `LiveHierarchyObserver` conformance): `event` has no hierarchy, `nodes`
+    /// is the tree's node count. The same bytes as the event with the tree's snapshot.
+    public func writeEvent(
+        _ event: EngineEvent, seq: Int, nodes: Int, visitNodes: ((NodeBlueprint, Int, Int?, String) -> Bool) -> Bool
+    ) {
+        EventCodec.writeLines(event, seq: seq, nodes: nodes, visitNodes: visitNodes, bounded: true, to: &events) {
+            bytes in
+            if bytes.count >= AtomicFileWriter.flushBytes { self.handOver(&bytes) }
+        }
+        events.append(0x0A)
+        if events.count >= AtomicFileWriter.flushBytes { handOver(&events) }
+    }
+
     /// Gives the file what `bytes` holds and empties it. Takes the buffer as an argument, so it
     /// can be called while `writeLines` has it.
     private func handOver(_ bytes: inout TraceBytes) {
