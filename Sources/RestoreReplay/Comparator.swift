@@ -164,6 +164,9 @@ final class Comparator: LiveHierarchyObserver {
     /// bytes, read again from the file for a record of several lines.
     private func record(_ t: Taken) -> RecordedEvent? {
         if let held = t.span.held { return held }
+        // Its lines ran out (the file was cut while it was replayed: `readFailure` says where):
+        // there is no whole record to rebuild, nor an end to read it up to.
+        guard t.left == 0 else { return nil }
         var bytes = t.raw
         if t.span.lines > 1 {
             do { bytes = try follower.bytes(in: t.start..<t.end, line: t.line) } catch {

@@ -165,6 +165,39 @@ import Testing
         }
     }
 
+    /// A trace cut inside a record of several lines (the archive) after the reading thread read
+    /// it whole: the comparator runs out of its lines midway, and says the trace changed, on
+    /// the archive's line, instead of trapping on where the record would have ended.
+    @Test func aTraceCutInsideAGroupTheComparatorIsTakingIsALocatedError() throws {
+        let (path, _) = try Fixtures.record(ScenarioGenerator.grid(30))
+        let lines = try Fixtures.lines(path)
+        let archive = try #require(lines.firstIndex { $0.contains(#""event":"archive-written""#) })
+        // The byte where the archive's middle entry line starts.
+        let cutLine = archive + 200
+        #expect(lines[cutLine].hasPrefix(#"{"entry":"#))
+        let offset = lines[..<cutLine].reduce(0) { $0 + $1.utf8.count + 1 }
+        var cut = false
+        do {
+            _ = try Replayer.replay(
+                path: path,
+                progress: { _ in
+                    guard !cut else { return }
+                    cut = true
+                    // The reading thread reads the next two steps (the archive's among them) meanwhile.
+                    usleep(100_000)
+                    truncate(path, off_t(offset))
+                })
+            Issue.record("the replay went on over a trace cut inside its archive")
+        } catch {
+            #expect(cut)
+            #expect(error.location.file == path)
+            #expect(error.description.contains("changed while it was replayed"), "\(error)")
+            // Where the comparator found the lines gone: past the cut, at the latest where what it
+            // had read of the file before the cut ended.
+            #expect((error.location.line ?? 0) > cutLine)
+        }
+    }
+
     @Test func aFaithfulReplayIsTheSameWhateverTheThreadsTimings() throws {
         let lines = try goodLines()
         let (error, seen, _) = try replay(lines, pause: true)
