@@ -241,9 +241,16 @@ final class Comparator: LiveHierarchyObserver {
             e.hierarchy = root.blueprint(classes: classes)
             return e
         }
-        guard grouped, !keepEvents, !diverged, case .none = observe, case .none = observeMatched,
+        // Once diverged an event is only counted: no snapshot is made to be dropped (a what-if
+        // diverges early, and each tree at 200×200 is 80,201 nodes).
+        if diverged, !keepEvents {
+            replayedEvents += 1
+            return
+        }
+        guard grouped, !keepEvents, case .none = observe, case .none = observeMatched, case .none = event.archive,
             let next = next(), next.span.held == nil, next.span.lines > 1
         else { return self.engine(engine, didEmit: withSnapshot()) }
+        Replayer.comparedInPlace?()
         replayedEvents += 1
         var taken = next
         current = nil

@@ -65,10 +65,11 @@ extension Replayer {
     }
 
     /// Whether steps are read on a thread of their own: not with one CPU to run on, where the
-    /// two threads would only take turns, nor for a what-if replay, which keeps every replayed
-    /// event: there the read-ahead raised the peak and saved no time (g200 `--drop-id`, 2 cores:
-    /// 608.7 MiB without, 628.8 MiB with, main 620.5 MiB; 4.80 s and 4.83 s). Without, the same
-    /// steps are read on the engine's thread, one after another; the output is the same.
+    /// two threads would only take turns, nor for a replay that keeps every replayed event (the
+    /// two runs of a what-if with a report): there the read-ahead raised the peak and saved no
+    /// time (g200 `--drop-id`, 2 cores: 608.7 MiB without, 628.8 MiB with, main 620.5 MiB; 4.80 s
+    /// and 4.83 s). A what-if without a report keeps no events, and reads ahead. Without, the
+    /// same steps are read on the engine's thread, one after another; the output is the same.
     static func readsAhead(keepingEvents: Bool) -> Bool {
         !keepingEvents && ProcessInfo.processInfo.activeProcessorCount > 1
     }
@@ -77,7 +78,11 @@ extension Replayer {
     /// joined and how far ahead it may read.
     @TaskLocal static var startedReadingAhead: (@Sendable (ReadAhead<ReadStep>) -> Void)?
 
-    /// Starts the reading thread, after the first step (see `replay`).
+    /// Called each time a hierarchy event is compared with the live tree in place (see
+    /// `Comparator`'s `LiveHierarchyObserver` conformance): lets a test see that it is.
+    @TaskLocal static var comparedInPlace: (@Sendable () -> Void)?
+
+    /// Starts the reading thread, as the first step runs (see `replay`).
     static func readAhead(_ reading: StepReading) -> ReadAhead<ReadStep> {
         let steps = ReadAhead(lead: 2, stackSize: readingStackSize) { reading.next() }
         startedReadingAhead?(steps)

@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 import RestoreReplay
 import RestoreTrace
@@ -12,7 +13,8 @@ public enum Replaying {
         public var settings: [String]
         /// Restoration paths to replay as if they had no restoration identifier.
         public var droppedIdentifiers: [String]
-        /// Write the HTML report (to `reportDirectory`, or beside the trace).
+        /// Write the HTML report (to `reportDirectory`, or beside the trace). Without one, a
+        /// what-if run keeps none of its events (`ReplaySummary.modified?.events` is empty).
         public var writeReport: Bool
         public var reportDirectory: String?
 
@@ -53,6 +55,7 @@ public enum Replaying {
         let feed = request.writeReport && whatIf.isEmpty ? try ReportFeed(directory: directory) : nil
         let baseline: ReplayResult
         var modified: ReplayResult?
+        let traceBefore = whatIf.isEmpty ? nil : TraceFile(request.trace)
         do {
             // A what-if report draws the faithful run too, from its own events.
             baseline = try Replayer.replay(
@@ -77,10 +80,10 @@ public enum Replaying {
             if !whatIf.isEmpty {
                 // Its events are kept for the report alone, which draws them (without one they
                 // were 68 MB of a 200×200 `--drop-id … --no-report` replay's 613 MB). The
-                // baseline has just proved every line of the trace.
+                // baseline has just proved every line of the trace, unless the file changed since.
                 modified = try Replayer.replay(
                     path: request.trace, whatIf: whatIf, keepEvents: request.writeReport,
-                    linesProved: true, progress: progress,
+                    linesProved: traceBefore != nil && TraceFile(request.trace) == traceBefore, progress: progress,
                     keepingEngine: Leftovers.engines(into: leftovers))
             }
         } catch { throw RestoreFailure(error) }
@@ -168,5 +171,22 @@ public struct ReplaySummary: Sendable {
             return ["\(name): replay matched — all \(baseline.recordedEvents) recorded events reproduced"]
         }
         return ["\(name): replayed \(baseline.recordedEvents) recorded events"] + OutcomeSummary.divergence(d)
+    }
+}
+
+/// A trace file as `stat` sees it: the same before and after a replay means a second replay reads
+/// the lines the first one proved. Standard input is read once and held, so it is always the same.
+struct TraceFile: Equatable {
+    private var fields: [Int] = []
+
+    /// nil when the file cannot be looked at.
+    init?(_ path: String) {
+        guard path != "-" else { return }
+        var s = stat()
+        guard stat(path, &s) == 0 else { return nil }
+        fields = [
+            Int(s.st_dev), Int(s.st_ino), Int(s.st_size), Int(s.st_mtim.tv_sec), Int(s.st_mtim.tv_nsec),
+            Int(s.st_ctim.tv_sec), Int(s.st_ctim.tv_nsec),
+        ]
     }
 }

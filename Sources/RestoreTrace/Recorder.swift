@@ -25,8 +25,14 @@ public final class TraceRecorder: LiveHierarchyObserver {
     /// tree, built and freed after, was ~10 % of a 200×200 replay's engine thread, which takes
     /// the tree the same way (the recording's lines are the same bytes).
     public func engine(_ engine: RestorationEngine, didEmit event: EngineEvent, hierarchyOf root: UIViewController) {
-        countEvent(event)
         let classes = engine.application.classes
+        // Written in place only as a hierarchy event is: with an archive too, as any other event.
+        guard case .none = event.archive else {
+            var e = event
+            e.hierarchy = root.blueprint(classes: classes)
+            return self.engine(engine, didEmit: e)
+        }
+        countEvent(event)
         writer.writeEvent(event, seq: eventCount, nodes: root.snapshotNodeCount) {
             root.visitSnapshotNodes(classes: classes, $0)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import RestoreEngine
-import RestoreReplay
 import RestoreTrace
 import Testing
+
+@testable import RestoreReplay
 
 /// A replay with nothing else to hand its events to compares a hierarchy event with the live
 /// tree in place, node by node, instead of with a snapshot of it. The verdict is the one the
@@ -45,5 +46,31 @@ import Testing
         #expect(divergence.replayed?.contains(#""settings""#) == true)
         #expect(inPlace.replayedEvents == snapshots.replayedEvents)
         #expect(inPlace.outcome == snapshots.outcome)
+    }
+
+    /// Counts the hierarchy events a replay compares in place.
+    final class Count: @unchecked Sendable {
+        // Unchecked Sendable: every access holds `lock`.
+        private let lock = NSLock()
+        private var n = 0
+        var value: Int { lock.withLock { n } }
+        func add() { lock.withLock { n += 1 } }
+    }
+
+    /// The tab fixture's three hierarchy events (the app at start, at background, the launch
+    /// UI) are compared in place by a plain replay, and none when an observer takes the events.
+    @Test func aPlainReplayComparesItsHierarchiesInPlace() throws {
+        let (path, _) = try Fixtures.record(Fixtures.tabApp())
+        func counted(_ body: () throws -> ReplayResult) rethrows -> (ReplayResult, Int) {
+            let count = Count()
+            let result = try Replayer.$comparedInPlace.withValue({ count.add() }, operation: { try body() })
+            return (result, count.value)
+        }
+        let (plain, inPlace) = try counted { try Replayer.replay(path: path) }
+        #expect(plain.matched)
+        #expect(inPlace == 3)
+        let (observed, withObserver) = try counted { try Replayer.replay(path: path, observe: { _ in }) }
+        #expect(observed.matched)
+        #expect(withObserver == 0)
     }
 }

@@ -66,6 +66,43 @@ import Testing
         #expect(bare.text(verbose: true) == reported.text(verbose: true))
     }
 
+    /// A what-if takes the lines its baseline proved without checking them again, unless the file
+    /// changed between the two runs: then a line that does not decode is still its located error.
+    @Test func aWhatIfChecksTheLinesAgainWhenTheTraceChangedAfterItsBaseline() throws {
+        let dir = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = dir + "/t.trace.jsonl"
+        let original = try String(contentsOfFile: Self.sample("demo-travel.trace.jsonl"), encoding: .utf8)
+        try original.write(toFile: trace, atomically: true, encoding: .utf8)
+        // Declined at the relaunch, the what-if matches none of the recorded decode calls.
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let decode = try #require(
+            lines.firstIndex {
+                $0.contains(#""callback":"decodeRestorableStateWithCoder:""#) && $0.contains(#"{"int":"#)
+            })
+        lines[decode] = lines[decode].replacingOccurrences(of: #"{"int":"#, with: #"{"int":"x","was":"#)
+        let broken = lines.joined(separator: "\n")
+        let request = Replaying.Request(trace: trace, settings: ["shouldRestore=false"], writeReport: false)
+        // Unchanged: proved by the baseline, and taken as it is.
+        #expect(throws: Never.self) { try Replaying.run(request) }
+        // Rewritten as the baseline ends (its last step's progress): checked again.
+        var baselineSteps = 0
+        _ = try Replaying.run(.init(trace: trace, writeReport: false), progress: { _ in baselineSteps += 1 })
+        var steps = 0
+        do {
+            _ = try Replaying.run(
+                request,
+                progress: { _ in
+                    steps += 1
+                    if steps == baselineSteps { try? broken.write(toFile: trace, atomically: false, encoding: .utf8) }
+                })
+            Issue.record("a line changed after the baseline was taken as proved")
+        } catch {
+            #expect(error.description.contains("t.trace.jsonl:\(decode + 1)"), "\(error)")
+        }
+    }
+
     @Test func badInputIsTypedAsBadInput() {
         do {
             _ = try Replaying.run(.init(trace: Self.sample("demo-travel.trace.jsonl"), settings: ["nonsense"]))
