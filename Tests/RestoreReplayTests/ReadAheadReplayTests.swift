@@ -143,11 +143,10 @@ import Testing
         #expect(seen.isEmpty)
     }
 
-    /// A trace cut short while it is replayed (the reading thread is then reading ahead, or has
-    /// read on): a located error, never a crash, and the replay returns (its thread joined).
-    @Test func aTraceTruncatedDuringTheReplayIsALocatedError() throws {
-        let (path, _) = try Fixtures.record(ScenarioGenerator.grid(30))
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    /// Replays `path`, cutting it to `offset` bytes once the first step has run (after `pause`
+    /// microseconds, for the reading thread to read on meanwhile).
+    /// - Returns: the replay's error; nil (and an issue recorded) if it went on over the cut.
+    func replayCut(_ path: String, to offset: Int, pause: UInt32 = 0) -> TraceError? {
         var cut = false
         do {
             _ = try Replayer.replay(
@@ -155,14 +154,25 @@ import Testing
                 progress: { _ in
                     guard !cut else { return }
                     cut = true
-                    truncate(path, off_t(size / 2))
+                    usleep(pause)
+                    truncate(path, off_t(offset))
                 })
-            Issue.record("the replay went on over a trace cut in half")
+            Issue.record("the replay went on over a trace cut at byte \(offset)")
+            return nil
         } catch {
             #expect(cut)
             #expect(error.location.file == path)
-            #expect(error.location.line != nil)
+            return error
         }
+    }
+
+    /// A trace cut short while it is replayed (the reading thread is then reading ahead, or has
+    /// read on): a located error, never a crash, and the replay returns (its thread joined).
+    @Test func aTraceTruncatedDuringTheReplayIsALocatedError() throws {
+        let (path, _) = try Fixtures.record(ScenarioGenerator.grid(30))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let error = replayCut(path, to: size / 2)
+        #expect(error?.location.line != nil)
     }
 
     /// A trace cut inside a record of several lines (the archive) after the reading thread read
@@ -176,26 +186,12 @@ import Testing
         let cutLine = archive + 200
         #expect(lines[cutLine].hasPrefix(#"{"entry":"#))
         let offset = lines[..<cutLine].reduce(0) { $0 + $1.utf8.count + 1 }
-        var cut = false
-        do {
-            _ = try Replayer.replay(
-                path: path,
-                progress: { _ in
-                    guard !cut else { return }
-                    cut = true
-                    // The reading thread reads the next two steps (the archive's among them) meanwhile.
-                    usleep(100_000)
-                    truncate(path, off_t(offset))
-                })
-            Issue.record("the replay went on over a trace cut inside its archive")
-        } catch {
-            #expect(cut)
-            #expect(error.location.file == path)
-            #expect(error.description.contains("changed while it was replayed"), "\(error)")
-            // Where the comparator found the lines gone: past the cut, at the latest where what it
-            // had read of the file before the cut ended.
-            #expect((error.location.line ?? 0) > cutLine)
-        }
+        // The reading thread reads the next two steps (the archive's among them) meanwhile.
+        let error = try #require(replayCut(path, to: offset, pause: 100_000))
+        #expect(error.description.contains("changed while it was replayed"), "\(error)")
+        // Where the comparator found the lines gone: past the cut, at the latest where what it
+        // had read of the file before the cut ended.
+        #expect((error.location.line ?? 0) > cutLine)
     }
 
     @Test func aFaithfulReplayIsTheSameWhateverTheThreadsTimings() throws {
