@@ -109,18 +109,23 @@ public enum TraceLines {
         out.append(125)
     }
 
-    /// The node lines of `b` and below, each after a newline; `between` is called before each.
+    /// The node lines `visitNodes` visits (a hierarchy's, through `visitNodes(_:parent:…)`, or a
+    /// live tree's, `UIViewController.visitSnapshotNodes`), each after a newline; `between` is
+    /// called before each.
     static func writeNodeLines<Out: JSONByteSink>(
-        _ b: NodeBlueprint, bounded: Bool, to out: inout Out, between: (inout Out) -> Void
+        visiting visitNodes: ((NodeBlueprint, Int, Int?, String) -> Bool) -> Bool, bounded: Bool,
+        to out: inout Out, between: (inout Out) -> Void
     ) {
-        var index = 0
-        visitNodes(b, parent: nil, slot: "", index: &index) { node, i, parent, slot in
-            between(&out)
-            out.append(10)
-            let start = out.count
-            writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
-            if bounded { bound(&out, lineFrom: start) }
-            return true
+        // The visit and the buffer's emptying are called one after the other, never into each other.
+        withoutActuallyEscaping(between) { between in
+            _ = visitNodes { node, i, parent, slot in
+                between(&out)
+                out.append(10)
+                let start = out.count
+                writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
+                if bounded { bound(&out, lineFrom: start) }
+                return true
+            }
         }
     }
 
@@ -169,10 +174,12 @@ public enum TraceLines {
 }
 
 extension EventCodec {
-    /// The event line alone as format 2 writes it: a hierarchy or archive as its count.
-    static func writeEventLine<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, to out: inout Out) {
+    /// The event line alone as format 2 writes it: a hierarchy or archive as its count
+    /// (`nodeCount`: see `EventField.writeMembers`).
+    static func writeEventLine<Out: JSONByteSink>(_ e: EngineEvent, seq: Int?, nodeCount: Int? = nil, to out: inout Out)
+    {
         out.append(123)
-        EventField.writeMembers(e, seq: seq, grouped: true, to: &out)
+        EventField.writeMembers(e, seq: seq, grouped: true, nodeCount: nodeCount, to: &out)
         out.append(125)
     }
 
@@ -192,21 +199,9 @@ extension EventCodec {
         bounded: Bool, to out: inout Out, between: (inout Out) -> Void
     ) {
         let start = out.count
-        out.append(123)
-        EventField.writeMembers(e, seq: seq, grouped: true, nodeCount: nodes, to: &out)
-        out.append(125)
+        writeEventLine(e, seq: seq, nodeCount: nodes, to: &out)
         if bounded { TraceLines.bound(&out, lineFrom: start) }
-        // The visit and the buffer's emptying are called one after the other, never into each other.
-        withoutActuallyEscaping(between) { between in
-            _ = visitNodes { node, i, parent, slot in
-                between(&out)
-                out.append(10)
-                let lineStart = out.count
-                TraceLines.writeNodeLine(node, index: i, parent: parent, slot: slot, to: &out)
-                if bounded { TraceLines.bound(&out, lineFrom: lineStart) }
-                return true
-            }
-        }
+        TraceLines.writeNodeLines(visiting: visitNodes, bounded: bounded, to: &out, between: between)
     }
 
     /// `writeLines`, calling `between` with the buffer before each line after the first (before
@@ -218,7 +213,13 @@ extension EventCodec {
         let start = out.count
         writeEventLine(e, seq: seq, to: &out)
         if bounded { TraceLines.bound(&out, lineFrom: start) }
-        if let h = e.hierarchy { TraceLines.writeNodeLines(h, bounded: bounded, to: &out, between: between) }
+        if let h = e.hierarchy {
+            TraceLines.writeNodeLines(
+                visiting: { visit in
+                    var index = 0
+                    return TraceLines.visitNodes(h, parent: nil, slot: "", index: &index, visit)
+                }, bounded: bounded, to: &out, between: between)
+        }
         if let a = e.archive {
             a.entries.withUnsafeBufferPointer { entries in
                 for i in entries.indices {
