@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// A scene-based app's saved state (CAPTURE.md §5), read from its `.savedState` folder: the
 /// known sessions in `KnownSceneSessions/data.data` (a binary plist mapping each persistent
@@ -47,9 +48,9 @@ public struct UIKitSceneSessions: Sendable {
         // The folder itself, or the folder of a KnownSceneSessions path; a legacy data.data given
         // by name stays the legacy archive.
         var candidates = [path]
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: path)
         if (path as NSString).lastPathComponent == "KnownSceneSessions" { candidates.append(parent) }
-        if path.hasSuffix("/" + knownSessionsFile) { candidates.append((parent as NSString).deletingLastPathComponent) }
+        if path.hasSuffix("/" + knownSessionsFile) { candidates.append(FilePaths.parent(of: parent)) }
         let states = (path as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)
         if let names = try? fm.contentsOfDirectory(atPath: states) {
             candidates += names.filter { $0.hasSuffix(".savedState") }.sorted().map {

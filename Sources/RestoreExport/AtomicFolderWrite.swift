@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// Writes a report folder all-or-nothing: the files go into a hidden temporary sibling folder,
 /// which then takes the target's place in one step. A reader sees the old report or the new one,
@@ -73,7 +74,7 @@ struct AtomicFolderWrite {
         /// A file to stream into; the caller closes it.
         /// Safe from several threads at once (the two node tables are written side by side).
         func open(_ name: String) throws(ExportError) -> FileSink {
-            let folder = (name as NSString).deletingLastPathComponent
+            let folder = FilePaths.parent(of: name)
             if !folder.isEmpty {
                 foldersLock.lock()
                 defer { foldersLock.unlock() }
@@ -140,7 +141,7 @@ struct AtomicFolderWrite {
 
     /// Creates `path` and its missing parents (`mkdir -p`); a parent that is a file fails in mkdir(2).
     private static func makeFolder(_ path: String) throws(ExportError) {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: path)
         if !parent.isEmpty, parent != path, !FileManager.default.fileExists(atPath: parent) {
             try makeFolder(parent)
         }

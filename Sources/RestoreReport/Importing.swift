@@ -75,7 +75,7 @@ public enum Importing {
 
     /// `com.example.app` for `…/com.example.app.savedState/data.data`, else the file's name.
     static func appName(_ file: String) -> String {
-        let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let folder = (FilePaths.parent(of: file) as NSString).lastPathComponent
         if folder.hasSuffix(".savedState") { return String(folder.dropLast(".savedState".count)) }
         return ((file as NSString).lastPathComponent as NSString).deletingPathExtension
     }

@@ -17,7 +17,7 @@ struct InfoPlistReading {
 extension ScenarioReader {
     func applyInfoPlist(into scenario: inout Scenario) {
         guard let written = infoPlistReading.path else { return }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FilePaths.parent(of: file)
         let path = written.hasPrefix("/") || folder.isEmpty ? written : folder + "/" + written
         let plist: InfoPlist
         do {

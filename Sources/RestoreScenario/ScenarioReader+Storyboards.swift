@@ -16,7 +16,7 @@ import RestoreStoryboard
 /// - `ui` absent: the UI at background is the launch UI as built.
 extension ScenarioReader {
     func loadStoryboards(into scenario: inout Scenario) {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FilePaths.parent(of: file)
         var documents: [StoryboardDocument] = []
         for entry in storyboardFiles {
             let path = entry.path.hasPrefix("/") || folder.isEmpty ? entry.path : folder + "/" + entry.path

@@ -71,12 +71,10 @@ public final class AtomicFileWriter {
         if !finished { discard() }
     }
 
-    /// The folder a path's file goes in: `a` and `./a` are in `.`, `/a` in `/`. (Foundation's
-    /// `deletingLastPathComponent` trapped on a one-character relative path.)
+    /// The folder a path's file goes in: `a` and `./a` are in `.`, `/a` in `/`.
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let folder = path[..<slash]
-        return folder.isEmpty ? "/" : String(folder)
+        let folder = FilePaths.parent(of: path)
+        return folder.isEmpty ? "." : folder
     }
 
     public func write(_ bytes: [UInt8]) {

@@ -27,7 +27,7 @@
             let path = TraceFile.path(inContainer: NSHomeDirectory(), name: name)
             do {
                 try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: FilePaths.parent(of: path), withIntermediateDirectories: true)
                 let sink = try FileTraceSink(path: path)
                 let header = TraceHeader(
                     scenario: name,
