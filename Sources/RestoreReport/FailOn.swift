@@ -9,7 +9,8 @@ public enum FailOn: String, CaseIterable, Sendable {
     case error
     /// Any finding of severity warning or error.
     case warning
-    /// Any node preserved in the last preservation that the next launch did not restore.
+    /// Any node preserved in the last preservation that the next launch did not restore; in a
+    /// scene-based app, any scene session whose saved activity did not come back (`LostSessions`).
     case lost
 
     /// What matched in `outcome`; `failed` is false when the gate passes.
@@ -28,9 +29,18 @@ public enum FailOn: String, CaseIterable, Sendable {
                 summary: "\(counts) found")
         case .lost:
             let lost = LostNodes.of(outcome)
+            let sessions = LostSessions.of(outcome)
+            var summary = "\(OutcomeSummary.plural(lost.count, "preserved node")) did not come back"
+            if outcome.scenes != nil {
+                // A scene-based app preserves no nodes (S1): its screens come back through sessions.
+                summary =
+                    lost.isEmpty
+                    ? "\(OutcomeSummary.plural(sessions.count, "saved scene session")) did not come back"
+                    : summary + ", \(OutcomeSummary.plural(sessions.count, "saved scene session")) neither"
+            }
             return Verdict(
-                gate: self, matches: lost.map(\.locator),
-                summary: "\(OutcomeSummary.plural(lost.count, "preserved node")) did not come back")
+                gate: self, matches: lost.map(\.locator) + sessions.map { "scene session \($0.session)" },
+                summary: summary)
         }
     }
 

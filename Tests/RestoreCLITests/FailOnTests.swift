@@ -81,4 +81,17 @@ import Testing
         #expect(
             r.stderr == "--fail-on lost: 1 preserved node did not come back: Tabs/tripsNav/tripDetail/photoViewer\n")
     }
+
+    @Test func aWhatIfThatLosesSceneSessionsFailsTheLostGate() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = CLI.sample("restoring-your-apps-state-scenes.trace.jsonl")
+        #expect(try CLI.run(["replay", trace, "--no-report", "--fail-on", "lost"], in: dir).code == 0)
+        let r = try CLI.run(
+            ["replay", trace, "--no-report", "--set", "deviceLocked=true", "--fail-on", "lost"], in: dir)
+        #expect(r.code == 1)
+        #expect(
+            r.stderr
+                == "--fail-on lost: 2 saved scene sessions did not come back: scene session main, scene session photo\n"
+        )
+    }
 }

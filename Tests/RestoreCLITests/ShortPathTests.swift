@@ -25,7 +25,9 @@ import Testing
         ] {
             let r = try CLI.run(arguments, in: folder)
             #expect(r.code == 0, "\(arguments): \(r.code) \(r.stderr)")
-            if arguments[0] == "archive" { #expect(r.stdout.contains("[View Controller] TabController "), "\(arguments)") }
+            if arguments[0] == "archive" {
+                #expect(r.stdout.contains("[View Controller] TabController "), "\(arguments)")
+            }
         }
         for trace in ["t1.jsonl", "t2.jsonl"] {
             let text = try String(contentsOf: dir.appendingPathComponent(trace), encoding: .utf8)
@@ -33,15 +35,19 @@ import Testing
         }
         // A one-letter archive file, not in a .savedState folder: the app is named after the file.
         try FileManager.default.copyItem(
-            atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"), toPath: dir.appendingPathComponent("d").path)
+            atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"),
+            toPath: dir.appendingPathComponent("d").path)
         let r = try CLI.run(["import", "d", "-o", "t3.jsonl"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("t3.jsonl"), encoding: .utf8).contains(#""scenario":"d""#))
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("t3.jsonl"), encoding: .utf8).contains(#""scenario":"d""#)
+        )
     }
 
     @Test func recordReadsAScenarioWithAOneLetterName() throws {
         let dir = try CLI.temporaryDirectory()
-        try FileManager.default.copyItem(atPath: CLI.sample("demo-travel.yaml"), toPath: dir.appendingPathComponent("s").path)
+        try FileManager.default.copyItem(
+            atPath: CLI.sample("demo-travel.yaml"), toPath: dir.appendingPathComponent("s").path)
         let r = try CLI.run(["record", "s", "-o", "t"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         let recorded = try Data(contentsOf: dir.appendingPathComponent("t"))

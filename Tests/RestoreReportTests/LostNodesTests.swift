@@ -70,4 +70,48 @@ import Testing
         #expect(outcome.preservation?.nodes.map(\.locator) == ["Nav", "Nav/Feed"])
         #expect(outcome.restoration?.count.done == 2)
     }
+
+}
+
+/// Which saved scene sessions did not come back, as `--fail-on lost` sees them in a scene-based app.
+@Suite struct LostSessionsTests {
+    /// Two scene sessions, each saving an activity of a declared type (SPEC §8).
+    static let scenes = """
+        name: s
+        app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+        scenes:
+          - session: main
+            ui: {class: Feed}
+            activity: {type: com.example.browse, userInfo: {item: "42"}}
+          - session: side
+            ui: {class: Feed}
+            activity: {type: com.example.browse}
+        """
+
+    @Test func aSceneSessionWhoseActivityDidNotComeBackIsLost() throws {
+        let restored = try LostNodesTests.outcome(Self.scenes)
+        #expect(LostSessions.of(restored).isEmpty)
+        #expect(!FailOn.lost.check(restored).failed)
+        // Locked at the relaunch: both sessions reconnect with no activity (S3).
+        let locked = try LostNodesTests.outcome(
+            Self.scenes + "\ntimeline: [background, {kill: system}, {launch: {deviceLocked: true}}]")
+        #expect(LostSessions.of(locked).map(\.session) == ["main", "side"])
+        let verdict = FailOn.lost.check(locked)
+        #expect(verdict.failed)
+        #expect(
+            verdict.message
+                == "--fail-on lost: 2 saved scene sessions did not come back: scene session main, scene session side")
+        // A crash before restoration deletes the saved activities (S4).
+        let crashed = try LostNodesTests.outcome(
+            Self.scenes + "\ntimeline: [background, {kill: system}, {launch: {crashBeforeRestoration: true}}]")
+        #expect(LostSessions.of(crashed).map(\.session) == ["main", "side"])
+    }
+
+    @Test func aSceneSessionNotYetRelaunchedOrClosedByTheUserIsNotLost() throws {
+        #expect(LostSessions.of(try LostNodesTests.outcome(Self.scenes + "\ntimeline: [background]")).isEmpty)
+        let closed = try LostNodesTests.outcome(
+            Self.scenes + "\ntimeline: [background, {close: side}, {kill: system}, launch]")
+        #expect(LostSessions.of(closed).isEmpty)
+        #expect(closed.scenes?.map(\.session) == ["main", "side"])
+    }
 }

@@ -15,3 +15,19 @@ public enum LostNodes {
         return preservation.nodes.filter { $0.status == .preserved && !restored.contains($0.key ?? $0.locator) }
     }
 }
+
+/// The scene sessions whose saved activity did not come back (scene-based life cycle, SPEC §8):
+/// the sessions' counterpart of `LostNodes`, which a scene-based app never has (its view-controller
+/// restoration is inert, S1).
+public enum LostSessions {
+    /// Every session that had an activity saved and got none back: reconnected at the last launch
+    /// without it (the device was locked, the type was dropped…), or whose saved activity a crash
+    /// deleted (S4). Not a session the user closed (its activity is gone on purpose), nor one with
+    /// nothing saved (that is a finding: `activity-type-not-declared`, …), nor one no launch has
+    /// reconnected since its save.
+    public static func of(_ outcome: Outcome) -> [SceneOutcome] {
+        (outcome.scenes ?? []).filter { s in
+            s.restored == nil && (s.reason == .archiveDeletedCrash || (s.saved != nil && s.reconnected))
+        }
+    }
+}
