@@ -41,6 +41,9 @@ public enum ScenarioLoader {
 
     /// The bytes as text; the first byte that is not UTF-8 is located.
     private static func text(data: Data, file: String) throws(ScenarioError) -> String {
+        if let other = otherKind(data, file: file) {
+            throw ScenarioError(file: file, line: 1, column: 1, message: other)
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             let bytes = Array(data)
             let offset = firstInvalidUTF8Offset(in: bytes)
@@ -55,6 +58,32 @@ public enum ScenarioLoader {
             )
         }
         return text
+    }
+
+    /// What to do with a file of another of the tool's kinds given where a scenario goes (a trace,
+    /// UIKit's archive, a storyboard, an Info.plist), instead of the YAML error it would get.
+    static func otherKind(_ data: Data, file: String) -> String? {
+        let head = String(decoding: data.prefix(512), as: UTF8.self)
+        let name = file == "<stdin>" ? "-" : file
+        if head.hasPrefix("{\"format\":\"restoretrace-trace/") {
+            return
+                "this is a restoretrace trace, not a scenario: replay it (restoretrace replay \(name)), or give record the scenario it was recorded from"
+        }
+        if data.starts(with: Array("bplist00".utf8)) {
+            return
+                "this is a binary property list (UIKit's restoration archive?), not a scenario: print it with restoretrace archive \(name), or relaunch a scenario against it with restoretrace record SCENARIO --archive \(name)"
+        }
+        // XML: a scenario is a YAML mapping or a JSON object, never text starting with `<`.
+        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") else { return nil }
+        if head.contains("<document type=\"com.apple.InterfaceBuilder") {
+            return
+                "this is a storyboard, not a scenario: lint it (restoretrace lint \(name)), or name it in a scenario under storyboards: (restoretrace schema scenario lists the keys)"
+        }
+        if head.contains("<!DOCTYPE plist") || head.contains("<plist") {
+            return
+                "this is a property list, not a scenario: an app's Info.plist goes in a scenario as app: {infoPlist: \(name)}; UIKit's archive is read with restoretrace archive \(name)"
+        }
+        return nil
     }
 
     /// A short reason, without Foundation's long localized sentences that repeat the path.

@@ -238,8 +238,13 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     /// The document, or every problem found in it.
     func finish() throws(StoryboardError) -> StoryboardDocument {
         guard let doc = document else {
+            // Reached when no element was ever complete (`<x` at the end of the file): on Linux
+            // XMLParser reports no syntax error for that.
             throw StoryboardError(
-                at: SourceLocation(file: file), message: "the file has no <document> element; it is not a storyboard")
+                at: SourceLocation(file: file, line: 1, column: 1),
+                message:
+                    "no <document> element: the file is not a storyboard, or it ends before its first element is complete; a storyboard is the XML Interface Builder writes, starting <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">"
+            )
         }
         if let initial = doc.initialViewController, doc.controller(initial) == nil {
             fail(

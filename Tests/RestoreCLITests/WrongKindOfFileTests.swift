@@ -1,0 +1,66 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// A file of another of the tool's kinds given where a scenario, a storyboard or a report folder
+/// goes: the message says what the file is and what to run on it, not a YAML or XML error.
+@Suite struct WrongKindOfFileTests {
+    @Test func recordGivenATraceAnArchiveAStoryboardOrAPlistSaysWhatItIs() throws {
+        let dir = try CLI.temporaryDirectory()
+        let files = [
+            (
+                "t.jsonl", CLI.sample("demo-travel.trace.jsonl"),
+                "t.jsonl:1:1: error: this is a restoretrace trace, not a scenario: replay it (restoretrace replay t.jsonl)"
+            ),
+            (
+                "a.data", UIKitArchiveFixtures.path("state-restoration-demo.data"),
+                "a.data:1:1: error: this is a binary property list (UIKit's restoration archive?), not a scenario: print it with restoretrace archive a.data"
+            ),
+            (
+                "L.storyboard", CLI.sample("Library.storyboard"),
+                "L.storyboard:1:1: error: this is a storyboard, not a scenario: lint it (restoretrace lint L.storyboard)"
+            ),
+            (
+                "Info.plist", CLI.sample("Notes-Info.plist"),
+                "Info.plist:1:1: error: this is a property list, not a scenario: an app's Info.plist goes in a scenario as app: {infoPlist: Info.plist}"
+            ),
+        ]
+        for (name, source, message) in files {
+            try FileManager.default.copyItem(atPath: source, toPath: dir.appendingPathComponent(name).path)
+            let r = try CLI.run(["record", name, "-o", "out.jsonl"], in: dir)
+            #expect(r.code == 2, "\(name)")
+            #expect(r.stderr.hasPrefix(message), "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.jsonl").path))
+        }
+    }
+
+    @Test func aScenarioThatMentionsPlistsIsStillAScenario() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        # Reads <plist> and <document> files.
+        name: mentions
+        description: '<plist> and {"format":"restoretrace-trace/2"}'
+        launchUI: {class: Feed, restorationIdentifier: Feed}
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "s.jsonl"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+    }
+
+    @Test func lintLocatesAFileCutBeforeItsFirstElement() throws {
+        let dir = try CLI.temporaryDirectory()
+        try "<x\n".write(to: dir.appendingPathComponent("b.storyboard"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "b.storyboard"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.hasPrefix("b.storyboard:1:1: error: no <document> element: the file is not a storyboard"))
+    }
+
+    @Test func reportOntoAFileSaysAReportIsAFolder() throws {
+        let dir = try CLI.temporaryDirectory()
+        try "keep".write(to: dir.appendingPathComponent("r"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r"], in: dir)
+        #expect(r.code != 0)
+        #expect(r.stderr.contains("A report is a folder (index.html, hierarchy.svg, data/): pass -o a folder path"))
+        #expect(!r.stderr.contains("Check that the folder is writable"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("r"), encoding: .utf8) == "keep")
+    }
+}
