@@ -12,8 +12,23 @@ import Testing
         #expect(r.stdout.hasPrefix("Notes-Info.plist:\n  scene-based: 1 scene configuration, one scene\n"))
         #expect(
             r.stdout.contains(
-                "Shelf.storyboard:12:1: warning: restoration identifier 'Tabs' on UITabBarController is inert"))
+                "Shelf.storyboard:14:17: warning: restoration identifier 'Tabs' on UITabBarController is inert"))
         #expect(r.stdout.contains("[legacy-restoration-inert]"))
+        // The launch tree says nothing is preserved, and the storyboard's own section lists its pieces.
+        #expect(
+            r.stdout.contains(
+                "  launch tree (0 of 5 controllers preserved):\n    ✗ Tabs (UITabBarController)  skipped, legacy-restoration-inert: the app adopts scenes"
+            ))
+        #expect(!r.stdout.contains("★"))
+        #expect(!r.stdout.contains("no findings"))
+        let json = try CLI.run(["lint", "Notes-Info.plist", "Shelf.storyboard", "--json"], in: Self.traces)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let file = try #require((report["files"] as? [[String: Any]])?.first)
+        let findings = try #require(file["findings"] as? [[String: Any]])
+        #expect(findings.first?["code"] as? String == "legacy-restoration-inert")
+        #expect(findings.first?["line"] as? Int == 14)
+        #expect((file["controllers"] as? [[String: Any]])?.allSatisfy { $0["preserved"] as? Bool == false } == true)
+        #expect(((report["infoPlist"] as? [String: Any])?["findings"] as? [Any])?.isEmpty == true)
         #expect(
             try CLI.run(["lint", "Notes-Info.plist", "Shelf.storyboard", "--fail-on", "warning"], in: Self.traces).code
                 == 1)

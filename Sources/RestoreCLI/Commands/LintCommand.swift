@@ -62,7 +62,7 @@ struct LintCommand: ParsableCommand {
         }
         if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
         var report = StoryboardLinter.lint(documents)
-        if let plist { report.infoPlist = InfoPlistLint.lint(plist, storyboards: report.files) }
+        if let plist { report.read(plist) }
         if json { printJSON(report.json, terminator: "") } else { print(report.text, terminator: "") }
         if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {
             throw Difference()

@@ -76,14 +76,14 @@ public struct InfoPlistLint: Sendable {
                 out.append(
                     Piece(
                         what: "restoration identifier '\(id)' on \(s.className)", name: id, id: s.controller,
-                        location: SourceLocation(file: file.file, line: s.line), isView: false))
+                        location: s.location, isView: false))
             }
             for v in file.views where !v.restorationIdentifier.isEmpty {
                 out.append(
                     Piece(
                         what: "restoration identifier '\(v.restorationIdentifier)' on view \(v.className)",
                         name: v.restorationIdentifier, id: v.id,
-                        location: SourceLocation(file: file.file, line: v.line),
+                        location: v.location,
                         isView: true))
             }
         }

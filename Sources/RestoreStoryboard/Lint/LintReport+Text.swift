@@ -49,7 +49,10 @@ extension LintFile {
             for s in runTime {
                 let kinds = Array(Set(s.reachedBy.map(\.kind))).sorted().joined(separator: ", ")
                 let id = s.restorationIdentifier.map { "restoration identifier '\($0)'" } ?? "no restoration identifier"
-                lines.append("    \(s.restorationIdentifier != nil ? "★" : "✗") \(s.className) (\(kinds)), \(id)")
+                let mark = s.restorationIdentifier != nil && !sceneBased ? "★" : "✗"
+                lines.append(
+                    "    \(mark) \(s.className) (\(kinds)), \(id)\(sceneBased && s.restorationIdentifier != nil ? " (inert: the app adopts scenes)" : "")"
+                )
             }
         }
         if findings.isEmpty {

@@ -10,6 +10,37 @@ public struct LintReport: Sendable {
     /// Every finding of every file (the Info.plist's first).
     public var findings: [LintFinding] { (infoPlist?.findings ?? []) + files.flatMap(\.findings) }
 
+    /// Lints the app's Info.plist with the storyboards. In a scene-based app nothing in them is
+    /// preserved (S1): the launch trees say so, and each storyboard lists its own inert pieces.
+    public mutating func read(_ plist: InfoPlist) {
+        var lint = InfoPlistLint.lint(plist, storyboards: files)
+        guard plist.isSceneBased else {
+            infoPlist = lint
+            return
+        }
+        let cause = "the app adopts scenes: UIKit never runs view-controller-based restoration (S1)"
+        for i in files.indices {
+            files[i].sceneBased = true
+            for j in files[i].controllers.indices where files[i].controllers[j].preserved {
+                files[i].controllers[j].preserved = false
+                files[i].controllers[j].reason = .legacyRestorationInert
+                files[i].controllers[j].cause = cause
+            }
+            for j in files[i].views.indices where files[i].views[j].preserved {
+                files[i].views[j].preserved = false
+                files[i].views[j].reason = .legacyRestorationInert
+            }
+            let own = lint.findings.filter { $0.code == .legacyRestorationInert && $0.location.file == files[i].file }
+            files[i].findings = (own + files[i].findings).sorted {
+                $0.location != $1.location ? $0.location < $1.location : $0.code.rawValue < $1.code.rawValue
+            }
+        }
+        lint.findings.removeAll { f in
+            f.code == .legacyRestorationInert && files.contains { $0.file == f.location.file }
+        }
+        infoPlist = lint
+    }
+
     /// Whether a finding at or above `severity` exists (`--fail-on`).
     public func hasFinding(atLeast severity: LintSeverity) -> Bool {
         findings.contains { $0.severity >= severity }
@@ -27,6 +58,8 @@ public struct LintFile: Sendable {
     public var views: [LintView] = []
     public var scenes: [LintScene] = []
     public var findings: [LintFinding] = []
+    /// The app adopts scenes (its Info.plist was given): nothing here is preserved (S1).
+    public var sceneBased = false
 }
 
 /// A controller of the launch tree (the initial view controller and what it instantiates).
@@ -62,6 +95,8 @@ public struct LintView: Sendable {
     public var preserved: Bool
     public var reason: ReasonCode?
     public var line: Int
+    /// The element's file, line and column (what a finding about it points at).
+    public var location: SourceLocation
 }
 
 /// A scene, and how it is reached.
@@ -76,7 +111,10 @@ public struct LintScene: Sendable {
     public var launch: Bool
     /// Segues that show it at run time: (segue id, kind, source controller id).
     public var reachedBy: [(segue: String, kind: String, source: String)]
+    /// The `<scene>`'s line.
     public var line: Int
+    /// The controller element's file, line and column (what a finding about it points at).
+    public var location: SourceLocation
 }
 
 public enum LintSeverity: String, Sendable, Comparable, CaseIterable {

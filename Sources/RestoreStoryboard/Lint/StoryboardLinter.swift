@@ -37,7 +37,7 @@ public enum StoryboardLinter {
                         id: view.id, element: view.element, className: view.className,
                         restorationIdentifier: view.restorationIdentifier, controller: scene.controller.id,
                         preserved: outcome?.status == .preserved && preservedControllers.contains(scene.controller.id),
-                        reason: outcome?.reason, line: view.location.line ?? 1))
+                        reason: outcome?.reason, line: view.location.line ?? 1, location: view.location))
             }
         }
         let runTime = doc.runTimeSegues
@@ -49,7 +49,7 @@ public enum StoryboardLinter {
                     storyboardIdentifier: c.storyboardIdentifier, restorationIdentifier: c.restorationIdentifier,
                     launch: launchIDs.contains(c.id),
                     reachedBy: runTime.filter { $0.destination == c.id }.map { ($0.id, $0.kind, $0.source) },
-                    line: scene.location.line ?? 1))
+                    line: scene.location.line ?? 1, location: c.location))
         }
         file.findings = LintRules(doc: doc, catalog: catalog, tree: tree, file: file).findings()
         return file
