@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RestoreReport
+import RestoreTrace
 
 /// `restoretrace`: record, replay and explain UIKit state restoration.
 public struct RootCommand: ParsableCommand {
@@ -34,6 +35,8 @@ public enum RestoreTraceMain {
         do {
             var command = try RootCommand.parseAsRoot(arguments)
             try command.run()
+            // Printed output that could not be written (a full disk) is not a success.
+            do { try StandardOutput.check() } catch { throw RestoreFailure(error) }
             return ExitStatus.done
         } catch let failure as RestoreFailure {
             Console.error(failure.message)

@@ -25,7 +25,8 @@ public enum ChromeTraceExporter {
     /// Tracks sort by launch, then phase in the order a launch goes through them.
     static func track(_ e: EngineEvent) -> Int {
         let order: [Phase] = [.launch, .preservation, .termination, .restoration]
-        return e.launch * 10 + (order.firstIndex(of: e.phase) ?? 9)
+        // Wrapping: a trace's launches are bounded when it is read, but this is no place to trap.
+        return e.launch &* 10 &+ (order.firstIndex(of: e.phase) ?? 9)
     }
 
     static func describe(_ r: EventResult) -> String {

@@ -41,7 +41,7 @@ public enum Exporting {
             let bytes = try export(trace, as: format, leaving: leftovers) { () throws(RestoreFailure) in
                 ExportStream()
             }
-            FileHandle.standardOutput.write(Data(bytes))
+            do { try StandardOutput.write(bytes) } catch { throw RestoreFailure(error) }
             return
         }
         _ = try export(trace, as: format, leaving: leftovers) { () throws(RestoreFailure) in

@@ -78,7 +78,7 @@ public final class TraceRecorder: LiveHierarchyObserver {
         guard let data = FileManager.default.contents(atPath: temporary) else {
             throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)
         }
-        FileHandle.standardOutput.write(data)
+        try StandardOutput.write(data)
         return recorded
     }
 }

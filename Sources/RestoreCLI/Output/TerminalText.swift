@@ -1,4 +1,5 @@
 import RestoreReport
+import RestoreTrace
 
 /// Every line this module prints goes through here, so no command can forget it: names and
 /// messages come from scenarios and traces, and control characters in them are shown as
@@ -6,7 +7,7 @@ import RestoreReport
 /// and SVG never come here (their escaping draws such characters).
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let text = items.map { "\($0)" }.joined(separator: separator)
-    Swift.print(TerminalText.visible(text), terminator: terminator)
+    StandardOutput.print(TerminalText.visible(text) + terminator)
 }
 
 /// Prints a command's `--json` output: the same characters are kept from the terminal, as
@@ -14,5 +15,5 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
 /// writers escape C0 controls already, but not every character a terminal obeys (DEL, C1,
 /// bidirectional overrides, line separators): `print`'s `\u{…}` made their JSON invalid.
 func printJSON(_ json: String, terminator: String = "\n") {
-    Swift.print(TerminalText.visible(json: json), terminator: terminator)
+    StandardOutput.print(TerminalText.visible(json: json) + terminator)
 }

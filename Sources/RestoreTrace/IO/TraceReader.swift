@@ -228,11 +228,21 @@ public final class TraceReader {
         }
     }
 
+    /// Far past any timeline (a launch per step); what a number may be before arithmetic on it
+    /// (a timeline track of the Chrome trace is launch × 10) could overflow.
+    public static let maximumLaunch = 1_000_000
+
     private func checkOrder(seq: Int, launch: Int) throws(TraceError) {
         guard seq == expectedSeq else {
             throw TraceError(
                 file: file, line: lineNumber, "events out of order: expected seq \(expectedSeq), found \(seq)",
                 hint: "events must be numbered 1, 2, 3… in file order; was the file edited or concatenated?")
+        }
+        guard launch <= Self.maximumLaunch else {
+            throw TraceError(
+                file: file, line: lineNumber,
+                "launch \(launch) is past the \(Self.maximumLaunch) launches a trace may have: the file was edited or damaged",
+                hint: "launches are numbered 1, 2, 3… as the app is relaunched; record the scenario again")
         }
         guard launch >= lastLaunch else {
             throw TraceError(

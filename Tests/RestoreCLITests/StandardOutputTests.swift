@@ -1,0 +1,42 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// Standard output that cannot be written (a full disk) is a failure of the environment: exit 3,
+/// naming standard output. It crashed (a `try!` in Foundation's `FileHandle.write`) or was lost
+/// behind exit 0 (`print`'s buffered errors).
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+struct StandardOutputTests {
+    static func run(_ arguments: [String], in directory: URL) throws -> CLI.Result {
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        p.standardOutput = full
+        p.standardError = err
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLI.Result(code: p.terminationStatus, stdout: "", stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func everyCommandWritingToAFullStandardOutputExits3() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = CLI.sample("homepwner.trace.jsonl")
+        for arguments in [
+            ["export", trace, "--format", "json"], ["record", CLI.sample("homepwner.yaml"), "-o", "-"],
+            ["import", UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "-"], ["archive", trace],
+            ["replay", trace, "--no-report", "--json"], ["diff", trace, trace],
+            ["lint", CLI.sample("Shelf.storyboard")],
+            ["schema", "scenario"],
+        ] {
+            let r = try Self.run(arguments, in: dir)
+            #expect(r.code == 3, "\(arguments): \(r.code) \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("standard output: error: cannot write: No space left on device\n"),
+                "\(arguments): \(r.stderr)")
+        }
+    }
+}
