@@ -53,7 +53,7 @@ extension ScenarioReader {
         var b = NodeBlueprint(role: role, className: className ?? "")
         if let n = f.present("inherits") { b.inherits = name(n, "'inherits'") }
         if let n = f.present("kind") { readKind(n, isView: isView, what(), into: &b) }
-        if let n = f.present("restorationIdentifier") { b.restorationIdentifier = string(n, "'restorationIdentifier'") }
+        if let n = f.present("restorationIdentifier") { b.restorationIdentifier = identifier(n) }
         if let n = f.present("restorationClass"), let c = name(n, "'restorationClass'") {
             b.restorationClass = c
             classReferences.append((c, n, "restorationClass"))
@@ -165,11 +165,25 @@ extension ScenarioReader {
         return StoryboardReference(name: name, identifier: identifier)
     }
 
+    /// A restoration identifier: any text but a `/`, which joins a node's identifiers into its
+    /// restoration path (`Nav/a/b` would name three nodes, and the archive's keys, as the trace
+    /// and Apple's restorationArchiveTool write them, could not be read back).
+    func identifier(_ n: ScenarioNode) -> String? {
+        guard let id = string(n, "'restorationIdentifier'") else { return nil }
+        if id.contains("/") {
+            fail(
+                n,
+                "restorationIdentifier '\(id)' contains '/': restoration paths (and the archive's keys, as restorationArchiveTool prints them) join identifiers with '/', where it reads as \(id.split(separator: "/", omittingEmptySubsequences: false).count) identifiers; rename it (e.g. '\(id.replacingOccurrences(of: "/", with: "-"))')"
+            )
+        }
+        return id
+    }
+
     /// OBJECT: a registered `UIStateRestoring` object. `class` defaults to NSObject.
     func object(_ n: ScenarioNode, _ what: @autoclosure () -> String) -> ObjectBlueprint? {
         guard let f = fields(n, of: what(), allowed: Self.objectKeys) else { return nil }
         var o = ObjectBlueprint(restorationIdentifier: nil)
-        if let v = f.present("restorationIdentifier") { o.restorationIdentifier = string(v, "'restorationIdentifier'") }
+        if let v = f.present("restorationIdentifier") { o.restorationIdentifier = identifier(v) }
         if let v = f.present("class"), let c = name(v, "'class'") { o.className = c }
         if let v = f.present("objectRestorationClass"), let c = name(v, "'objectRestorationClass'") {
             o.objectRestorationClass = c

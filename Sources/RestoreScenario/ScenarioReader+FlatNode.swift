@@ -87,8 +87,11 @@ extension ScenarioReader {
             contentOffset = offset
         }
 
+        let identifier = found.restorationIdentifier >= 0 ? document.text(found.restorationIdentifier) : nil
+        // A '/' in it is a problem, which the general way words.
+        if let identifier, identifier.utf8.contains(UInt8(ascii: "/")) { return nil }
         var b = NodeBlueprint(role: role, className: className)
-        if found.restorationIdentifier >= 0 { b.restorationIdentifier = document.text(found.restorationIdentifier) }
+        b.restorationIdentifier = identifier
         if found.restorationClass >= 0 {
             let c = document.text(found.restorationClass)
             b.restorationClass = c

@@ -63,6 +63,16 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         problems.append(Diagnostic(at: location, message))
     }
 
+    /// A restoration identifier with a `/` cannot be told from two in a restoration path (the
+    /// archive's keys, as the trace and restorationArchiveTool write them), as in a scenario.
+    private func checkIdentifier(_ id: String, at location: SourceLocation) {
+        guard id.contains("/") else { return }
+        fail(
+            location,
+            "restoration identifier '\(id)' contains '/': restoration paths join identifiers with '/', where it reads as \(id.split(separator: "/", omittingEmptySubsequences: false).count) identifiers; rename it in the Identity inspector (e.g. '\(id.replacingOccurrences(of: "/", with: "-"))')"
+        )
+    }
+
     // MARK: XMLParserDelegate
 
     func parser(
@@ -93,6 +103,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         {
             startController(parser, name, attributes)
         } else if let restorationIdentifier = attributes["restorationIdentifier"] {
+            checkIdentifier(restorationIdentifier, at: currentLocation(parser))
             sceneViews.append(
                 StoryboardView(
                     id: attributes["id"] ?? "", element: name, customClass: attributes["customClass"],
@@ -187,6 +198,9 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         c.storyboardIdentifier = attributes["storyboardIdentifier"]
         c.restorationIdentifierAttribute = attributes["restorationIdentifier"]
         c.usesStoryboardIdentifier = attributes["useStoryboardIdentifierAsRestorationIdentifier"] == "YES"
+        if let id = c.usesStoryboardIdentifier ? c.storyboardIdentifier : c.restorationIdentifierAttribute {
+            checkIdentifier(id, at: location)
+        }
         c.userLabel = attributes["userLabel"]
         if name == "viewControllerPlaceholder" {
             c.reference = StoryboardPlaceholder(

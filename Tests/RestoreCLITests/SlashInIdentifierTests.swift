@@ -1,0 +1,41 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// A restoration identifier with a `/` cannot be told from two in a restoration path: `record`
+/// took it, and `archive` and `export` then refused the trace it wrote (the archive's keys did not
+/// read back). Scenarios (YAML, and JSON's fast path) and storyboards now say so, located.
+@Suite struct SlashInIdentifierTests {
+    @Test func aScenarioIdentifierWithASlashIsLocatedBadInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        name: slash
+        ui:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children:
+            - {class: UIViewController, restorationIdentifier: "a/b"}
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        try
+            #"{"name":"slash","ui":{"class":"UINavigationController","restorationIdentifier":"Nav","children":[{"class":"UIViewController","restorationIdentifier":"a/b"}]}}"#
+            .write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+        for (name, at) in [("s.yaml", "s.yaml:6:56"), ("s.json", "s.json:1:150")] {
+            let r = try CLI.run(["record", name, "-o", "t.jsonl"], in: dir)
+            #expect(r.code == 2, "\(name): \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("\(at): error: restorationIdentifier 'a/b' contains '/': restoration paths"),
+                "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.jsonl").path))
+        }
+    }
+
+    @Test func aStoryboardIdentifierWithASlashIsLocatedBadInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let text = try String(contentsOfFile: CLI.sample("Shelf.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #"storyboardIdentifier="Home""#, with: #"storyboardIdentifier="Ho/me""#)
+        try text.write(to: dir.appendingPathComponent("S.storyboard"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "S.storyboard"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.hasPrefix("S.storyboard:32:17: error: restoration identifier 'Ho/me' contains '/'"))
+    }
+}
