@@ -170,6 +170,13 @@ extension ScenarioReader {
     /// and Apple's restorationArchiveTool write them, could not be read back).
     func identifier(_ n: ScenarioNode) -> String? {
         guard let id = string(n, "'restorationIdentifier'") else { return nil }
+        if let c = id.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            // A line break would start a line of its own in every finding that names the node.
+            fail(
+                n,
+                "restorationIdentifier holds a control character (U+\(String(format: "%04X", c.value))); an identifier is one line of text: remove it"
+            )
+        }
         if id.contains("/") {
             fail(
                 n,

@@ -89,7 +89,9 @@ extension ScenarioReader {
 
         let identifier = found.restorationIdentifier >= 0 ? document.text(found.restorationIdentifier) : nil
         // A '/' in it is a problem, which the general way words.
-        if let identifier, identifier.utf8.contains(UInt8(ascii: "/")) { return nil }
+        if let identifier, identifier.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 < 0x20 || $0 == 0x7F }) {
+            return nil
+        }
         var b = NodeBlueprint(role: role, className: className)
         b.restorationIdentifier = identifier
         if found.restorationClass >= 0 {

@@ -38,4 +38,29 @@ import Testing
         #expect(r.code == 2)
         #expect(r.stderr.hasPrefix("S.storyboard:32:17: error: restoration identifier 'Ho/me' contains '/'"))
     }
+
+    /// A line break in a name would start a line of its own in every finding that names it, which
+    /// a CI log parser reads as a finding (`Shelf.storyboard:1:1: error: …` injected).
+    @Test func aLineBreakInAnIdentifierIsLocatedBadInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let text = try String(contentsOfFile: CLI.sample("Shelf.storyboard"), encoding: .utf8)
+            .replacingOccurrences(
+                of: #"restorationIdentifier="Tabs""#,
+                with: #"restorationIdentifier="Tabs&#10;S.storyboard:1:1: error: fake""#)
+        try text.write(to: dir.appendingPathComponent("S.storyboard"), atomically: true, encoding: .utf8)
+        let lint = try CLI.run(["lint", "S.storyboard"], in: dir)
+        #expect(lint.code == 2)
+        #expect(
+            lint.stderr
+                == "S.storyboard:14:17: error: the 'restorationIdentifier' attribute holds a control character (U+000A), which Interface Builder never writes there: the file was edited or damaged; remove it\n1 error in the storyboard; fix it and run again.\n"
+        )
+        #expect(lint.stdout.isEmpty)
+        try "name: n\nui: {class: Feed, restorationIdentifier: \"Feed\\tx\"}\n".write(
+            to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let record = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
+        #expect(record.code == 2)
+        #expect(
+            record.stderr.hasPrefix("s.yaml:2:42: error: restorationIdentifier holds a control character (U+0009)"),
+            "\(record.stderr)")
+    }
 }

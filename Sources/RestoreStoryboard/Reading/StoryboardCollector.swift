@@ -63,6 +63,28 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         problems.append(Diagnostic(at: location, message))
     }
 
+    /// The attributes read into names that findings print, `file:line: …` a line each: a line
+    /// break in one (`&#10;`, which Interface Builder's single-line fields never write) would
+    /// start a line of its own in the output, which a CI log parser reads as a finding.
+    static let namingAttributes = [
+        "id", "customClass", "customModule", "restorationIdentifier", "storyboardIdentifier", "userLabel",
+        "storyboardName", "referencedIdentifier", "identifier", "destination", "kind", "sceneID",
+    ]
+
+    private func checkControls(_ attributes: [String: String], at parser: XMLParser) {
+        for key in Self.namingAttributes {
+            guard let value = attributes[key],
+                let c = value.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F })
+            else { continue }
+            let hex = String(c.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            fail(
+                currentLocation(parser),
+                "the '\(key)' attribute holds a control character (\(code)), which Interface Builder never writes there: the file was edited or damaged; remove it"
+            )
+        }
+    }
+
     /// A restoration identifier with a `/` cannot be told from two in a restoration path (the
     /// archive's keys, as the trace and restorationArchiveTool write them), as in a scenario.
     private func checkIdentifier(_ id: String, at location: SourceLocation) {
@@ -84,6 +106,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
             startDocument(parser, name, attributes)
             return
         }
+        checkControls(attributes, at: parser)
         switch name {
         case "scene" where stack.last == "scenes":
             scene = (attributes["sceneID"] ?? "", currentLocation(parser), stack.count)
