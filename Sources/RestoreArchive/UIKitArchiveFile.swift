@@ -17,7 +17,7 @@ public enum UIKitArchiveFile {
     }
 
     /// Whether `path` is a property list or a folder rather than a trace (JSON Lines): a binary
-    /// plist starts `bplist`, an XML one `<?xml` or `<plist`.
+    /// plist starts `bplist`, an XML one `<?xml` or `<plist`; a `.data` file not starting `{`.
     public static func isArchive(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
@@ -25,7 +25,10 @@ public enum UIKitArchiveFile {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = String(decoding: handle.readData(ofLength: 8), as: UTF8.self)
-        return head.hasPrefix("bplist") || head.hasPrefix("<?xml") || head.hasPrefix("<plist")
+        if head.hasPrefix("bplist") || head.hasPrefix("<?xml") || head.hasPrefix("<plist") { return true }
+        // A damaged or empty `data.data` (or any `.data`, as UIKit names it) is an archive that
+        // does not read, not a trace: a trace starts with `{`.
+        return path.hasSuffix(".data") && !head.hasPrefix("{")
     }
 
     /// The `data.data` that `path` names or holds.

@@ -63,4 +63,18 @@ import Testing
         #expect(!r.stderr.contains("Check that the folder is writable"))
         #expect(try String(contentsOf: dir.appendingPathComponent("r"), encoding: .utf8) == "keep")
     }
+
+    /// A damaged or empty `data.data` is an archive that does not read, as `import` says, not a
+    /// trace ("line 1 must be {"format":…}", "the trace is empty").
+    @Test func archiveGivenADamagedOrEmptyDataFileSaysItIsNotAPropertyList() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: UIKitArchiveFixtures.path("not-a-plist.data"), toPath: dir.appendingPathComponent("data.data").path)
+        try Data().write(to: dir.appendingPathComponent("empty.data"))
+        for name in ["data.data", "empty.data"] {
+            let r = try CLI.run(["archive", name], in: dir)
+            #expect(r.code == 2)
+            #expect(r.stderr.hasPrefix("\(name): error: is not a property list\n"), "\(name): \(r.stderr)")
+        }
+    }
 }
