@@ -64,7 +64,7 @@ public struct KeyedArchive: Sendable {
         if let version = dict["$version"] as? NSNumber, version.intValue != 100_000 {
             throw KeyedArchiveError(
                 file: file, at: at, "$version is \(version.intValue); this reader knows keyed archive version 100000",
-                hint: "an archive from a newer Foundation; send it to us (see the README)")
+                hint: "an archive from a newer Foundation: restoretrace cannot read it yet; open an issue with the file attached")
         }
         guard objects.count <= Self.maximumObjects else {
             throw KeyedArchiveError(

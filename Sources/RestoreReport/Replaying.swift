@@ -168,7 +168,9 @@ public struct ReplaySummary: Sendable {
     private var verdictLines: [String] {
         let name = baseline.header.scenario
         guard let d = baseline.divergence else {
-            return ["\(name): replay matched — all \(baseline.recordedEvents) recorded events reproduced"]
+            // Under a what-if's answer, this is about the trace as recorded, not the change.
+            let what = modified == nil ? "replay matched" : "the trace as recorded (without the change) replays exactly"
+            return ["\(name): \(what) — all \(baseline.recordedEvents) recorded events reproduced"]
         }
         return ["\(name): replayed \(baseline.recordedEvents) recorded events"] + OutcomeSummary.divergence(d)
     }

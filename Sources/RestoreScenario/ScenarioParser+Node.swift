@@ -170,11 +170,12 @@ extension ScenarioReader {
     /// and Apple's restorationArchiveTool write them, could not be read back).
     func identifier(_ n: ScenarioNode) -> String? {
         guard let id = string(n, "'restorationIdentifier'") else { return nil }
-        if let c = id.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            // A line break would start a line of its own in every finding that names the node.
+        if let c = id.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" }) {
+            // It would start a line of its own in every finding that names the node (every other
+            // control character is printed escaped).
             fail(
                 n,
-                "restorationIdentifier holds a control character (U+\(String(format: "%04X", c.value))); an identifier is one line of text: remove it"
+                "restorationIdentifier holds a \(c == "\n" ? "line break" : "tab") (U+\(String(format: "%04X", c.value))); an identifier is one line of text: remove it"
             )
         }
         if id.contains("/") {

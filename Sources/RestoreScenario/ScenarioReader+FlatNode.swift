@@ -89,7 +89,7 @@ extension ScenarioReader {
 
         let identifier = found.restorationIdentifier >= 0 ? document.text(found.restorationIdentifier) : nil
         // A '/' in it is a problem, which the general way words.
-        if let identifier, identifier.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 < 0x20 || $0 == 0x7F }) {
+        if let identifier, identifier.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0x0A || $0 == 0x09 }) {
             return nil
         }
         var b = NodeBlueprint(role: role, className: className)

@@ -52,7 +52,7 @@ import Testing
         #expect(lint.code == 2)
         #expect(
             lint.stderr
-                == "S.storyboard:14:17: error: the 'restorationIdentifier' attribute holds a control character (U+000A), which Interface Builder never writes there: the file was edited or damaged; remove it\n1 error in the storyboard; fix it and run again.\n"
+                == "S.storyboard:14:17: error: the 'restorationIdentifier' attribute holds a line break (U+000A), which Interface Builder never writes there: the file was edited or damaged; remove it\n1 error in the storyboard; fix it and run again.\n"
         )
         #expect(lint.stdout.isEmpty)
         try "name: n\nui: {class: Feed, restorationIdentifier: \"Feed\\tx\"}\n".write(
@@ -60,7 +60,7 @@ import Testing
         let record = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
         #expect(record.code == 2)
         #expect(
-            record.stderr.hasPrefix("s.yaml:2:42: error: restorationIdentifier holds a control character (U+0009)"),
+            record.stderr.hasPrefix("s.yaml:2:42: error: restorationIdentifier holds a tab (U+0009)"),
             "\(record.stderr)")
     }
 }

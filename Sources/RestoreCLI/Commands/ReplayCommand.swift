@@ -18,6 +18,12 @@ struct ReplayCommand: ParsableCommand {
                                              storyboard, instanceOf:CLASS)
               --drop-id Tabs/home            it had no restoration identifier
 
+            Scene-based apps (app.lifecycle: scenes):
+              --set userActivityTypes=com.example.browse,com.example.compose
+                                             Info.plist's NSUserActivityTypes
+              --set activity:main.type=com.example.browse
+                                             the activity type session 'main' saves
+
             A what-if run departs from the recording by design, so it exits 0 and reports the change.
 
             Examples:

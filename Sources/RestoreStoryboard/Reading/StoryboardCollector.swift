@@ -64,8 +64,9 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     }
 
     /// The attributes read into names that findings print, `file:line: …` a line each: a line
-    /// break in one (`&#10;`, which Interface Builder's single-line fields never write) would
-    /// start a line of its own in the output, which a CI log parser reads as a finding.
+    /// break or a tab in one (`&#10;`, which Interface Builder's single-line fields never write)
+    /// would start a line of its own in the output, which a CI log parser reads as a finding.
+    /// Every other control character is printed escaped (`VisibleText`), so it is let through.
     static let namingAttributes = [
         "id", "customClass", "customModule", "restorationIdentifier", "storyboardIdentifier", "userLabel",
         "storyboardName", "referencedIdentifier", "identifier", "destination", "kind", "sceneID",
@@ -74,13 +75,13 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     private func checkControls(_ attributes: [String: String], at parser: XMLParser) {
         for key in Self.namingAttributes {
             guard let value = attributes[key],
-                let c = value.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F })
+                let c = value.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" })
             else { continue }
             let hex = String(c.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
             fail(
                 currentLocation(parser),
-                "the '\(key)' attribute holds a control character (\(code)), which Interface Builder never writes there: the file was edited or damaged; remove it"
+                "the '\(key)' attribute holds a \(c == "\n" ? "line break" : "tab") (\(code)), which Interface Builder never writes there: the file was edited or damaged; remove it"
             )
         }
     }
