@@ -59,7 +59,12 @@ extension RestorationEngine {
         guard case .activity(let returned?) = call(.stateRestorationActivity(session: id), receiver: "SceneDelegate")
         else {
             // UIKit copies what the delegate returns into the session: nil leaves nothing to restore.
-            notSaved(i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning)
+            // save-declined's own fix is the app-based opt-in, which a scene-based app is never asked.
+            notSaved(
+                i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning,
+                fix:
+                    "return the scene's NSUserActivity from stateRestorationActivity(for:) (scene.userActivity, kept current in updateUserActivityState(_:)), with its type listed under NSUserActivityTypes"
+            )
             return
         }
         let live = NSUserActivity(returned)
@@ -93,7 +98,7 @@ extension RestorationEngine {
         emit(e)
     }
 
-    private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity) {
+    private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity, fix: String? = nil) {
         let id = scenes.sessions[i].id
         scenes.sessions[i].saved = nil
         scenes.sessions[i].reason = reason
@@ -103,7 +108,7 @@ extension RestorationEngine {
         emit(e)
         diagnose(
             reason, severity, path: nil, locator: id,
-            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.fix).")
+            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(fix ?? reason.fix).")
     }
 
     /// T1/T2 for scenes. A system or debugger kill leaves every session and its activity; a
