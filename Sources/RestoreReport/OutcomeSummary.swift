@@ -97,6 +97,11 @@ public enum OutcomeSummary {
     public static func divergence(_ d: Divergence) -> [String] {
         if d.isFidelityFinding { return fidelity(d) }
         var out = ["Replay DIVERGED \(d.summary)"]
+        // The same callback on the same node on both sides says nothing until the field is named.
+        if let r = d.recorded, let p = d.replayed, let f = FieldDifference.between(recorded: r, replayed: p) {
+            out.append(
+                "  differs in: \(f.label): recorded \(f.recorded ?? "(none)"), replayed \(f.replayed ?? "(none)")")
+        }
         if let rule = d.rule { out.append("  rule: \(rule)") }
         if let path = d.path { out.append("  node: \(path)") }
         if !d.context.isEmpty {
