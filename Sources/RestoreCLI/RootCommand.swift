@@ -29,6 +29,10 @@ public struct RootCommand: ParsableCommand {
 
 /// The process entry point, kept here so tests can run the same code.
 public enum RestoreTraceMain {
+    /// Removes the outputs being written when the process is interrupted (SIGINT, SIGTERM, SIGHUP):
+    /// for the `restoretrace` executable only, not for a test process that runs `run` in place.
+    public static func installInterruptCleanup() { InterruptCleanup.install() }
+
     /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {

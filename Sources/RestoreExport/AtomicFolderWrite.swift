@@ -1,5 +1,6 @@
 import Foundation
 import RestoreEngine
+import RestoreTrace
 
 /// Writes a report folder all-or-nothing: the files go into a hidden temporary sibling folder,
 /// which then takes the target's place in one step. A reader sees the old report or the new one,
@@ -47,8 +48,14 @@ struct AtomicFolderWrite {
         Self.removeStaleTemporaries(in: parent.path, for: name)
         let tag = "\(getpid())-\(Self.nextTag())"
         let temporary = parent.appendingPathComponent(".\(name).\(Self.temporaryMarker)-\(tag)").path
-        if mkdir(temporary, 0o755) != 0 { throw Self.refused(directory.path, errno) }
-        return Transaction(target: target, temporary: temporary, tag: tag, replaces: existed)
+        // Named before it exists: an interrupt (Ctrl-C) from here on removes it.
+        let ticket = InterruptCleanup.writing(temporary)
+        if mkdir(temporary, 0o755) != 0 {
+            let code = errno
+            InterruptCleanup.finished(ticket)
+            throw Self.refused(directory.path, code)
+        }
+        return Transaction(target: target, temporary: temporary, tag: tag, replaces: existed, ticket: ticket)
     }
 
     /// A report folder being written: files go into the temporary folder until `commit`.
@@ -59,9 +66,12 @@ struct AtomicFolderWrite {
         private let replaces: Bool
         private var folders: Set<String> = []
         private let foldersLock = NSLock()
+        /// The temporary folder's entry in `InterruptCleanup`.
+        private let ticket: Int
 
-        fileprivate init(target: URL, temporary: String, tag: String, replaces: Bool) {
+        fileprivate init(target: URL, temporary: String, tag: String, replaces: Bool, ticket: Int) {
             (self.target, self.temporary, self.tag, self.replaces) = (target, temporary, tag, replaces)
+            self.ticket = ticket
         }
 
         /// Writes one file at `name` (a relative path; its folder is made once).
@@ -104,10 +114,14 @@ struct AtomicFolderWrite {
                 if rename(temporary, target.path) != 0 { throw AtomicFolderWrite.refused(target.path, errno) }
                 AtomicFolderWrite.removeFolder(old)
             }
+            InterruptCleanup.finished(ticket)
         }
 
         /// Removes what was written; the target stays as it was.
-        func abandon() { AtomicFolderWrite.removeFolder(temporary) }
+        func abandon() {
+            AtomicFolderWrite.removeFolder(temporary)
+            InterruptCleanup.finished(ticket)
+        }
     }
 
     /// Temporary folders for `name` left by runs that are no longer alive.

@@ -21,6 +21,8 @@ public final class AtomicFileWriter {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
+    /// The partial file's entry in `InterruptCleanup`, while it may be left behind.
+    private var ticket: Int?
     /// The first failed write: later writes are dropped and `flush`/`commit` throw it, so a
     /// half-written file can never be renamed into place.
     private var failure: TraceError?
@@ -62,9 +64,16 @@ public final class AtomicFileWriter {
                 file: path, "the folder '\(dir)' does not exist",
                 hint: "create it first, or pick another output path with -o", cause: .environment)
         }
+        // Named before it exists: an interrupt between the two leaves nothing either.
+        let ticket = InterruptCleanup.writing(partialPath)
         let fd = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Self.refused(path, "cannot write", errno: errno) }
+        guard fd >= 0 else {
+            let code = errno
+            InterruptCleanup.finished(ticket)
+            throw Self.refused(path, "cannot write", errno: code)
+        }
         descriptor = fd
+        self.ticket = ticket
     }
 
     deinit {
@@ -127,6 +136,7 @@ public final class AtomicFileWriter {
 
     /// Finishes the file and moves it into place.
     public func commit() throws(TraceError) {
+        defer { ticket.take().map(InterruptCleanup.finished) }
         do { try flush() } catch {
             discard()
             throw error
@@ -153,6 +163,7 @@ public final class AtomicFileWriter {
         finished = true
         close(descriptor)
         if let partialPath { unlink(partialPath) }
+        ticket.take().map(InterruptCleanup.finished)
     }
 
     /// The path a chain of symbolic links starting at `path` ends at (the path itself when it is

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+
+/// Outputs being written — a `NAME.partial` file, a report's temporary folder — removed when the
+/// process is interrupted (Ctrl-C, `kill`, a closed terminal) before it could finish or discard
+/// them, so an interrupted run leaves nothing behind, as a failed one does.
+///
+/// The signals are taken on a dispatch queue, not in a signal handler, so the removal is ordinary
+/// code (a folder of files is removed with FileManager); the process then exits with the status
+/// a shell gives a process the signal ended (128 + N: 130 for Ctrl-C).
+public enum InterruptCleanup {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var outputs: [Int: String] = [:]
+    nonisolated(unsafe) private static var nextID = 0
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// Takes SIGINT, SIGTERM and SIGHUP for the rest of the process (the command-line tool calls
+    /// this once, first; a library user who does not is left with the default behaviour).
+    public static func install() {
+        lock.withLock {
+            guard sources.isEmpty else { return }
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { interrupted(by: signalNumber) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    /// Names an output being written (a file or a folder); returns the ticket `finished` takes.
+    public static func writing(_ path: String) -> Int {
+        lock.withLock {
+            nextID += 1
+            outputs[nextID] = path
+            return nextID
+        }
+    }
+
+    /// The output was put in place or thrown away: nothing to remove for it any more.
+    public static func finished(_ ticket: Int) {
+        _ = lock.withLock { outputs.removeValue(forKey: ticket) }
+    }
+
+    /// The outputs being written now, oldest first (for tests).
+    static var pending: [String] { lock.withLock { outputs.sorted { $0.key < $1.key }.map(\.value) } }
+
+    private static func interrupted(by signalNumber: Int32) {
+        // Held to the end: an output started meanwhile would not be seen.
+        lock.lock()
+        for path in outputs.values { try? FileManager.default.removeItem(atPath: path) }
+        outputs.removeAll()
+        // Ended here, with the lock held, so no output is started or put in place meanwhile. Not by
+        // raising the signal again: dispatch may have it blocked on every thread (it reads it
+        // through a descriptor), so the signal would come back here instead of ending the process.
+        // `_exit`, not `exit`: the main thread is still running, and exit handlers are not safe.
+        _exit(128 + signalNumber)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Ctrl-C (or `kill`) while an output is being written removes it, as a failure does: it left
+/// `OUT.partial` and a report's `.DIR.restoretrace-tmp-PID-N/` behind.
+@Suite struct InterruptTests {
+    /// A scenario big enough that recording it takes a while after its trace file is opened.
+    static func bigScenario(in dir: URL) throws {
+        let children = (0..<20_000).map {
+            #"{"class":"UIViewController","restorationIdentifier":"c\#($0)","state":{"k":"\#(String(repeating: "x", count: 200))"}}"#
+        }
+        let json =
+            #"{"name":"w","ui":{"class":"UINavigationController","restorationIdentifier":"N","children":["#
+            + children.joined(separator: ",") + "]}}"
+        try json.write(to: dir.appendingPathComponent("w.json"), atomically: true, encoding: .utf8)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRecordLeavesNoPartialFile(signal: Int32) throws {
+        let dir = try CLI.temporaryDirectory()
+        try Self.bigScenario(in: dir)
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["record", "w.json", "-o", "w.trace.jsonl"]
+        p.currentDirectoryURL = dir
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let partial = dir.appendingPathComponent("w.trace.jsonl.partial").path
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: partial), p.isRunning, Date() < deadline { usleep(2_000) }
+        try #require(p.isRunning, "the record finished before it could be interrupted")
+        kill(p.processIdentifier, signal)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 128 + signal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["w.json"])
+    }
+}
