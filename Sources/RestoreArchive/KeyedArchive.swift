@@ -22,18 +22,38 @@ public struct KeyedArchive: Sendable {
 
     public subscript(key: String) -> KeyedValue? { top[key] }
 
+    /// A file's bytes, at most `maximumBytes` of them: a bigger file is refused before it is read
+    /// (a 300 MB `data.data` was read whole, 609 MB resident, to be refused after), and a device
+    /// or a pipe (`/dev/zero`) is read only that far.
+    public static func contents(of file: String) throws(KeyedArchiveError) -> [UInt8] {
+        var s = stat()
+        if stat(file, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > maximumBytes {
+            throw tooBig(file, Int(s.st_size))
+        }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw KeyedArchiveError(file: file, "cannot be read", hint: "check that the file exists and is readable")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        if data.count > maximumBytes { throw tooBig(file, data.count, atLeast: true) }
+        return [UInt8](data)
+    }
+
+    static func tooBig(_ file: String, _ size: Int, atLeast: Bool = false, at place: String? = nil) -> KeyedArchiveError
+    {
+        KeyedArchiveError(
+            file: file, at: place,
+            "is \(atLeast ? "over " : "")\(size) bytes; an archive larger than \(maximumBytes) bytes is refused",
+            hint: "UIKit's restoration archives are kilobytes; is this the right file?")
+    }
+
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the archive's path, for messages.
     ///   - place: where this archive sits inside another one (a nested archive), for messages.
     public init(bytes: [UInt8], file: String, place: String? = nil) throws(KeyedArchiveError) {
         let at = place
-        guard bytes.count <= Self.maximumBytes else {
-            throw KeyedArchiveError(
-                file: file, at: at,
-                "is \(bytes.count) bytes; an archive larger than \(Self.maximumBytes) bytes is refused",
-                hint: "UIKit's restoration archives are kilobytes; is this the right file?")
-        }
+        guard bytes.count <= Self.maximumBytes else { throw Self.tooBig(file, bytes.count, at: at) }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -64,7 +84,9 @@ public struct KeyedArchive: Sendable {
         if let version = dict["$version"] as? NSNumber, version.intValue != 100_000 {
             throw KeyedArchiveError(
                 file: file, at: at, "$version is \(version.intValue); this reader knows keyed archive version 100000",
-                hint: "an archive from a newer Foundation: restoretrace cannot read it yet; open an issue with the file attached")
+                hint:
+                    "an archive from a newer Foundation: restoretrace cannot read it yet; open an issue with the file attached"
+            )
         }
         guard objects.count <= Self.maximumObjects else {
             throw KeyedArchiveError(

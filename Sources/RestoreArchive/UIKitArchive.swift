@@ -36,7 +36,9 @@ public struct UIKitArchive: Sendable {
             throw KeyedArchiveError(
                 file: file, at: "$top › \(UIKitArchiveKeys.majorVersion)",
                 "the archive's major version is \(Self.text(major)); this restoretrace reads version \(UIKitArchiveKeys.supportedMajorVersion)",
-                hint: "a newer iOS changed the archive format: restoretrace cannot read it yet; open an issue with the file attached")
+                hint:
+                    "a newer iOS changed the archive format: restoretrace cannot read it yet; open an issue with the file attached"
+            )
         }
         majorVersion = UIKitArchiveKeys.supportedMajorVersion
         roots = try Self.roots(top, file)

@@ -10,10 +10,7 @@ public enum UIKitArchiveFile {
     /// Reads the archive at `path` (a file, a `.savedState` folder or a container).
     public static func read(_ path: String) throws(KeyedArchiveError) -> UIKitArchive {
         let file = try locate(path)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw KeyedArchiveError(file: file, "cannot be read", hint: "check that the file exists and is readable")
-        }
-        return try UIKitArchive(bytes: [UInt8](data), file: file)
+        return try UIKitArchive(bytes: KeyedArchive.contents(of: file), file: file)
     }
 
     /// Whether `path` is a property list or a folder rather than a trace (JSON Lines): a binary

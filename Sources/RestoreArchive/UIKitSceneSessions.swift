@@ -84,13 +84,7 @@ public struct UIKitSceneSessions: Sendable {
 
     /// A property list from a file, size-checked before it is parsed.
     private static func propertyList(_ file: String) throws(KeyedArchiveError) -> Any {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw KeyedArchiveError(file: file, "cannot be read", hint: "check that the file exists and is readable")
-        }
-        guard data.count <= KeyedArchive.maximumBytes else {
-            throw KeyedArchiveError(
-                file: file, "is \(data.count) bytes; a file larger than \(KeyedArchive.maximumBytes) bytes is refused")
-        }
+        let data = Data(try KeyedArchive.contents(of: file))
         do { return try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
             throw KeyedArchiveError(
                 file: file, "is not a property list (damaged or truncated?)", hint: "copy the saved state again")

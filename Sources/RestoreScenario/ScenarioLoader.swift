@@ -25,10 +25,27 @@ public enum ScenarioLoader {
                         "the scenario is \(size / 1_048_576) MB, over the \(ScenarioLimits.maximumFileBytes / 1_048_576) MB a scenario may have; split the app into smaller scenarios"
                 )
             }
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw ScenarioError(file: path, message: "cannot read the scenario: \(reason(error, path: path))")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let handle = FileHandle(forReadingAtPath: path)
+            {
+                // Read only as far as a scenario may go: a device or a pipe (`/dev/zero`) has no
+                // size to check first.
+                defer { try? handle.close() }
+                data = (try? handle.read(upToCount: ScenarioLimits.maximumFileBytes + 1)) ?? Data()
+                if data.count > ScenarioLimits.maximumFileBytes {
+                    throw ScenarioError(
+                        file: path,
+                        message:
+                            "the scenario runs past the \(ScenarioLimits.maximumFileBytes / 1_048_576) MB a scenario may have; is this the right file?"
+                    )
+                }
+            } else {
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: path))
+                } catch {
+                    throw ScenarioError(file: path, message: "cannot read the scenario: \(reason(error, path: path))")
+                }
             }
         }
         return try text(data: data, file: path == "-" ? "<stdin>" : path)

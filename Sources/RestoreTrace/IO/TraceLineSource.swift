@@ -158,11 +158,30 @@ struct TraceLineSource {
         return unterminated
     }
 
+    /// How long a line not starting with `{` (not JSON) may run before the file is refused.
+    static let garbageLineBytes = 1 << 20
+    /// How long any line may run: format 1 wrote an archive on one line (34 MB at 200×200).
+    static let maximumLineBytes = 1 << 30
+
     /// Appends the next physical line, without its newline, to `out`.
     /// - Returns: whether the file ended without a newline after it; nil at the end of the file.
     private mutating func appendPhysical(to out: inout [UInt8]) throws(TraceError) -> Bool? {
         var appended = false
+        let start = out.count
         while true {
+            if out.count - start > Self.garbageLineBytes {
+                // Bounded before the parser sees it: `/dev/zero` or a binary file given as a trace
+                // grew one line without end (5 GB in 8 s).
+                let isJSON = out[start] == UInt8(ascii: "{")
+                if !isJSON || out.count - start > Self.maximumLineBytes {
+                    throw TraceError(
+                        file: file, line: linesRead + 1,
+                        isJSON
+                            ? "this line runs past \(Self.maximumLineBytes >> 20) MB without a line break; a trace's longest line (an archive written by format 1) is far shorter"
+                            : "this is not a restoretrace trace: a line that does not start with '{' runs past \(Self.garbageLineBytes >> 20) MB without a line break",
+                        hint: "a trace is JSON Lines, as restoretrace record writes it")
+                }
+            }
             if position >= end {
                 if atEnd { break }
                 try refill()

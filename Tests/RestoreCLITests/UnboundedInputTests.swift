@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// An input without end (`/dev/zero`) or far too big is refused after a bounded read, located:
+/// `replay` grew to 5 GB in 8 s, `archive` aborted on a 34 GB allocation, and a 300 MB `data.data`
+/// was read whole before its 64 MB limit refused it.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+struct UnboundedInputTests {
+    @Test func devZeroIsRefusedByEveryReader() throws {
+        let dir = try CLI.temporaryDirectory()
+        let notATrace =
+            "/dev/zero:1:1: error: this is not a restoretrace trace: a line that does not start with '{' runs past 1 MB without a line break\n"
+        for arguments in [
+            ["replay", "/dev/zero", "--no-report"], ["archive", "/dev/zero"],
+            ["export", "/dev/zero", "--format", "json"],
+        ] {
+            let r = try CLI.run(arguments, in: dir)
+            #expect(r.code == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.hasPrefix(notATrace), "\(arguments): \(r.stderr)")
+        }
+        let record = try CLI.run(["record", "/dev/zero", "-o", "t.jsonl"], in: dir)
+        #expect(record.code == 2)
+        #expect(record.stderr.hasPrefix("/dev/zero: error: the scenario runs past the 128 MB a scenario may have"))
+    }
+
+    @Test func anArchiveOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("data.data")
+        FileManager.default.createFile(atPath: file.path, contents: Data("bplist00".utf8))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 300_000_000)  // sparse: no 300 MB written
+        try handle.close()
+        let r = try CLI.run(["archive", "data.data"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.hasPrefix("data.data: error: is 300000000 bytes; an archive larger than 67108864 bytes is refused")
+        )
+    }
+}
