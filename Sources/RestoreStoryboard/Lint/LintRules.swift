@@ -144,7 +144,7 @@ struct LintRules {
     private mutating func customContainers() {
         for scene in doc.scenes {
             let c = scene.controller
-            let embeds = doc.segues.filter { $0.source == c.id && $0.kind == "embed" }
+            let embeds = doc.segues(from: c.id).filter { $0.kind == "embed" }
             let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
             guard !embeds.isEmpty, !builtIn.contains(c.uikitClass) else { continue }
             let children = embeds.map { doc.controller($0.destination)?.displayName ?? $0.destination }

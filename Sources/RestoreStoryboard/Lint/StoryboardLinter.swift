@@ -40,7 +40,8 @@ public enum StoryboardLinter {
                         reason: outcome?.reason, line: view.location.line ?? 1, location: view.location))
             }
         }
-        let runTime = doc.runTimeSegues
+        // Grouped once: filtering every segue per scene was quadratic.
+        let runTime = Dictionary(grouping: doc.runTimeSegues, by: \.destination)
         for scene in doc.scenes {
             let c = scene.controller
             file.scenes.append(
@@ -48,7 +49,7 @@ public enum StoryboardLinter {
                     sceneID: scene.sceneID, controller: c.id, element: c.element, className: c.className,
                     storyboardIdentifier: c.storyboardIdentifier, restorationIdentifier: c.restorationIdentifier,
                     launch: launchIDs.contains(c.id),
-                    reachedBy: runTime.filter { $0.destination == c.id }.map { ($0.id, $0.kind, $0.source) },
+                    reachedBy: (runTime[c.id] ?? []).map { ($0.id, $0.kind, $0.source) },
                     line: scene.location.line ?? 1, location: c.location))
         }
         file.findings = LintRules(doc: doc, catalog: catalog, tree: tree, file: file).findings()

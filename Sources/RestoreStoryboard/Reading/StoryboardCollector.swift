@@ -267,7 +267,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         document?.addScene(StoryboardScene(sceneID: s.id, location: s.location, controller: c))
         for var segue in sceneSegues {
             segue.source = c.id
-            document?.segues.append(segue)
+            document?.addSegue(segue)
         }
     }
 
