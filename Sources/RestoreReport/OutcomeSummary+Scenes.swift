@@ -8,7 +8,9 @@ extension OutcomeSummary {
         var out = ["Scenes: \(restored) of \(plural(scenes.count, "session")) restored"]
         for s in scenes {
             var line = "  \(s.restored != nil ? "✓" : "✗") \(s.session) (\(s.configuration)): "
-            line += "saved " + (s.saved.map(describe) ?? "nothing")
+            // A crash deletes what was saved (S4): "saved nothing" read as if nothing ever was.
+            let deleted = s.reason == .archiveDeletedCrash ? "an activity, deleted after the crash" : "nothing"
+            line += "saved " + (s.saved.map(describe) ?? deleted)
             line += ", restored " + (s.restored.map(describe) ?? "nothing")
             if let reason = s.reason { line += " — \(reason.rawValue)" }
             out.append(line)

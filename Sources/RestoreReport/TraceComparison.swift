@@ -1,3 +1,4 @@
+import RestoreEngine
 import RestoreReplay
 import RestoreTrace
 
@@ -26,12 +27,43 @@ public struct TraceComparison: Sendable {
     /// The divergence as replay prints it, plus `fields`: the field-level list of ``fields``.
     private static func firstDifferenceJSON(_ d: Divergence) -> JSONValue {
         guard case .object(var pairs) = ReplayJSON.divergence(d) else { return ReplayJSON.divergence(d) }
+        // Two traces, not a recording and its replay: "recorded X, replayed X" named neither.
+        if let i = pairs.firstIndex(where: { $0.0 == "summary" }) { pairs[i].1 = .string(summary(d)) }
         let fields = d.recorded.flatMap { a in d.replayed.flatMap { b in FieldChange.between(a, b) } } ?? []
         pairs.append(("fields", .array(fields.map(\.json))))
         return .object(pairs)
     }
 
-    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…]}`.
+    /// Where the traces part, in their own terms: "at event 3: A has `X` on P, B has `Y` on P".
+    static func summary(_ d: Divergence) -> String {
+        switch (d.recorded, d.replayed) {
+        case (let a?, let b?): "at event \(d.seq): A has \(Divergence.brief(a)), B has \(Divergence.brief(b))"
+        case (let a?, nil): "at event \(d.seq): A has \(Divergence.brief(a)), B ends before it"
+        case (nil, let b?): "at event \(d.seq): B has \(Divergence.brief(b)), A ends before it"
+        default: "at event \(d.seq)"
+        }
+    }
+
+    /// Each node whose fate moved, for a script: `outcome` says the same in sentences.
+    static func changesJSON(_ diff: OutcomeDiff) -> JSONValue {
+        func fate(_ n: NodeOutcome?) -> JSONValue {
+            guard let n else { return .null }
+            return JSONValue.obj([
+                ("locator", .string(n.locator)), ("status", .string(n.status.rawValue)),
+                ("reason", n.reason.map { JSONValue.string($0.rawValue) } ?? .null),
+                ("via", n.via.map { JSONValue.string($0.rawValue) } ?? .null),
+            ])
+        }
+        return .array(
+            diff.changes.map { c in
+                JSONValue.obj([
+                    ("phase", .string(c.phase.rawValue)), ("node", .string(c.after?.locator ?? c.locator)),
+                    ("change", .string(c.direction.rawValue)), ("before", fate(c.before)), ("after", fate(c.after)),
+                ])
+            })
+    }
+
+    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…],"changes":[…]}`.
     public var json: String {
         JSONValue.obj([
             ("format", .string(Self.format)),
@@ -39,6 +71,7 @@ public struct TraceComparison: Sendable {
             ("eventsA", .int(result.eventsA)), ("eventsB", .int(result.eventsB)),
             ("firstDifference", result.firstDifference.map(Self.firstDifferenceJSON) ?? .null),
             ("outcome", .array(result.outcome.lines.map(JSONValue.string))),
+            ("changes", Self.changesJSON(result.outcome)),
         ]).serialized
     }
 

@@ -61,4 +61,22 @@ import Testing
         #expect(offset["a"]?.serialized == "[0.0,120.0]")
         #expect(offset["b"] == nil)
     }
+
+    /// `diff --json` names the traces A and B (not "recorded" and "replayed"), and lists each node
+    /// whose fate moved as data, beside the sentences of `outcome`.
+    @Test func diffJSONSaysAAndBAndListsChangesAsData() throws {
+        let comparison = try TraceComparison(
+            Samples.path("demo-travel.trace.jsonl"), Samples.path("force-quit-by-user.trace.jsonl"))
+        let json = try JSONParser.parse(comparison.json)
+        #expect(
+            json["firstDifference"]?["summary"]?.stringValue == "at event 1: A has `app-running`, B has `app-running`")
+        let changes = try #require(json["changes"]?.arrayValue)
+        #expect(changes.count == comparison.result.outcome.changes.count)
+        #expect(changes.count == (json["outcome"]?.arrayValue?.count ?? 0) - 2)  // and the restoration's two lines
+        let first = try #require(changes.first)
+        #expect(
+            first.serialized
+                == #"{"phase":"preservation","node":"Tabs/tripsNav/trips","change":"lost","before":{"locator":"Tabs/tripsNav/trips","status":"preserved","reason":null,"via":null},"after":null}"#
+        )
+    }
 }
