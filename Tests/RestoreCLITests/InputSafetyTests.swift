@@ -72,4 +72,16 @@ import Testing
         #expect(drop.code == 2)
         #expect(drop.stderr.contains("nearest: Tabs/tripsNav,"))
     }
+
+    /// `-` is standard input for `lint` too, as for every command that reads (SPEC §6): it said
+    /// "no such file".
+    @Test func lintReadsAStoryboardFromStandardInput() throws {
+        let storyboard = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("Shelf.storyboard")))
+        let r = try Self.run(["lint", "-"], stdin: storyboard, in: try CLI.temporaryDirectory())
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.hasPrefix(
+                "<stdin>:\n  launch tree (3 of 5 controllers preserved):\n    ★ Tabs (UITabBarController)  path Tabs\n")
+        )
+    }
 }

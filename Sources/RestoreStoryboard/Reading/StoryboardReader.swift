@@ -18,6 +18,8 @@ public enum StoryboardReader {
     /// - Throws: `StoryboardError`: the file cannot be read, is not XML, is not an iOS
     ///   storyboard, or refers to objects it does not contain.
     public static func read(path: String) throws(StoryboardError) -> StoryboardDocument {
+        // `-` is standard input (SPEC §6), named so in messages.
+        if path == "-" { return try parse(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>") }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
