@@ -32,7 +32,7 @@ public struct ArchiveListing: Sendable {
             }
             return
         }
-        if UIKitArchiveFile.isArchive(trace) {
+        if trace == "-" ? Importing.standardInputIsArchive : UIKitArchiveFile.isArchive(trace) {
             source = "uikit"
             archive = try Importing.read(trace).model
             return

@@ -31,7 +31,7 @@ public enum Importing {
         // A scene-based app keeps its state per session (CAPTURE.md §5), not in data.data.
         if let folder = UIKitSceneSessions.locate(source) { return try importScenes(at: folder, to: output) }
         let archive = try read(source)
-        let name = appName(archive.file)
+        let name = source == "-" ? "stdin" : appName(archive.file)
         let path = output ?? name + ".trace.jsonl"
         let model = archive.model
         let recorded: (outcome: Outcome, events: Int)
@@ -52,9 +52,19 @@ public enum Importing {
         return Result(archiveFile: archive.file, path: path, objects: model.entries.count, events: recorded.events)
     }
 
-    /// The archive at `path`, or a located failure (exit 2).
+    /// The archive at `path` (`-`: standard input, SPEC §6), or a located failure (exit 2).
     public static func read(_ path: String) throws(RestoreFailure) -> UIKitArchive {
-        do { return try UIKitArchiveFile.read(path) } catch { throw RestoreFailure(error) }
+        do {
+            if path == "-" { return try UIKitArchive(bytes: StandardInput.bytes, file: "<stdin>") }
+            return try UIKitArchiveFile.read(path)
+        } catch { throw RestoreFailure(error) }
+    }
+
+    /// Whether standard input holds a property list (UIKit's archive) rather than a trace.
+    static var standardInputIsArchive: Bool {
+        let head = StandardInput.bytes.prefix(8)
+        return head.starts(with: Array("bplist".utf8)) || head.starts(with: Array("<?xml".utf8))
+            || head.starts(with: Array("<plist".utf8))
     }
 
     static func header(_ archive: UIKitArchive, name: String) -> TraceHeader {

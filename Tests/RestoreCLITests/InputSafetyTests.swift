@@ -1,4 +1,5 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// A command never writes onto its own input; `-` is standard input and output; a scenario given
@@ -83,5 +84,29 @@ import Testing
             r.stdout.hasPrefix(
                 "<stdin>:\n  launch tree (3 of 5 controllers preserved):\n    ★ Tabs (UITabBarController)  path Tabs\n")
         )
+    }
+
+    /// `-` is standard input for UIKit's archive too: `import` and `record --archive` said "does
+    /// not exist", and `archive` read it as a trace ("not valid UTF-8").
+    @Test func uikitsArchiveIsReadFromStandardInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let archive = try Data(
+            contentsOf: URL(fileURLWithPath: UIKitArchiveFixtures.path("state-restoration-demo.data")))
+        let listing = try Self.run(["archive", "-"], stdin: archive, in: dir)
+        #expect(listing.code == 0, "\(listing.stderr)")
+        #expect(listing.stdout.hasPrefix("Restoration class map is {\n"))
+        let imported = try Self.run(["import", "-", "-o", "t.jsonl"], stdin: archive, in: dir)
+        #expect(imported.code == 0, "\(imported.stderr)")
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("t.jsonl"), encoding: .utf8).contains(
+                #""scenario":"stdin""#))
+        let recorded = try Self.run(
+            [
+                "record", UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), "--archive", "-", "-o",
+                "r.jsonl",
+            ],
+            stdin: archive, in: dir)
+        #expect(recorded.code == 0, "\(recorded.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.jsonl").path))
     }
 }
