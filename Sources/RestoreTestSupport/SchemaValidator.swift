@@ -1,9 +1,11 @@
+import Foundation
 import RestoreScenario
 import RestoreTrace
 
 /// A validator for the part of JSON Schema (draft 2020-12) that `restoretrace schema` emits:
 /// `$ref` into `#/$defs`, `type`, `enum`, `const`, `properties`, `required`,
-/// `additionalProperties`, `propertyNames`, `items`, `minItems`, `maxItems`, `anyOf`.
+/// `additionalProperties`, `propertyNames`, `items`, `minItems`, `maxItems`, `anyOf`, `minLength`,
+/// `pattern`.
 ///
 /// A keyword outside that subset is reported as a problem rather than ignored, so the schema
 /// cannot grow a rule this validator silently skips.
@@ -13,7 +15,7 @@ public struct SchemaValidator: Sendable {
     static let annotations: Set<String> = ["$schema", "title", "description", "default"]
     static let checked: Set<String> = [
         "$ref", "$defs", "type", "enum", "const", "properties", "required", "additionalProperties", "propertyNames",
-        "items", "minItems", "maxItems", "anyOf",
+        "items", "minItems", "maxItems", "anyOf", "minLength", "pattern",
     ]
 
     public init(schema: JSONValue) { self.schema = schema }
@@ -53,6 +55,22 @@ public struct SchemaValidator: Sendable {
             out.append("\(pointer): expected \(constant.serialized), found \(Self.describe(value))")
         }
         if let options = s["anyOf"]?.arrayValue { checkAlternatives(value, options, pointer, &out) }
+        if case .string(let text) = value {
+            // Both count and match code points, as JSON Schema does (ECMA-262 patterns).
+            if let min = s["minLength"]?.intValue, text.unicodeScalars.count < min {
+                out.append("\(pointer): \(Self.describe(value)) is shorter than \(min)")
+            }
+            if let pattern = s["pattern"]?.stringValue {
+                if let regex = try? NSRegularExpression(pattern: pattern) {
+                    let range = NSRange(text.startIndex..., in: text)
+                    if regex.firstMatch(in: text, range: range) == nil {
+                        out.append("\(pointer): \(Self.describe(value)) does not match \(pattern)")
+                    }
+                } else {
+                    out.append("\(pointer): the schema's pattern \(pattern) does not compile")
+                }
+            }
+        }
         if case .map(let pairs) = value { checkObject(pairs, s, pointer, &out) }
         if case .list(let items) = value {
             if let min = s["minItems"]?.intValue, items.count < min {

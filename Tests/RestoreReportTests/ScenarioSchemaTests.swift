@@ -121,4 +121,16 @@ import Testing
         let committed = try String(contentsOf: url, encoding: .utf8)
         #expect(committed == generated, "docs/\(name) is stale: regenerate it with RESTORETRACE_RECORD_GOLDENS=1")
     }
+
+    /// What `record` refuses the schema refuses too: an empty name or class, a restoration
+    /// identifier with a `/`, a line break or a tab.
+    @Test func theSchemaRefusesWhatRecordRefuses() throws {
+        #expect(try Self.problems("name: ''\nui: {class: Feed}") == ["/name: '' is shorter than 1"])
+        #expect(try Self.problems("name: t\nui: {class: ''}") == ["/ui/class: '' is shorter than 1"])
+        #expect(
+            try Self.problems("name: t\nui: {class: Feed, restorationIdentifier: a/b}")
+                == [#"/ui/restorationIdentifier: 'a/b' does not match ^[^/\n\t]*$"#])
+        #expect(try Self.problems("name: t\nui: {class: Feed, restorationIdentifier: \"a\\tb\"}").count == 1)
+        #expect(try Self.problems("name: t\nui: {class: Feed, restorationIdentifier: 42}") == [])
+    }
 }

@@ -2,7 +2,7 @@
 extension ScenarioKeys {
     static let nodeCommon: [ScenarioKey] = [
         ScenarioKey(
-            "class", .text,
+            "class", .name,
             "The class. UIKit names give built-in behaviour (UINavigationController, UITabBarController, UISplitViewController, UITableViewController, UIViewController; UIView, UIScrollView, UITableView, UICollectionView, UITextField, UITextView, UIImageView, WKWebView); any other name is the app's own class.",
             default: .described(
                 "required, unless `storyboard:` names a scene of a storyboard file, whose class it then is")),
@@ -11,7 +11,7 @@ extension ScenarioKeys {
             default: .described("none")),
     ]
     static let identifier = ScenarioKey(
-        "restorationIdentifier", .text,
+        "restorationIdentifier", .identifier,
         "Its restoration identifier; without one it is not preserved, nor anything below it.",
         default: .described("none"))
     static let state = ScenarioKey(
@@ -96,7 +96,8 @@ extension ScenarioKeys {
             record: "object", "OBJECT: a registered UIStateRestoring object.",
             [
                 ScenarioKey(
-                    "restorationIdentifier", .text, "The identifier it was registered with; without one it is skipped.",
+                    "restorationIdentifier", .identifier,
+                    "The identifier it was registered with; without one it is skipped.",
                     default: .described("none")),
                 ScenarioKey("class", .text, "Its class.", default: .literal(.string("NSObject"))),
                 ScenarioKey(

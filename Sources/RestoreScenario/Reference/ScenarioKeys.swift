@@ -9,7 +9,7 @@ public enum ScenarioKeys {
             ScenarioKey(
                 "format", .constant("restoretrace-scenario/1"), "The format and its version.",
                 default: .literal(.string("restoretrace-scenario/1"))),
-            ScenarioKey("name", .text, "A short name for reports and the trace's header.", default: .required),
+            ScenarioKey("name", .name, "A short name for reports and the trace's header.", default: .required),
             ScenarioKey("description", .text, "Free text, shown in the report.", default: .described("none")),
             ScenarioKey(
                 "app", .reference("app"), "The app: its Info.plist facts and its delegate.",

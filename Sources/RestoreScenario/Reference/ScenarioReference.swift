@@ -58,6 +58,8 @@ public enum ScenarioReference {
     static func describe(_ shape: ScenarioShape) -> String {
         switch shape {
         case .text: "text"
+        case .name: "text, not empty"
+        case .identifier: "text, one line, no `/`"
         case .boolean: "boolean"
         case .integer: "integer"
         case .number: "number"

@@ -6,6 +6,11 @@
 public indirect enum ScenarioShape: Sendable, Equatable {
     /// Any scalar, read as its text as written (`bundleVersion: 1.10` is "1.10").
     case text
+    /// Text that is not empty (a name, a class).
+    case name
+    /// A restoration identifier: one line of text without a `/`, which joins identifiers into a
+    /// restoration path (a line break or a tab would also start a line of its own in findings).
+    case identifier
     case boolean
     case integer
     /// An integer or a float.
