@@ -99,7 +99,7 @@ extension ScenarioKeys {
                     "restorationIdentifier", .identifier,
                     "The identifier it was registered with; without one it is skipped.",
                     default: .described("none")),
-                ScenarioKey("class", .text, "Its class.", default: .literal(.string("NSObject"))),
+                ScenarioKey("class", .name, "Its class.", default: .literal(.string("NSObject"))),
                 ScenarioKey(
                     "objectRestorationClass", .text, "Its UIObjectRestoration class; must be listed under `classes:`.",
                     default: .described("none")),
