@@ -42,4 +42,20 @@ import Testing
         #expect(r.code == 2)
         #expect(r.stderr.contains("Info.plist: error: not a property list"))
     }
+
+    /// A key of the wrong type is located at its `<key>` in an XML plist (it had no line).
+    @Test func aWrongKeyIsLocatedInAnXMLPlist() throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOfFile: Samples.path("Notes-Info.plist"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "<key>NSUserActivityTypes</key>",
+                with: "<key>NSUserActivityTypes</key><string>x</string><key>Dummy</key>")
+        try text.write(to: dir.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "Info.plist", Samples.path("Shelf.storyboard")], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.hasPrefix("Info.plist:7:2: error: NSUserActivityTypes must be an array of strings\n"),
+            "\(r.stderr)")
+    }
 }

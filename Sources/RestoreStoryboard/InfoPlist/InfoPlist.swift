@@ -87,9 +87,25 @@ public struct InfoPlist: Hashable, Sendable {
             plist.sceneManifest = Self.manifest(manifest, &problems)
         }
         guard problems.isEmpty else {
-            throw StoryboardError(problems: problems.map { Diagnostic(at: whole, $0) })
+            throw StoryboardError(problems: problems.map { Diagnostic(at: location(of: $0, in: data, file: path), $0) })
         }
         return plist
+    }
+
+    /// Where the key a problem is about (its first words: `UISceneConfigurations.ROLE[0]`) is
+    /// written, in an XML plist: the first `<key>NAME</key>` of its last component. A binary
+    /// plist has no lines: the whole file.
+    static func location(of problem: String, in data: Data, file: String) -> SourceLocation {
+        let path = problem.prefix { $0 != " " }
+        let last = path.split(separator: ".").last.map { $0.prefix { $0 != "[" } } ?? ""
+        let text = String(decoding: data, as: UTF8.self)
+        guard !last.isEmpty, text.contains("<plist"), let range = text.range(of: "<key>\(last)</key>") else {
+            return SourceLocation(file: file)
+        }
+        let before = text[..<range.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return SourceLocation(file: file, line: line, column: text[lineStart..<range.lowerBound].count + 1)
     }
 
     private static func string(_ value: Any?, _ key: String, _ problems: inout [String]) -> String? {
