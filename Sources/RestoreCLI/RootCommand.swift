@@ -46,6 +46,11 @@ public enum RestoreTraceMain {
             Console.error(failure.message)
             return ExitStatus.code(for: failure.cause)
         } catch is Difference {
+            // The difference was printed: if that output was lost, the environment failed.
+            do { try StandardOutput.check() } catch {
+                Console.error(RestoreFailure(error).message)
+                return ExitStatus.environment
+            }
             return ExitStatus.difference
         } catch {
             let code = RootCommand.exitCode(for: error).rawValue

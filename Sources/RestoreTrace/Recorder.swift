@@ -73,7 +73,11 @@ public final class TraceRecorder: LiveHierarchyObserver {
     ) throws(TraceError) -> (outcome: Outcome, events: Int) {
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("restoretrace-stdout-\(getpid()).trace.jsonl").path
-        defer { unlink(temporary) }
+        let ticket = InterruptCleanup.writing(temporary)
+        defer {
+            unlink(temporary)
+            InterruptCleanup.finished(ticket)
+        }
         let recorded = try record(header: header, to: temporary, progress: progress, run: run)
         guard let data = FileManager.default.contents(atPath: temporary) else {
             throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)

@@ -36,4 +36,27 @@ import Testing
         #expect(p.terminationStatus == 128 + signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["w.json"])
     }
+
+    /// A signal the parent ignores (`nohup`, `trap '' TERM`) stays ignored: the run goes on and
+    /// its output is written whole.
+    @Test func anIgnoredSignalStaysIgnored() throws {
+        let dir = try CLI.temporaryDirectory()
+        try Self.bigScenario(in: dir)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "trap '' TERM; exec \"$0\" record w.json -o w.trace.jsonl", CLI.binary.path]
+        p.currentDirectoryURL = dir
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let partial = dir.appendingPathComponent("w.trace.jsonl.partial").path
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: partial), p.isRunning, Date() < deadline { usleep(2_000) }
+        try #require(p.isRunning, "the record finished before the signal could be sent")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["w.json", "w.trace.jsonl"])
+    }
 }

@@ -39,4 +39,13 @@ struct StandardOutputTests {
                 "\(arguments): \(r.stderr)")
         }
     }
+
+    /// A command that found a difference (exit 1) but could not print it exits 3 too.
+    @Test func aDifferenceThatCannotBePrintedExits3() throws {
+        let r = try Self.run(
+            ["diff", CLI.sample("demo-travel.trace.jsonl"), CLI.sample("force-quit-by-user.trace.jsonl")],
+            in: try CLI.temporaryDirectory())
+        #expect(r.code == 3)
+        #expect(r.stderr.hasPrefix("standard output: error: cannot write: No space left on device\n"))
+    }
 }

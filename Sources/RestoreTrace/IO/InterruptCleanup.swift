@@ -20,11 +20,21 @@ public enum InterruptCleanup {
         lock.withLock {
             guard sources.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-                signal(signalNumber, SIG_IGN)
+                // A signal the parent set to be ignored (`nohup`, a background job's SIGINT)
+                // stays ignored.
+                var current = sigaction()
+                sigaction(signalNumber, nil, &current)
+                // SIG_IGN is the handler value 1 (<signal.h>); a function pointer is not Equatable.
+                if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == 1 {
+                    continue
+                }
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { interrupted(by: signalNumber) }
                 source.resume()
                 sources.append(source)
+                // Only now: until the source is in place the default ends the process (nothing is
+                // being written yet), instead of a signal being thrown away in between.
+                signal(signalNumber, SIG_IGN)
             }
         }
     }
@@ -49,7 +59,13 @@ public enum InterruptCleanup {
     private static func interrupted(by signalNumber: Int32) {
         // Held to the end: an output started meanwhile would not be seen.
         lock.lock()
-        for path in outputs.values { try? FileManager.default.removeItem(atPath: path) }
+        for path in outputs.values {
+            // Moved aside first, in one step: threads still writing a report's files into the
+            // folder would otherwise refill it while it is removed, and the removal would fail.
+            let aside = path + ".interrupted-\(getpid())"
+            let gone = rename(path, aside) == 0 ? aside : path
+            try? FileManager.default.removeItem(atPath: gone)
+        }
         outputs.removeAll()
         // Ended here, with the lock held, so no output is started or put in place meanwhile. Not by
         // raising the signal again: dispatch may have it blocked on every thread (it reads it
