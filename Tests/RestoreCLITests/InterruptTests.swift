@@ -15,13 +15,19 @@ import Testing
         try json.write(to: dir.appendingPathComponent("w.json"), atomically: true, encoding: .utf8)
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
-    func anInterruptedRecordLeavesNoPartialFile(signal: Int32) throws {
-        let dir = try CLI.temporaryDirectory()
-        try Self.bigScenario(in: dir)
+    /// Records the big scenario in `dir` (through `/bin/sh -c SCRIPT` when given, `$0` being the
+    /// binary), sends `signal` once its trace file is being written, and waits for the end.
+    static func recordSignalled(_ signal: Int32, in dir: URL, shell script: String? = nil) throws -> Process {
+        try bigScenario(in: dir)
         let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["record", "w.json", "-o", "w.trace.jsonl"]
+        let record = ["record", "w.json", "-o", "w.trace.jsonl"]
+        if let script {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", script, CLI.binary.path]
+        } else {
+            p.executableURL = CLI.binary
+            p.arguments = record
+        }
         p.currentDirectoryURL = dir
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
@@ -29,9 +35,16 @@ import Testing
         let partial = dir.appendingPathComponent("w.trace.jsonl.partial").path
         let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: partial), p.isRunning, Date() < deadline { usleep(2_000) }
-        try #require(p.isRunning, "the record finished before it could be interrupted")
+        try #require(p.isRunning, "the record finished before the signal could be sent")
         kill(p.processIdentifier, signal)
         p.waitUntilExit()
+        return p
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRecordLeavesNoPartialFile(signal: Int32) throws {
+        let dir = try CLI.temporaryDirectory()
+        let p = try Self.recordSignalled(signal, in: dir)
         #expect(p.terminationReason == .exit)
         #expect(p.terminationStatus == 128 + signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["w.json"])
@@ -41,20 +54,8 @@ import Testing
     /// its output is written whole.
     @Test func anIgnoredSignalStaysIgnored() throws {
         let dir = try CLI.temporaryDirectory()
-        try Self.bigScenario(in: dir)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "trap '' TERM; exec \"$0\" record w.json -o w.trace.jsonl", CLI.binary.path]
-        p.currentDirectoryURL = dir
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let partial = dir.appendingPathComponent("w.trace.jsonl.partial").path
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: partial), p.isRunning, Date() < deadline { usleep(2_000) }
-        try #require(p.isRunning, "the record finished before the signal could be sent")
-        kill(p.processIdentifier, SIGTERM)
-        p.waitUntilExit()
+        let p = try Self.recordSignalled(
+            SIGTERM, in: dir, shell: "trap '' TERM; exec \"$0\" record w.json -o w.trace.jsonl")
         #expect(p.terminationReason == .exit)
         #expect(p.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["w.json", "w.trace.jsonl"])
