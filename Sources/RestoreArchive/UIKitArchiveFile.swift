@@ -21,11 +21,18 @@ public enum UIKitArchiveFile {
         if isDirectory.boolValue { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 8), as: UTF8.self)
-        if head.hasPrefix("bplist") || head.hasPrefix("<?xml") || head.hasPrefix("<plist") { return true }
+        let bytes = [UInt8](handle.readData(ofLength: 8))
+        if isPropertyList(head: bytes) { return true }
+        let head = String(decoding: bytes, as: UTF8.self)
         // A damaged or empty `data.data` (or any `.data`, as UIKit names it) is an archive that
         // does not read, not a trace: a trace starts with `{`.
         return path.hasSuffix(".data") && !head.hasPrefix("{")
+    }
+
+    /// Whether bytes start as a property list does: a binary one `bplist`, an XML one `<?xml` or
+    /// `<plist`.
+    public static func isPropertyList(head: some Collection<UInt8>) -> Bool {
+        ["bplist", "<?xml", "<plist"].contains { head.starts(with: $0.utf8) }
     }
 
     /// The `data.data` that `path` names or holds.

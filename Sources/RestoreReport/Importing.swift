@@ -61,11 +61,7 @@ public enum Importing {
     }
 
     /// Whether standard input holds a property list (UIKit's archive) rather than a trace.
-    static var standardInputIsArchive: Bool {
-        let head = StandardInput.bytes.prefix(8)
-        return head.starts(with: Array("bplist".utf8)) || head.starts(with: Array("<?xml".utf8))
-            || head.starts(with: Array("<plist".utf8))
-    }
+    static var standardInputIsArchive: Bool { UIKitArchiveFile.isPropertyList(head: StandardInput.bytes.prefix(8)) }
 
     static func header(_ archive: UIKitArchive, name: String) -> TraceHeader {
         var header = TraceHeader(

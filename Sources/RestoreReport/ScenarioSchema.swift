@@ -57,19 +57,17 @@ public enum ScenarioSchema {
         return .object(leading + pairs)
     }
 
+    /// Any scalar: a number or a boolean is read as its text.
+    static let scalar = JSONValue.array([.string("string"), .string("number"), .string("boolean")])
+
     static func schema(_ shape: ScenarioShape) -> JSONValue {
         switch shape {
-        case .text: .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))])
+        case .text: .object([("type", scalar)])
         // minLength and pattern hold for strings only: a number or a boolean is read as its text.
         case .name:
-            .object([
-                ("type", .array([.string("string"), .string("number"), .string("boolean")])), ("minLength", .int(1)),
-            ])
+            .object([("type", scalar), ("minLength", .int(1))])
         case .identifier:
-            .object([
-                ("type", .array([.string("string"), .string("number"), .string("boolean")])),
-                ("pattern", .string(#"^[^/\n\t]*$"#)),
-            ])
+            .object([("type", scalar), ("pattern", .string(#"^[^/\n\t]*$"#))])
         case .boolean: .object([("type", .string("boolean"))])
         case .integer: .object([("type", .string("integer"))])
         case .number: .object([("type", .string("number"))])

@@ -165,24 +165,13 @@ extension ScenarioReader {
         return StoryboardReference(name: name, identifier: identifier)
     }
 
-    /// A restoration identifier: any text but a `/`, which joins a node's identifiers into its
-    /// restoration path (`Nav/a/b` would name three nodes, and the archive's keys, as the trace
-    /// and Apple's restorationArchiveTool write them, could not be read back).
+    /// A restoration identifier: one line of text without a `/` (`RestorationPath.identifierProblem`).
     func identifier(_ n: ScenarioNode) -> String? {
         guard let id = string(n, "'restorationIdentifier'") else { return nil }
-        if let c = id.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" }) {
-            // It would start a line of its own in every finding that names the node (every other
-            // control character is printed escaped).
-            fail(
-                n,
-                "restorationIdentifier holds a \(c == "\n" ? "line break" : "tab") (U+\(String(format: "%04X", c.value))); an identifier is one line of text: remove it"
-            )
-        }
-        if id.contains("/") {
-            fail(
-                n,
-                "restorationIdentifier '\(id)' contains '/': restoration paths (and the archive's keys, as restorationArchiveTool prints them) join identifiers with '/', where it reads as \(id.split(separator: "/", omittingEmptySubsequences: false).count) identifiers; rename it (e.g. '\(id.replacingOccurrences(of: "/", with: "-"))')"
-            )
+        if let problem = RestorationPath.identifierProblem(id) {
+            // Not shown when it holds a line break: that is the problem.
+            let shown = RestorationPath.lineBreakOrTab(in: id) == nil ? " '\(id)'" : ""
+            fail(n, "restorationIdentifier\(shown) \(problem)")
         }
         return id
     }

@@ -15,5 +15,4 @@ public enum FilePaths {
         while folder.hasSuffix("/") { folder = folder.dropLast() }
         return folder.isEmpty ? "/" : String(folder)
     }
-
 }

@@ -154,3 +154,24 @@ public struct NodeLocator: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 }
+
+extension RestorationPath {
+    /// What is wrong with `id` as a restoration identifier, in words that follow it ("'a/b'
+    /// contains '/': …"), or nil. A `/` cannot be told from two identifiers once joined into a
+    /// path (the archive's keys, as the trace and restorationArchiveTool write them, do not read
+    /// back); a line break or a tab would start a line of its own in every finding that names the
+    /// node (every other control character is printed escaped). Scenarios and storyboards both ask.
+    public static func identifierProblem(_ id: String) -> String? {
+        if let what = lineBreakOrTab(in: id) { return "holds \(what): an identifier is one line of text; remove it" }
+        guard id.contains("/") else { return nil }
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).count
+        return
+            "contains '/': restoration paths join identifiers with '/', where it reads as \(parts) identifiers; rename it (e.g. '\(String(id.map { $0 == "/" ? "-" : $0 }))')"
+    }
+
+    /// "a line break (U+000A)" or "a tab (U+0009)" for the first in `text`, else nil.
+    public static func lineBreakOrTab(in text: String) -> String? {
+        guard let c = text.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" }) else { return nil }
+        return c == "\n" ? "a line break (U+000A)" : "a tab (U+0009)"
+    }
+}

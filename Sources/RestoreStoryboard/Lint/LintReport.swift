@@ -94,9 +94,9 @@ public struct LintView: Sendable {
     /// Preserved only when its controller is in the launch tree and preserved.
     public var preserved: Bool
     public var reason: ReasonCode?
-    public var line: Int
     /// The element's file, line and column (what a finding about it points at).
     public var location: SourceLocation
+    public var line: Int { location.line ?? 1 }
 }
 
 /// A scene, and how it is reached.

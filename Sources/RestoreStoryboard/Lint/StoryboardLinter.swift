@@ -37,7 +37,7 @@ public enum StoryboardLinter {
                         id: view.id, element: view.element, className: view.className,
                         restorationIdentifier: view.restorationIdentifier, controller: scene.controller.id,
                         preserved: outcome?.status == .preserved && preservedControllers.contains(scene.controller.id),
-                        reason: outcome?.reason, line: view.location.line ?? 1, location: view.location))
+                        reason: outcome?.reason, location: view.location))
             }
         }
         // Grouped once: filtering every segue per scene was quadratic.

@@ -74,26 +74,19 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
 
     private func checkControls(_ attributes: [String: String], at parser: XMLParser) {
         for key in Self.namingAttributes {
-            guard let value = attributes[key],
-                let c = value.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" })
-            else { continue }
-            let hex = String(c.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            guard let value = attributes[key], let what = RestorationPath.lineBreakOrTab(in: value) else { continue }
             fail(
                 currentLocation(parser),
-                "the '\(key)' attribute holds a \(c == "\n" ? "line break" : "tab") (\(code)), which Interface Builder never writes there: the file was edited or damaged; remove it"
+                "the '\(key)' attribute holds \(what), which Interface Builder never writes there: the file was edited or damaged; remove it"
             )
         }
     }
 
-    /// A restoration identifier with a `/` cannot be told from two in a restoration path (the
-    /// archive's keys, as the trace and restorationArchiveTool write them), as in a scenario.
+    /// A restoration identifier with a `/`, as in a scenario (`RestorationPath.identifierProblem`;
+    /// line breaks and tabs are `checkControls`'s).
     private func checkIdentifier(_ id: String, at location: SourceLocation) {
-        guard id.contains("/") else { return }
-        fail(
-            location,
-            "restoration identifier '\(id)' contains '/': restoration paths join identifiers with '/', where it reads as \(id.split(separator: "/", omittingEmptySubsequences: false).count) identifiers; rename it in the Identity inspector (e.g. '\(id.replacingOccurrences(of: "/", with: "-"))')"
-        )
+        guard id.contains("/"), let problem = RestorationPath.identifierProblem(id) else { return }
+        fail(location, "restoration identifier '\(id)' \(problem) in the Identity inspector")
     }
 
     // MARK: XMLParserDelegate
