@@ -37,7 +37,10 @@ extension ReportSections {
         switch reason {
         case .saveDeclined: "stateRestorationActivityForScene: returned nil"
         case .archiveDeletedCrash: "the app crashed during restoration, so UIKit deleted the saved activity"
+        case .archiveDeletedUserQuit:
+            "the user force-quit the app from the app switcher, which closed its scenes and deleted the saved activity"
         case .deviceLocked: "the device was locked, so session.stateRestorationActivity was nil at connection"
+        case .noArchive: "no activity was saved for it before the app was killed"
         default: reason.summary
         }
     }

@@ -114,9 +114,23 @@ extension WhatIf {
             default: return nil
             }
             guard !knownSet.contains(path) else { return nil }
-            let nearest = knownSet.sorted().map { ($0, Self.distance(path, $0)) }.sorted { $0.1 < $1.1 }
-            return (edit.description, path, nearest.prefix(3).map(\.0))
+            return (edit.description, path, Self.nearest(to: path, among: knownSet))
         }
+    }
+
+    /// The scene sessions this what-if names (`activity:SESSION.type`) that are not among `known`
+    /// (the recording's sessions: none in an app-based app), each with the closest known ones.
+    public func unknownSessions(known: [String]) -> [(edit: String, session: String, nearest: [String])] {
+        let knownSet = Set(known)
+        return edits.compactMap { edit in
+            guard case .activityType(let session, _) = edit, !knownSet.contains(session) else { return nil }
+            return (edit.description, session, Self.nearest(to: session, among: knownSet))
+        }
+    }
+
+    /// The three names closest to `name` in edit distance, closest first (ties in name order).
+    static func nearest(to name: String, among known: Set<String>) -> [String] {
+        known.sorted().map { ($0, distance(name, $0)) }.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
     }
 
     /// Edit distance between two strings, by Unicode scalar.

@@ -89,6 +89,11 @@ public struct ArchiveListing: Sendable {
 
     // Not an error: the trace is fine, it just has no archive (that is a finding in itself).
     private var noArchive: String {
-        "No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`)."
+        if sessions != nil {
+            // Not "never ran": a scene-based app saves per session, and `sessions` holds what it saved.
+            return
+                "No view-controller archive in \(trace): the app is scene-based, so its state is each scene session's activity (sessions) (SPEC §8)."
+        }
+        return "No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`)."
     }
 }

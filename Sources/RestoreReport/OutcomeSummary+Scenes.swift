@@ -8,8 +8,14 @@ extension OutcomeSummary {
         var out = ["Scenes: \(restored) of \(plural(scenes.count, "session")) restored"]
         for s in scenes {
             var line = "  \(s.restored != nil ? "✓" : "✗") \(s.session) (\(s.configuration)): "
-            // A crash deletes what was saved (S4): "saved nothing" read as if nothing ever was.
-            let deleted = s.reason == .archiveDeletedCrash ? "an activity, deleted after the crash" : "nothing"
+            // A crash or a force quit deletes what was saved (S4): "saved nothing" read as if
+            // nothing ever was.
+            let deleted =
+                switch s.reason {
+                case .archiveDeletedCrash: "an activity, deleted after the crash"
+                case .archiveDeletedUserQuit: "an activity, deleted by the force quit"
+                default: "nothing"
+                }
             line += "saved " + (s.saved.map(describe) ?? deleted)
             line += ", restored " + (s.restored.map(describe) ?? "nothing")
             if let reason = s.reason { line += " — \(reason.rawValue)" }

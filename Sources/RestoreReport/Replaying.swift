@@ -76,6 +76,15 @@ public enum Replaying {
                 "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
                     + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
         }
+        if let unknown = whatIf.unknownSessions(known: baseline.outcome.scenes?.map(\.session) ?? []).first {
+            throw RestoreFailure(
+                .badInput,
+                "error: \(unknown.edit): "
+                    + (unknown.nearest.isEmpty
+                        ? "the recording has no scene session (the app is not scene-based), so no activity to change"
+                        : "the recording has no scene session '\(unknown.session)'; nearest: \(unknown.nearest.joined(separator: ", "))")
+            )
+        }
         do {
             if !whatIf.isEmpty {
                 // Its events are kept for the report alone, which draws them (without one they

@@ -132,6 +132,16 @@ extension ScenarioReader {
                     + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
                     + "; name one of the sessions under 'scenes:'")
         }
+        // A scene crashes in scene:restoreInteractionStateWithUserActivity:, so the value names a
+        // session; one that names none would crash nothing, silently.
+        for reference in crashReferences where scenes && scenario.scene(reference.name) == nil {
+            fail(
+                reference.node,
+                "'crashWhileDecoding' names no scene session: '\(reference.name)'"
+                    + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
+                    + "; in a scene-based app it names the session whose scene:restoreInteractionStateWithUserActivity: crashes: "
+                    + scenario.scenes.map(\.session).joined(separator: ", "))
+        }
     }
 
     /// The keys of a mapping as written (empty for anything else), without judging them.

@@ -86,6 +86,7 @@ extension ScenarioReader {
                     fail(v, empty + "string")
                 } else {
                     o.crashWhileDecoding = path(text, at: v, "'crashWhileDecoding'")
+                    crashReferences.append((text, v))
                 }
             }
         }

@@ -18,6 +18,8 @@ final class ScenarioReader {
     var storyboardNodes: [(reference: StoryboardReference, node: ScenarioNode)] = []
     /// Scene sessions named by `{close: S}` / `{disconnect: S}` steps, checked against `scenes:` at the end.
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
+    /// `crashWhileDecoding` values: a scene-based app's name a session, checked against `scenes:`.
+    var crashReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
     /// The last view property found to apply to its view's class (see `checkApplies`): views

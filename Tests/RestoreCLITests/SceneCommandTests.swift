@@ -46,6 +46,35 @@ import Testing
         #expect(r.stderr.contains("activity:SESSION.type=TYPE"))
     }
 
+    /// A what-if on a session the recording never had would change nothing: an error with the
+    /// nearest sessions, as for a path; on an app-based trace it says there are no sessions.
+    @Test func aWhatIfOnAnUnknownSessionIsBadInput() throws {
+        let typo = try CLI.run(
+            [
+                "replay", "restoring-your-apps-state-scenes.trace.jsonl", "--no-report", "--set",
+                "activity:mian.type=com.example.browse",
+            ], in: Self.traces)
+        #expect(typo.code == 2)
+        #expect(typo.stderr.contains("the recording has no scene session 'mian'; nearest: main"), "\(typo.stderr)")
+        let legacy = try CLI.run(
+            ["replay", "demo-travel.trace.jsonl", "--no-report", "--set", "activity:main.type=x"],
+            in: Self.traces)
+        #expect(legacy.code == 2)
+        #expect(legacy.stderr.contains("the app is not scene-based"), "\(legacy.stderr)")
+    }
+
+    /// A scene-based trace has no view-controller archive by design: `archive --json` says that,
+    /// not that preservation never ran, beside the sessions it did save.
+    @Test func archiveJSONOfASceneTraceSaysWhyThereIsNoArchive() throws {
+        let r = try CLI.run(["archive", "restoring-your-apps-state-scenes.trace.jsonl", "--json"], in: Self.traces)
+        #expect(r.code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let reason = try #require(json["reason"] as? String)
+        #expect(reason.contains("scene-based"), "\(reason)")
+        #expect(!reason.contains("never ran"))
+        #expect((json["sessions"] as? [Any])?.isEmpty == false)
+    }
+
     @Test func aSceneScenarioCannotReadAViewControllerArchive() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(

@@ -114,4 +114,16 @@ import Testing
         #expect(LostSessions.of(closed).isEmpty)
         #expect(closed.scenes?.map(\.session) == ["main", "side"])
     }
+
+    /// A force quit loses what was saved, as it loses the legacy archive's nodes (T2); a session
+    /// that never saved anything is not lost (nothing was there to lose), whatever the kill.
+    @Test func aForceQuitLosesEverySavedSession() throws {
+        let quit = try LostNodesTests.outcome(Self.scenes + "\ntimeline: [background, {kill: user}, launch]")
+        #expect(LostSessions.of(quit).map(\.session) == ["main", "side"])
+        #expect(FailOn.lost.check(quit).failed)
+        let neverSaved = try LostNodesTests.outcome(Self.scenes + "\ntimeline: [{kill: user}, launch]")
+        #expect(LostSessions.of(neverSaved).isEmpty)
+        let foreground = try LostNodesTests.outcome(Self.scenes + "\ntimeline: [{kill: system}, launch]")
+        #expect(LostSessions.of(foreground).isEmpty)
+    }
 }

@@ -36,4 +36,20 @@ import Testing
                 "  ✗ main (Default Configuration): saved an activity, deleted after the crash, restored nothing — archive-deleted-crash"
             ), "\(lines)")
     }
+
+    /// A force quit deletes the saved activity with the session: said as for a crash.
+    @Test func aSessionWhoseActivityAForceQuitDeletedSaysSo() throws {
+        let outcome = try LostNodesTests.outcome(
+            """
+            name: s
+            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+            scenes: [{session: main, ui: {class: Feed}, activity: {type: com.example.browse}}]
+            timeline: [background, {kill: user}, launch]
+            """)
+        let lines = OutcomeSummary.lines(for: outcome, verbose: false)
+        #expect(
+            lines.contains(
+                "  ✗ main (Default Configuration): saved an activity, deleted by the force quit, restored nothing — archive-deleted-user-quit"
+            ), "\(lines)")
+    }
 }

@@ -190,6 +190,39 @@ struct SceneLifecycleTests {
         #expect(log.launch(2).filter { $0.callback == .sceneDidBecomeActive }.isEmpty)
         #expect(outcome.diagnostics(.deviceLocked).count == 1)
         #expect(outcome.scenes?.first?.restored?.value("item") == "42")
+        // Back at the unlocked launch: the locked launch's reason no longer applies.
+        #expect(outcome.scenes?.first?.reason == nil)
+    }
+
+    /// No background, no save (S2): the session reconnects with nothing, and says why, as the
+    /// legacy life cycle's `no-archive` does.
+    @Test func aForegroundKillReconnectsWithNoActivityAndSaysWhy() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - kill: system
+                  - launch
+                """)
+        #expect(log.calls(.willConnectToSession).map { $0.activity == nil } == [true])
+        #expect(outcome.scenes?.first?.reason == .noArchive)
+        let finding = try #require(outcome.diagnostics(.noArchive).first)
+        #expect(finding.message.contains("Scene session `main` reconnected at launch 2 with no activity"))
+        #expect(finding.message.contains("killed while in the foreground"))
+        #expect(outcome.diagnostics(.noArchive).count == 1)
+    }
+
+    @Test func savingOnlyBeforeDisconnectionSaysWhyNothingCameBack() throws {
+        let (outcome, _) = try run(
+            Self.app.replacingOccurrences(
+                of: "lifecycle: scenes", with: "lifecycle: scenes\n  saveActivity: disconnect")
+                + Self.scene + """
+                    timeline:
+                      - background
+                      - kill: system
+                      - launch
+                    """)
+        #expect(outcome.scenes?.first?.reason == .noArchive)
+        #expect(outcome.diagnostics(.noArchive).first?.message.contains("saveActivity: disconnect") == true)
     }
 
     // MARK: S4
@@ -239,6 +272,24 @@ struct SceneLifecycleTests {
         #expect(log.calls(.sceneDidEnterBackground).isEmpty)
         #expect(log.calls(.didDiscardSceneSessions).first?.launch == 2)
         #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
+    }
+
+    /// A force quit after a save deletes the activity with the session: the code says so, as the
+    /// legacy archive's `archive-deleted-user-quit` does (T2), with the testing advice as the fix.
+    @Test func forceQuitAfterASaveDeletesTheActivity() throws {
+        let (outcome, _) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: user
+                  - launch
+                """)
+        #expect(outcome.scenes?.first?.reason == .archiveDeletedUserQuit)
+        #expect(outcome.scenes?.first?.saved == nil)
+        let finding = try #require(outcome.diagnostics(.archiveDeletedUserQuit).first)
+        #expect(finding.message.contains("force-quit"))
+        #expect(finding.message.contains(ReasonCode.archiveDeletedUserQuit.fix))
+        #expect(outcome.diagnostics(.sessionDiscarded).isEmpty)
     }
 
     @Test func extendedRestorationNeverCompletedDiscardsTheSavedActivities() throws {

@@ -66,6 +66,33 @@ struct SceneScenarioTests {
         #expect(found.contains { $0.hasPrefix("10:20: ") && $0.contains("no scene has session 'mian'") })
     }
 
+    /// In a scene-based app the crash is in a session's restoreInteractionState: a name that is no
+    /// session would crash nothing, and the run would say all was well.
+    @Test func aCrashMustNameASceneSession() {
+        let found = located(
+            problems(
+                """
+                name: crash
+                app: {lifecycle: scenes, userActivityTypes: [t]}
+                scenes: [{session: main, activity: {type: t}}]
+                timeline: [background, {kill: system}, {launch: {crashWhileDecoding: mian}}]
+                """))
+        #expect(
+            found.contains {
+                $0.hasPrefix("4:70: ") && $0.contains("'crashWhileDecoding' names no scene session: 'mian'")
+                    && $0.hasSuffix("crashes: main")
+            }, "\(found)")
+        #expect(throws: Never.self) {
+            try parsed(
+                """
+                name: crash
+                app: {lifecycle: scenes, userActivityTypes: [t]}
+                scenes: [{session: main, activity: {type: t}}]
+                timeline: [background, {kill: system}, {launch: {crashWhileDecoding: main}}]
+                """)
+        }
+    }
+
     @Test func scenesNeedTheSceneLifecycleAndTheReverse() {
         let noScenes = located(problems("name: a\napp: {lifecycle: scenes}\n"))
         #expect(noScenes.contains { $0.contains("needs 'scenes:'") })

@@ -22,12 +22,17 @@ public enum LostNodes {
 public enum LostSessions {
     /// Every session that had an activity saved and got none back: reconnected at the last launch
     /// without it (the device was locked, the type was dropped…), or whose saved activity a crash
-    /// deleted (S4). Not a session the user closed (its activity is gone on purpose), nor one with
-    /// nothing saved (that is a finding: `activity-type-not-declared`, …), nor one no launch has
-    /// reconnected since its save.
+    /// or a force quit deleted (S4; a force quit loses the legacy archive's nodes the same way,
+    /// T2). Not a session the user closed one by one (its activity is gone on purpose), nor one
+    /// with nothing saved (that is a finding: `activity-type-not-declared`, `no-archive`…), nor
+    /// one no launch has reconnected since its save.
     public static func of(_ outcome: Outcome) -> [SceneOutcome] {
         (outcome.scenes ?? []).filter { s in
-            s.restored == nil && (s.reason == .archiveDeletedCrash || (s.saved != nil && s.reconnected))
+            guard s.restored == nil else { return false }
+            switch s.reason {
+            case .archiveDeletedCrash, .archiveDeletedUserQuit: return true
+            default: return s.saved != nil && s.reconnected
+            }
         }
     }
 }

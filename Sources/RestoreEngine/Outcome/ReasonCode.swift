@@ -42,8 +42,8 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .notEncodedByContainer: "its custom container does not encode its children"
         case .viewOwnerNotPreserved: "the view controller that owns it was not preserved"
         case .objectNotReferenced: "no preserved object encodes a reference to it"
-        case .saveDeclined: "application:shouldSaveApplicationState: returned NO"
-        case .restoreDeclined: "application:shouldRestoreApplicationState: returned NO"
+        case .saveDeclined: "application:shouldSave(Secure)ApplicationState: returned NO"
+        case .restoreDeclined: "application:shouldRestore(Secure)ApplicationState: returned NO"
         case .noArchive: "there was no restoration archive at launch"
         case .archiveDeletedUserQuit: "the user force-quit the app from the app switcher, which deletes the archive"
         case .archiveDeletedCrash: "the app crashed during restoration, which deletes the archive"
@@ -69,7 +69,8 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .activityTypeNotDeclared:
             "its activity's type is not listed in NSUserActivityTypes, so it is not persisted"
         case .activityNotPlist: "its activity's userInfo holds a value that is not a property-list type"
-        case .sessionDiscarded: "the user closed the scene in the app switcher, which discards its session"
+        case .sessionDiscarded:
+            "the user closed the scene (or force-quit the app) in the app switcher, which discards its session"
         }
     }
 
@@ -82,9 +83,9 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
             "encode the children in the container's encodeRestorableStateWithCoder: (coder.encode(child, forKey:))"
         case .viewOwnerNotPreserved: "make the owning view controller restorable first"
         case .objectNotReferenced: "encode the object from a preserved controller's encodeRestorableStateWithCoder:"
-        case .saveDeclined: "return YES from application:shouldSaveApplicationState:"
+        case .saveDeclined: "return YES from application:shouldSave(Secure)ApplicationState:"
         case .restoreDeclined:
-            "check the condition in application:shouldRestoreApplicationState: (a bundle version check?)"
+            "check the condition in application:shouldRestore(Secure)ApplicationState: (a bundle version check?)"
         case .noArchive: "background the app before it is killed: preservation only runs on entering the background"
         case .archiveDeletedUserQuit:
             "test by backgrounding, then stopping from Xcode; a force-quit deletes the archive by design"
@@ -118,7 +119,7 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .legacyRestorationInert: "replace each piece with its scene-based counterpart (listed)"
         case .activityTypeNotDeclared: "add the activity type to NSUserActivityTypes in Info.plist"
         case .activityNotPlist:
-            "store only property-list values (string, number, date, data, array, dictionary, URL) in userInfo"
+            "store only the types NSUserActivity.userInfo allows (NSString, NSNumber, NSDate, NSData, NSArray, NSDictionary, NSSet, NSNull, NSURL) in userInfo, e.g. an identifier instead of a model object"
         case .sessionDiscarded:
             "nothing to fix: closing a scene discards it by design; test by backgrounding, then stopping from Xcode"
         }

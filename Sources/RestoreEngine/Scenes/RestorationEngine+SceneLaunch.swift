@@ -60,6 +60,12 @@ extension RestorationEngine {
         scenes.sessions[i].connected = true
         scenes.sessions[i].reconnected = true
         scenes.sessions[i].restored = activity
+        if activity != nil {
+            // Back: whatever kept it from an earlier launch (a locked device…) is past.
+            scenes.sessions[i].reason = nil
+        } else if scenes.sessions[i].saved == nil, scenes.sessions[i].reason == nil {
+            neverSaved(i)
+        }
         if options.deviceLocked, scenes.sessions[i].saved != nil {
             scenes.sessions[i].reason = .deviceLocked
             diagnose(
@@ -88,6 +94,32 @@ extension RestorationEngine {
             scenes.sessions[i].foreground = false
         }
         return true
+    }
+
+    /// A session reconnects with no activity, and no finding says why: nothing was ever saved for
+    /// it. In the legacy life cycle that is `no-archive` (R2); the scene gets the same code, with
+    /// the moment UIKit would have asked (S2) as the cause.
+    private func neverSaved(_ i: Int) {
+        let id = scenes.sessions[i].id
+        scenes.sessions[i].reason = .noArchive
+        let why: String
+        let fix: String
+        if application.configuration.activitySaving == .disconnect {
+            why =
+                "the app is asked for its activity only before a scene is disconnected (saveActivity: disconnect), and this scene was not disconnected before the app was killed (S2)"
+            fix =
+                "keep the scene's state current in its NSUserActivity as it changes (updateUserActivityState(_:)), so the save before a disconnection is not the only chance"
+        } else if killedInForeground {
+            why =
+                "the app was killed while in the foreground, and a scene saves its activity only on entering the background (S2)"
+            fix = ReasonCode.noArchive.fix
+        } else {
+            why = "no activity was saved for it since it connected: the scene never went to the background (S2)"
+            fix = ReasonCode.noArchive.fix
+        }
+        diagnose(
+            .noArchive, .warning, path: nil, locator: id,
+            "Scene session `\(id)` reconnected at launch \(launch) with no activity: \(why). Fix: \(fix).")
     }
 
     /// A crash during a scene launch: as with the archive (T3), the saved activities are deleted

@@ -129,7 +129,11 @@ extension RestorationEngine {
                     }
                     call(.didDisconnect(session: scenes.sessions[i].id), receiver: "SceneDelegate")
                 }
-                discard(i, why: "the user force-quit the app from the app switcher, which closes its scenes")
+                // The activity it had saved goes with it: for the user, that state is lost, as a
+                // force quit's archive is in the legacy life cycle (T2), so it is told apart.
+                discard(
+                    i, why: "the user force-quit the app from the app switcher, which closes its scenes",
+                    reason: scenes.sessions[i].saved == nil ? .sessionDiscarded : .archiveDeletedUserQuit)
             }
             scenes.sessions[i].connected = false
             scenes.sessions[i].foreground = false
@@ -175,22 +179,22 @@ extension RestorationEngine {
     }
 
     /// The session is gone for good: no reconnection, its activity deleted (S4).
-    private func discard(_ i: Int, why: String) {
+    private func discard(_ i: Int, why: String, reason: ReasonCode = .sessionDiscarded) {
         let id = scenes.sessions[i].id
         scenes.sessions[i].discarded = true
         scenes.sessions[i].connected = false
         scenes.sessions[i].saved = nil
         scenes.sessions[i].restored = nil
         scenes.sessions[i].reconnected = false
-        scenes.sessions[i].reason = .sessionDiscarded
+        scenes.sessions[i].reason = reason
         if !scenes.pendingDiscards.contains(id) { scenes.pendingDiscards.append(id) }
         var e = EngineEvent(launch: launch, phase: phase, event: .sessionDiscarded)
         e.session = id
         e.reason = why
         emit(e)
         diagnose(
-            .sessionDiscarded, .warning, path: nil, locator: id,
-            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(ReasonCode.sessionDiscarded.fix)."
+            reason, .warning, path: nil, locator: id,
+            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(reason.fix)."
         )
     }
 }
