@@ -39,7 +39,8 @@ public struct KeyedArchive: Sendable {
         return [UInt8](data)
     }
 
-    static func tooBig(_ file: String, _ size: Int, atLeast: Bool = false, at place: String? = nil) -> KeyedArchiveError
+    public static func tooBig(_ file: String, _ size: Int, atLeast: Bool = false, at place: String? = nil)
+        -> KeyedArchiveError
     {
         KeyedArchiveError(
             file: file, at: place,

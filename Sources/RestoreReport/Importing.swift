@@ -54,14 +54,18 @@ public enum Importing {
 
     /// The archive at `path` (`-`: standard input, SPEC §6), or a located failure (exit 2).
     public static func read(_ path: String) throws(RestoreFailure) -> UIKitArchive {
-        do {
-            if path == "-" { return try UIKitArchive(bytes: StandardInput.bytes, file: "<stdin>") }
+        do throws(KeyedArchiveError) {
+            if path == "-" {
+                let input = StandardInput.read(upTo: KeyedArchive.maximumBytes)
+                if input.overflowed { throw KeyedArchive.tooBig("<stdin>", input.bytes.count, atLeast: true) }
+                return try UIKitArchive(bytes: input.bytes, file: "<stdin>")
+            }
             return try UIKitArchiveFile.read(path)
         } catch { throw RestoreFailure(error) }
     }
 
     /// Whether standard input holds a property list (UIKit's archive) rather than a trace.
-    static var standardInputIsArchive: Bool { UIKitArchiveFile.isPropertyList(head: StandardInput.bytes.prefix(8)) }
+    static var standardInputIsArchive: Bool { UIKitArchiveFile.isPropertyList(head: StandardInput.read(upTo: 8).bytes) }
 
     static func header(_ archive: UIKitArchive, name: String) -> TraceHeader {
         var header = TraceHeader(

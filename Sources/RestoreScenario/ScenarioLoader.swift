@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// Reads a scenario file from disk and parses it.
 public enum ScenarioLoader {
@@ -15,7 +16,15 @@ public enum ScenarioLoader {
     private static func text(path: String) throws(ScenarioError) -> String {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            let input = StandardInput.read(upTo: ScenarioLimits.maximumFileBytes)
+            if input.overflowed {
+                throw ScenarioError(
+                    file: "<stdin>",
+                    message:
+                        "standard input runs past the \(ScenarioLimits.maximumFileBytes / 1_048_576) MB a scenario may have; is this the right input?"
+                )
+            }
+            data = Data(input.bytes)
         } else {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
             if size > ScenarioLimits.maximumFileBytes {

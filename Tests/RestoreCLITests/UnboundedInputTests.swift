@@ -23,6 +23,29 @@ struct UnboundedInputTests {
         #expect(record.stderr.hasPrefix("/dev/zero: error: the scenario runs past the 128 MB a scenario may have"))
     }
 
+    /// Standard input (`-`) was read to its end before any limit: under a memory limit Foundation
+    /// trapped (SIGILL), without one it took the machine's memory. Each reader now stops at its
+    /// own limit, and a trace's first line is judged before the rest is read.
+    @Test func standardInputIsReadOnlyToEachReadersLimit() throws {
+        let dir = try CLI.temporaryDirectory()
+        for (command, expected) in [
+            ("lint -", "<stdin>: error: runs past the 128 MB a storyboard may have"),
+            ("record -", "<stdin>: error: standard input runs past the 128 MB a scenario may have"),
+            ("import - -o t.jsonl", "<stdin>: error: is over 67108864 bytes; an archive larger"),
+            ("replay - --no-report", "<stdin>:1:1: error: this is not a restoretrace trace"),
+            ("archive -", "<stdin>:1:1: error: this is not a restoretrace trace"),
+        ] {
+            // `ulimit -v`: past 1 GB of address space the unbounded read trapped at once.
+            let r = try CLI.shell("ulimit -v 1000000; head -c 140000000 /dev/zero | restoretrace \(command)", in: dir)
+            #expect(r.code == 2, "\(command): \(r.stderr)")
+            #expect(r.stderr.hasPrefix(expected), "\(command): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.jsonl").path))
+        let lint = try CLI.run(["lint", "/dev/zero"], in: dir)
+        #expect(lint.code == 2)
+        #expect(lint.stderr.hasPrefix("/dev/zero: error: runs past the 128 MB a storyboard may have"), "\(lint.stderr)")
+    }
+
     @Test func anArchiveOverTheLimitIsRefusedBeforeItIsRead() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("data.data")

@@ -19,18 +19,37 @@ public enum StoryboardReader {
     ///   storyboard, or refers to objects it does not contain.
     public static func read(path: String) throws(StoryboardError) -> StoryboardDocument {
         // `-` is standard input (SPEC §6), named so in messages.
-        if path == "-" { return try parse(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
+        if path == "-" {
+            let input = StandardInput.read(upTo: maximumBytes)
+            if input.overflowed { throw tooBig("<stdin>") }
+            return try parse(Data(input.bytes), file: "<stdin>")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else {
             let reason =
-                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
+                !FileManager.default.fileExists(atPath: path)
+                ? "no such file"
+                : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
             throw StoryboardError(at: SourceLocation(file: path), message: "cannot read the storyboard: \(reason)")
         }
+        defer { try? handle.close() }
+        // Read only as far as a storyboard may go: a device (`/dev/zero`) has no size to check first.
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        if data.count > maximumBytes { throw tooBig(path) }
         return try parse(data, file: path)
+    }
+
+    /// The largest storyboard read: Interface Builder's biggest are a few megabytes.
+    public static let maximumBytes = 128 << 20
+
+    private static func tooBig(_ file: String) -> StoryboardError {
+        StoryboardError(
+            at: SourceLocation(file: file),
+            message:
+                "runs past the \(maximumBytes >> 20) MB a storyboard may have; is this the right file? (split a storyboard this large in Xcode: Editor › Refactor to Storyboard)"
+        )
     }
 
     /// Parses storyboard XML already in memory.

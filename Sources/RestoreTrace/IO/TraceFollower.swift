@@ -27,7 +27,7 @@ public final class TraceFollower {
         file = reader.file
         grouped = reader.formatVersion >= 2
         if path == "-" {
-            source = TraceLineSource(file: file, handle: nil, bytes: StandardInput.bytes)
+            source = try TraceLineSource.standardInput(file: file)
         } else {
             guard let h = FileHandle(forReadingAtPath: path) else {
                 throw TraceError(file: path, "cannot be read: \(String(cString: strerror(errno)))")

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// One line of a trace as the reader sees it: a physical line, or (format 2) the line that part
 /// lines spell out, joined.
@@ -32,6 +33,25 @@ struct TraceLineSource {
     private(set) var linesRead = 0
     /// Recognise part lines (format 2, and line 1 of any trace, whose format is not known yet).
     var joinsParts = true
+
+    /// How much of a trace standard input may hold: a pipe is read into memory (several readers
+    /// share it), a file is streamed and has no limit.
+    static let maximumStandardInputBytes = 1 << 30
+
+    /// Standard input's trace (`-`), read into memory up to `maximumStandardInputBytes`.
+    static func standardInput(file: String) throws(TraceError) -> TraceLineSource {
+        // Its first line is judged before the rest is read, as a file's is: a first line that is
+        // not JSON and runs past `garbageLineBytes` throws here, not after a gigabyte of zeros.
+        var head = TraceLineSource(file: file, handle: nil, bytes: StandardInput.read(upTo: garbageLineBytes + 2).bytes)
+        _ = try head.next()
+        let input = StandardInput.read(upTo: maximumStandardInputBytes)
+        guard !input.overflowed else {
+            throw TraceError(
+                file: file, "standard input runs past the \(maximumStandardInputBytes >> 20) MB a piped trace may have",
+                hint: "write the trace to a file and pass its path: a trace file is read as a stream, at any size")
+        }
+        return TraceLineSource(file: file, handle: nil, bytes: input.bytes)
+    }
 
     init(file: String, handle: FileHandle?, bytes: [UInt8]) {
         self.file = file

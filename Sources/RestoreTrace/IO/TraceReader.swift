@@ -38,7 +38,7 @@ public final class TraceReader {
     public init(path: String) throws(TraceError) {
         file = path == "-" ? "<stdin>" : path
         if path == "-" {
-            source = TraceLineSource(file: file, handle: nil, bytes: StandardInput.bytes)
+            source = try TraceLineSource.standardInput(file: file)
         } else {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
