@@ -41,19 +41,26 @@ extension Scenario {
     /// SPEC §6 `record SCENARIO --archive`: the app runs with its UI, UIKit's archive (read from a
     /// device or simulator) takes the place of the timeline's preservation, and the timeline's
     /// first launch runs against it: which saved controllers come back under the app as it is now.
+    ///
+    /// The rest of the timeline runs as written: a kill before the first launch is the one that
+    /// ended the app (`{kill: user}` deletes the archive, T2), and what follows the first launch
+    /// runs after it (a locked launch, then an unlocked one, R12). Only a `background` before the
+    /// first launch is left out: the archive is that preservation.
     @discardableResult
     public func run(against archive: Archive, observer: EngineObserver? = nil) -> Outcome {
         let engine = makeEngine(observer: observer)
         engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
         engine.adoptArchive(archive)
-        engine.kill(.system)
-        engine.relaunch(firstLaunchOptions)
+        let first = timeline.firstIndex { if case .launch = $0 { true } else { false } }
+        engine.run(
+            timeline[..<(first ?? timeline.endIndex)].filter { if case .background = $0 { false } else { true } })
+        if engine.appState != .terminated { engine.kill(.system) }
+        if let first, case .launch(let options) = timeline[first] {
+            engine.relaunch(options)
+            engine.run(Array(timeline[(first + 1)...]))
+        } else {
+            engine.relaunch(LaunchOptions())
+        }
         return engine.outcome
-    }
-
-    /// The options of the timeline's first relaunch (a locked device, a new bundle version, …).
-    var firstLaunchOptions: LaunchOptions {
-        for step in timeline { if case .launch(let options) = step { return options } }
-        return LaunchOptions()
     }
 }

@@ -127,6 +127,69 @@ import Testing
         #expect(replay.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"))
     }
 
+    @Test func aScenarioAndAnArchiveCannotBothComeFromStandardInput() throws {
+        let r = try CLI.run(["record", "-", "--archive", "-"], in: try CLI.temporaryDirectory())
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("the scenario and --archive cannot both come from standard input"), "\(r.stderr)")
+    }
+
+    /// UIKit's archive names no class but through a restoration class: the classes are guessed
+    /// from its keys (`kUIViewControllerChildrenKey` reads as a navigation controller). A guess
+    /// is not the archived class, so R4 is not judged against it: a split view controller there
+    /// was `class-mismatch`, and its whole subtree lost, an error UIKit never gives.
+    @Test func anArchivesGuessedClassesAreNotHeldAgainstTheApp() throws {
+        let dir = try CLI.temporaryDirectory()
+        let today = try String(
+            contentsOfFile: UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), encoding: .utf8)
+        let split = today.replacingOccurrences(
+            of: "    - class: UINavigationController\n", with: "    - class: UISplitViewController\n")
+        #expect(split != today)
+        try split.write(to: dir.appendingPathComponent("split.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(
+            [
+                "record", "split.yaml", "--archive", UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o",
+                "split.trace.jsonl",
+            ], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("class-mismatch"), "\(r.stdout)")
+        #expect(r.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"), "\(r.stdout)")
+        let replay = try CLI.run(["replay", "split.trace.jsonl", "--no-report"], in: dir)
+        #expect(replay.code == 0)
+    }
+
+    /// The timeline around the archive runs as written: the archive is its preservation, a
+    /// force quit before the first launch deletes it (T2), a locked launch keeps it for the
+    /// next one (R12). Only the first launch ran, whatever the timeline said.
+    @Test func theTimelineAroundTheArchiveRuns() throws {
+        let dir = try CLI.temporaryDirectory()
+        let today = try String(
+            contentsOfFile: UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), encoding: .utf8)
+        for (name, timeline, expected) in [
+            (
+                "quit", "timeline: [{kill: user}, launch]",
+                "Restoration (launch 2): not performed — archive-deleted-user-quit"
+            ),
+            (
+                "locked", "timeline: [{launch: {deviceLocked: true}}, launch]",
+                "Restoration (launch 3): 4 of 5 nodes restored"
+            ),
+        ] {
+            let scenario = today.replacingOccurrences(
+                of: "timeline: [background, {kill: system}, launch]", with: timeline)
+            #expect(scenario != today)
+            try scenario.write(to: dir.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            let r = try CLI.run(
+                [
+                    "record", "\(name).yaml", "--archive", UIKitArchiveFixtures.path("state-restoration-demo.data"),
+                    "-o", "\(name).trace.jsonl",
+                ], in: dir)
+            #expect(r.code == 0, "\(name): \(r.stderr)")
+            #expect(r.stdout.contains(expected), "\(name): \(r.stdout)")
+            let replay = try CLI.run(["replay", "\(name).trace.jsonl", "--no-report"], in: dir)
+            #expect(replay.code == 0, "\(name): \(replay.stdout)")
+        }
+    }
+
     /// `-o -` is standard output for `import` and `record --archive` too (not a file named `-`),
     /// and neither writes onto the archive it reads.
     @Test func importAndRecordAgainstAnArchiveWriteToStandardOutputAndNeverOntoTheArchive() throws {

@@ -46,6 +46,14 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: FailOn.help)
     var failOn: [FailOn] = []
 
+    func validate() throws {
+        // Standard input is one stream: the scenario would take it all and leave the archive nothing.
+        if scenario == "-", archive == "-" {
+            throw ValidationError(
+                "the scenario and --archive cannot both come from standard input ('-'); give one of them as a file")
+        }
+    }
+
     func run() throws {
         let recorded =
             try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }

@@ -8,6 +8,7 @@ extension RestorationEngine {
         // UIKit writes the archive as the app enters the background.
         appState = .background
         archive = adopted
+        archiveClassesInferred = true
         archiveLoss = nil
         let nodes = adopted.entries.map { e -> NodeOutcome in
             let depth = e.path.count - 1

@@ -45,7 +45,8 @@ extension RestorationEngine {
         var walk = PreservationWalk(engine: self, root: root)
 
         // P1
-        guard askSaveOrRestore(secure: .shouldSaveSecure, appCoder) else {
+        let optIn = askSaveOrRestore(secure: .shouldSaveSecure, appCoder)
+        guard optIn.answer else {
             if let root { walk.skipAll(root, reason: .saveDeclined) }
             outcome.preservation = PhaseOutcome(
                 performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
@@ -53,7 +54,7 @@ extension RestorationEngine {
             if archive == nil { archiveLoss = .saveDeclined }
             diagnose(
                 .saveDeclined, .warning, path: nil, locator: nil,
-                "Nothing was preserved: application:shouldSaveApplicationState: returned NO. Fix: \(ReasonCode.saveDeclined.fix)."
+                "Nothing was preserved: \(optIn.asked.rawValue) returned NO. Fix: return YES from \(optIn.asked.rawValue)."
             )
             return
         }
@@ -74,6 +75,7 @@ extension RestorationEngine {
 
         let written = Archive(appLevel: appCoder.entries, entries: walk.entries)
         archive = written
+        archiveClassesInferred = false
         archiveLoss = nil
         if observer != nil {
             var archived = EngineEvent(launch: launch, phase: .preservation, event: .archiveWritten)

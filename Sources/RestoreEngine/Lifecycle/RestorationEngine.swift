@@ -31,6 +31,9 @@ public final class RestorationEngine {
     /// The archive on disk, if any.
     @exclusivity(unchecked) public internal(set) var archive: Archive?
     @exclusivity(unchecked) public internal(set) var outcome = Outcome()
+    /// The archive on disk is UIKit's (adopted), whose classes are inferred, not read (SPEC §9):
+    /// R4 cannot be judged against them.
+    @exclusivity(unchecked) var archiveClassesInferred = false
     /// Why the last archive went away, for the next launch's reason.
     @exclusivity(unchecked) var archiveLoss: ReasonCode?
     @exclusivity(unchecked) var killedInForeground = false
@@ -228,11 +231,13 @@ public final class RestorationEngine {
 
     /// P1: asks whether the app implements the iOS 13.2 secure method, and calls it or the
     /// deprecated one. An app on the deprecated pair earns one `deprecated-api` warning.
-    func askSaveOrRestore(secure: Callback, _ coder: RestorationCoder) -> Bool {
+    /// P1/R3's opt-in: the secure method when the app implements it, else the deprecated one.
+    /// - Returns: the answer, and the method asked (a "returned NO" finding names that one).
+    func askSaveOrRestore(secure: Callback, _ coder: RestorationCoder) -> (answer: Bool, asked: Callback) {
         let save = secure == .shouldSaveSecure
         if call(.responds(secure), receiver: "AppDelegate").boolValue {
-            return call(save ? .shouldSaveSecure(coder) : .shouldRestoreSecure(coder), receiver: "AppDelegate")
-                .boolValue
+            let answer = call(save ? .shouldSaveSecure(coder) : .shouldRestoreSecure(coder), receiver: "AppDelegate")
+            return (answer.boolValue, secure)
         }
         if !warnedDeprecated {
             warnedDeprecated = true
@@ -242,7 +247,8 @@ public final class RestorationEngine {
                 "The app implements \(old.rawValue) (deprecated since iOS 13.2) and not \(secure.rawValue), so UIKit calls the deprecated method and does not require secure coding (P1). Fix: \(ReasonCode.deprecatedApi.fix)."
             )
         }
-        return call(save ? .shouldSave(coder) : .shouldRestore(coder), receiver: "AppDelegate").boolValue
+        let answer = call(save ? .shouldSave(coder) : .shouldRestore(coder), receiver: "AppDelegate")
+        return (answer.boolValue, save ? .shouldSave : .shouldRestore)
     }
 
     /// A coder over `entries` (keys known to be unique) for one call into the app: the one the
