@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 
 extension UIKitArchive {
@@ -121,11 +122,57 @@ extension UIKitArchive {
         case .array(let items), .set(let items): return .array(items.compactMap(coderValue))
         case .proxy(let path): return .reference(path)
         case .dictionary(let pairs): return .dictionary(dictionary(pairs))
+        case .object("NSIndexPath", _, let fields):
+            // The engine's index paths are arrays of ints: a table's selection (R5) reads them so.
+            return indexPath(fields).map { .array($0.map(CoderValue.int)) }
+                ?? .dictionary(objectFields("NSIndexPath", fields))
+        case .object("NSURL", _, let fields):
+            return url(fields).map(CoderValue.string) ?? .dictionary(objectFields("NSURL", fields))
         case .object(let name, _, let fields):
-            var d = dictionary(fields)
-            d["$class"] = .string(name)
-            return .dictionary(d)
+            return .dictionary(objectFields(name, fields))
         }
+    }
+
+    /// An object this reader does not interpret: its keys, and its class under `$class`.
+    private static func objectFields(_ name: String, _ fields: [KeyedPair]) -> [String: CoderValue] {
+        var d = dictionary(fields)
+        d["$class"] = .string(name)
+        return d
+    }
+
+    /// `NSIndexPath`'s keyed coding (Foundation's `encodeWithCoder:`): `NSIndexPathLength`, then
+    /// the one index as `NSIndexPathValue`, or every index in `NSIndexPathData` as unsigned
+    /// base-128 varints, low group first. Nil when the fields do not add up.
+    static func indexPath(_ fields: [KeyedPair]) -> [Int]? {
+        func field(_ key: String) -> KeyedValue? { fields.first { $0.key.stringValue == key }?.value }
+        guard let length = field("NSIndexPathLength")?.intValue, length >= 0, length <= 1024 else { return nil }
+        if length == 0 { return [] }
+        if length == 1 { return field("NSIndexPathValue")?.intValue.map { [$0] } }
+        guard let bytes = field("NSIndexPathData")?.dataValue else { return nil }
+        var indexes: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in bytes {
+            guard shift < 63 else { return nil }
+            value |= Int(byte & 0x7F) << shift
+            if byte & 0x80 == 0 {
+                indexes.append(value)
+                (value, shift) = (0, 0)
+            } else {
+                shift += 7
+            }
+        }
+        return indexes.count == length && shift == 0 ? indexes : nil
+    }
+
+    /// `NSURL`'s keyed coding: `NS.relative` against `NS.base` (another NSURL, or nil).
+    static func url(_ fields: [KeyedPair]) -> String? {
+        func field(_ key: String) -> KeyedValue? { fields.first { $0.key.stringValue == key }?.value }
+        guard let relative = field("NS.relative")?.stringValue else { return nil }
+        guard case .object("NSURL", _, let baseFields)? = field("NS.base"), let base = url(baseFields) else {
+            return relative
+        }
+        return URL(string: relative, relativeTo: URL(string: base))?.absoluteString ?? relative
     }
 
     private static func dictionary(_ pairs: [KeyedPair]) -> [String: CoderValue] {

@@ -32,6 +32,13 @@ public struct UIKitArchive: Sendable {
                 "has no \(UIKitArchiveKeys.majorVersion): not a UIKit state restoration archive",
                 hint: "pass Library/Saved Application State/BUNDLE.savedState/data.data")
         }
+        if case .string(let s) = major {
+            // UIKit stores a number: "major version is '2'; reads version 2" read as a contradiction.
+            throw KeyedArchiveError(
+                file: file, at: "$top › \(UIKitArchiveKeys.majorVersion)",
+                "the archive's major version is the string '\(s)', where UIKit stores a number: the file was not written by UIKit, or was edited",
+                hint: "pass the data.data UIKit wrote, unchanged")
+        }
         guard major.intValue == UIKitArchiveKeys.supportedMajorVersion else {
             throw KeyedArchiveError(
                 file: file, at: "$top › \(UIKitArchiveKeys.majorVersion)",
@@ -73,9 +80,28 @@ public struct UIKitArchive: Sendable {
                     file: file, at: "$top › \(UIKitArchiveKeys.roots)[\(i)]",
                     "expected an identifier path string, found \(item.typeName)")
             }
+            if let problem = identifierPathProblem(s) {
+                // Read as it is, such a key made a trace that `replay` then refused.
+                throw KeyedArchiveError(
+                    file: file, at: "$top › \(UIKitArchiveKeys.roots)[\(i)]",
+                    "identifier path '\(s)' \(problem); UIKit writes identifiers joined by '/' with ':[n]:' child indexes",
+                    hint: "the file was not written by UIKit, or was edited")
+            }
             out.append(s)
         }
         return out
+    }
+
+    /// What is wrong with an identifier path UIKit could not have written, or nil.
+    static func identifierPathProblem(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains(where: \.isEmpty) { return "has an empty component" }
+        for part in parts where part.hasPrefix(":[") && part.hasSuffix("]:") {
+            guard let n = Int(part.dropFirst(2).dropLast(2)), n >= 0 else {
+                return "has the child index '\(part)', which is not a number ≥ 0"
+            }
+        }
+        return nil
     }
 
     private static func classMap(_ top: KeyedArchive, _ file: String) throws(KeyedArchiveError) -> [(

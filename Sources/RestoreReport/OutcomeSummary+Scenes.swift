@@ -3,11 +3,18 @@ import RestoreEngine
 /// The scene sessions in `record`'s and `replay`'s summary (SPEC §8).
 extension OutcomeSummary {
     /// `Scenes: n of m sessions restored`, then one line per session: saved → restored, or why not.
-    static func sceneLines(_ scenes: [SceneOutcome]) -> [String] {
+    /// Before any relaunch (an imported archive, a timeline that ends in the background) nothing
+    /// could have come back: each session shows what it saved, not a row of ✗.
+    static func sceneLines(_ scenes: [SceneOutcome], relaunched: Bool) -> [String] {
         let restored = scenes.filter { $0.restored != nil }.count
-        var out = ["Scenes: \(restored) of \(plural(scenes.count, "session")) restored"]
+        var out = [
+            relaunched
+                ? "Scenes: \(restored) of \(plural(scenes.count, "session")) restored"
+                : "Scenes: \(plural(scenes.count, "session")); no relaunch in this timeline, so none restored yet"
+        ]
         for s in scenes {
-            var line = "  \(s.restored != nil ? "✓" : "✗") \(s.session) (\(s.configuration)): "
+            let mark = !relaunched ? "·" : s.restored != nil ? "✓" : "✗"
+            var line = "  \(mark) \(s.session) (\(s.configuration)): "
             // A crash or a force quit deletes what was saved (S4): "saved nothing" read as if
             // nothing ever was.
             let deleted =
@@ -17,7 +24,7 @@ extension OutcomeSummary {
                 default: "nothing"
                 }
             line += "saved " + (s.saved.map(describe) ?? deleted)
-            line += ", restored " + (s.restored.map(describe) ?? "nothing")
+            if relaunched { line += ", restored " + (s.restored.map(describe) ?? "nothing") }
             if let reason = s.reason { line += " — \(reason.rawValue)" }
             out.append(line)
         }

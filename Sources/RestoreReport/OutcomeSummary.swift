@@ -20,7 +20,7 @@ public enum OutcomeSummary {
             out.append(phaseTitle("Restoration", r))
             out += lost(r, verbose: verbose)
         }
-        if let scenes = outcome.scenes { out += sceneLines(scenes) }
+        if let scenes = outcome.scenes { out += sceneLines(scenes, relaunched: !outcome.launches.isEmpty) }
         let shown = outcome.diagnostics.filter { verbose || $0.severity != .info }
         let errors = outcome.diagnostics.filter { $0.severity == .error }.count
         let warnings = outcome.diagnostics.filter { $0.severity == .warning }.count

@@ -97,7 +97,15 @@ public enum Replaying {
             }
         } catch { throw RestoreFailure(error) }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
-            let known = baseline.outcome.preservation?.nodes.compactMap(\.path).prefix(8).joined(separator: ", ") ?? ""
+            let paths = baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []
+            if unmatched.allSatisfy(paths.contains) {
+                // Preserved, yet the engine never walked them: the archive is UIKit's, adopted as it is.
+                throw RestoreFailure(
+                    .badInput,
+                    "error: --drop-id \(unmatched.joined(separator: ", ")): this trace's archive was read from UIKit's (import, record --archive), not preserved by the engine, so there is no preservation to drop an identifier from; to ask it of the app, remove the identifier in a scenario and record it"
+                )
+            }
+            let known = paths.prefix(8).joined(separator: ", ")
             throw RestoreFailure(
                 .badInput,
                 "error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))"
@@ -155,7 +163,12 @@ public struct ReplaySummary: Sendable {
         var out: [String] = []
         if let modified, let diff {
             out.append("What if \(modified.whatIf.edits.map(\.description).joined(separator: ", ")):")
-            if diff.isEmpty {
+            if diff.isEmpty, baseline.outcome.restoration == nil {
+                // Nothing to change is not the same answer as a change that makes no difference.
+                out.append(
+                    "  the outcome does not change: the trace has no launch after the app went to the background, so nothing is restored for the change to act on"
+                )
+            } else if diff.isEmpty {
                 out.append("  the outcome does not change")
             } else {
                 var counts = "  \(diff.gained.count) gained, \(diff.lost.count) lost"

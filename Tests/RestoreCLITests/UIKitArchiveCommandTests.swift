@@ -127,6 +127,28 @@ import Testing
         #expect(replay.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"))
     }
 
+    /// An imported trace has no relaunch and no preservation by the engine: a what-if says why
+    /// it cannot act ("does not change" read as an answer), and a scene import shows what each
+    /// session saved, not a row of ✗ for sessions no launch has asked for yet.
+    @Test func whatIfsAndSummariesOfAnImportedTraceSayThereIsNoRelaunch() throws {
+        let dir = try CLI.temporaryDirectory()
+        let imported = try CLI.run(
+            ["import", UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "demo.trace.jsonl"], in: dir)
+        #expect(imported.code == 0)
+        let restore = try CLI.run(
+            ["replay", "demo.trace.jsonl", "--set", "shouldRestore=false", "--no-report"], in: dir)
+        #expect(restore.stdout.contains("nothing is restored for the change to act on"), "\(restore.stdout)")
+        let drop = try CLI.run(["replay", "demo.trace.jsonl", "--drop-id", "TabController", "--no-report"], in: dir)
+        #expect(drop.code == 2)
+        #expect(drop.stderr.contains("this trace's archive was read from UIKit's"), "\(drop.stderr)")
+        let scenes = try CLI.run(
+            ["import", UIKitArchiveFixtures.path("scenes.savedState"), "-o", "scenes.trace.jsonl"], in: dir)
+        #expect(scenes.code == 0, "\(scenes.stderr)")
+        let replay = try CLI.run(["replay", "scenes.trace.jsonl", "--no-report"], in: dir)
+        #expect(replay.stdout.contains("no relaunch in this timeline, so none restored yet"), "\(replay.stdout)")
+        #expect(!replay.stdout.contains("✗"))
+    }
+
     @Test func aScenarioAndAnArchiveCannotBothComeFromStandardInput() throws {
         let r = try CLI.run(["record", "-", "--archive", "-"], in: try CLI.temporaryDirectory())
         #expect(r.code == 2)
