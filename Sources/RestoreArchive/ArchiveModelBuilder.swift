@@ -17,8 +17,9 @@ extension UIKitArchive {
             objects.compactMap { o in o.values.first { $0.key == UIKitArchiveKeys.presented }?.value.proxyPath })
         let classes = Dictionary(restorationClasses.map { ($0.key, $0.className) }, uniquingKeysWith: { a, _ in a })
         var entries: [ArchiveEntry] = []
+        let root = rootIndex
         for (i, object) in objects.enumerated() {
-            var entry = Self.entry(object, first: i == 0, presented: presented)
+            var entry = Self.entry(object, first: i == root, presented: presented)
             entry.restorationClass = classes[object.key]
             entry.className = entry.restorationClass ?? entry.className
             entries.append(entry)
@@ -38,6 +39,21 @@ extension UIKitArchive {
             }
         }
         return Archive(appLevel: appLevel, entries: entries)
+    }
+
+    /// Which object is the window's root view controller: the first top-level one that looks
+    /// like a controller (a controller's keys, or objects below it). A registered object the app
+    /// delegate encoded ahead of the tree (P2, P8) is top-level too, and was taken for the root.
+    var rootIndex: Int {
+        let parents = Set(objects.compactMap { Self.split($0.key).parent })
+        let topLevel = objects.indices.filter { Self.split(objects[$0].key).parent == nil }
+        let controllerKeys = [
+            UIKitArchiveKeys.viewWasLoaded, UIKitArchiveKeys.children, UIKitArchiveKeys.tabSelected,
+            UIKitArchiveKeys.storyboard,
+        ]
+        return topLevel.first { i in
+            parents.contains(objects[i].key) || objects[i].values.contains { controllerKeys.contains($0.key) }
+        } ?? topLevel.first ?? 0
     }
 
     private static func entry(_ o: Object, first: Bool, presented: Set<String>) -> ArchiveEntry {

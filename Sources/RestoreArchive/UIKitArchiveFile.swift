@@ -49,6 +49,15 @@ public enum UIKitArchiveFile {
         // A container, or its "Saved Application State" folder: one .savedState per app.
         let candidates = [(path as NSString).appendingPathComponent(savedStateFolder), path].flatMap(savedStates)
         guard let first = candidates.first else {
+            if UIKitSceneSessions.locate(path) != nil {
+                // A scene-based app's saved state: the advice below is for the legacy life cycle.
+                throw KeyedArchiveError(
+                    file: path,
+                    "holds a scene-based app's saved state (KnownSceneSessions), not a view-controller archive (\(fileName))",
+                    hint:
+                        "read its sessions with restoretrace archive or import; a scene-based app restores from each session's NSUserActivity, and record --archive reads only data.data"
+                )
+            }
             throw KeyedArchiveError(
                 file: path,
                 "holds no \(fileName): looked in it, in */\(fileName) and in \(savedStateFolder)/*.savedState/\(fileName)",

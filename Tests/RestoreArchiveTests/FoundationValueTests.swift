@@ -80,4 +80,30 @@ import Testing
         }
         #expect(UIKitArchive.identifierPathProblem("Tab/:[1]:/Nav/:[0]:/List") == nil)
     }
+
+    /// A registered object the app delegate encoded ahead of the tree is top-level too: it was
+    /// taken for the window's root controller (asked of viewControllerWithRestorationIdentifierPath:,
+    /// the real root demoted to an object).
+    @Test func theRootIsTheFirstTopLevelController() throws {
+        func coder(_ body: (NSKeyedArchiver) -> Void) -> Data {
+            let a = NSKeyedArchiver(requiringSecureCoding: false)
+            a.outputFormat = .binary
+            body(a)
+            a.finishEncoding()
+            return a.encodedData
+        }
+        let top = coder { a in
+            a.encode(["Store", "Nav", "Nav/:[0]:/List"] as NSArray, forKey: "kRootRestorationIdentifiersKey")
+            a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+            a.encode(coder { $0.encode("basket-1" as NSString, forKey: "basket") } as NSData, forKey: "Store")
+            a.encode(coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") } as NSData, forKey: "Nav")
+            a.encode(
+                coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") } as NSData, forKey: "Nav/:[0]:/List"
+            )
+        }
+        let model = try UIKitArchive(bytes: [UInt8](top), file: "data.data").model
+        #expect(model.entries.map(\.key) == ["Store", "Nav", "Nav/:[0]:/List"])
+        #expect(model.entries.map(\.relation) == [.object, .root, .child(0)])
+        #expect(model.entries.map(\.kind) == [.object, .viewController, .viewController])
+    }
 }

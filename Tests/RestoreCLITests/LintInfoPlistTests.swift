@@ -21,6 +21,10 @@ import Testing
             ))
         #expect(!r.stdout.contains("★"))
         #expect(!r.stdout.contains("no findings"))
+        // No advice to add Restoration IDs beside the findings that say they can go.
+        for legacy in ["[never-preserved]", "[segue-scene-without-identifier]", "a Restoration ID in the Identity"] {
+            #expect(!r.stdout.contains(legacy), "\(legacy)")
+        }
         let json = try CLI.run(["lint", "Notes-Info.plist", "Shelf.storyboard", "--json"], in: Self.traces)
         let report = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let file = try #require((report["files"] as? [[String: Any]])?.first)

@@ -37,6 +37,8 @@ struct StandardOutputTests {
             #expect(
                 r.stderr.hasPrefix("standard output: error: cannot write: No space left on device\n"),
                 "\(arguments): \(r.stderr)")
+            // The hint fits every command, not only those that take -o.
+            #expect(r.stderr.contains("(> FILE, or -o FILE where the command takes it)"), "\(arguments): \(r.stderr)")
         }
     }
 

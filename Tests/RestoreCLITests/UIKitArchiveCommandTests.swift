@@ -149,6 +149,19 @@ import Testing
         #expect(!replay.stdout.contains("✗"))
     }
 
+    /// A scene-based app's saved state given to `record --archive` was told to return true from
+    /// shouldSaveApplicationState:, which UIKit never asks a scene-based app.
+    @Test func aSceneSavedStateIsNotAViewControllerArchive() throws {
+        let r = try CLI.run(
+            [
+                "record", Samples.path("demo-travel.yaml"), "--archive", UIKitArchiveFixtures.path("scenes.savedState"),
+                "-o", "t.jsonl",
+            ], in: try CLI.temporaryDirectory())
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("holds a scene-based app's saved state (KnownSceneSessions)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("shouldSaveApplicationState"))
+    }
+
     @Test func aScenarioAndAnArchiveCannotBothComeFromStandardInput() throws {
         let r = try CLI.run(["record", "-", "--archive", "-"], in: try CLI.temporaryDirectory())
         #expect(r.code == 2)

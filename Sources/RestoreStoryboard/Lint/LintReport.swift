@@ -31,6 +31,10 @@ public struct LintReport: Sendable {
                 files[i].views[j].reason = .legacyRestorationInert
             }
             let own = lint.findings.filter { $0.code == .legacyRestorationInert && $0.location.file == files[i].file }
+            // What view-controller-based restoration would need (an identifier, a container that
+            // encodes its children) is beside the point when it never runs: "give it a Restoration
+            // ID" contradicted the inert findings telling the user the IDs can go.
+            files[i].findings.removeAll { LintFinding.Code.legacyOnly.contains($0.code) }
             files[i].findings = (own + files[i].findings).sorted {
                 $0.location != $1.location ? $0.location < $1.location : $0.code.rawValue < $1.code.rawValue
             }
@@ -147,6 +151,12 @@ public struct LintFinding: Sendable {
         case scenesRequired = "scenes-required"
         /// A scene-based app declares no NSUserActivityTypes: no activity is ever persisted (S2).
         case activityTypeNotDeclared = "activity-type-not-declared"
+
+        /// Findings about view-controller-based restoration alone: not made for a scene-based app.
+        static let legacyOnly: Set<Code> = [
+            .neverPreserved, .segueSceneWithoutIdentifier, .storyboardIDNotRestorationID, .duplicateIdentifier,
+            .customContainer,
+        ]
     }
     public var code: Code
     public var severity: LintSeverity

@@ -46,8 +46,12 @@ public enum StandardOutput {
     static func failure(_ code: Int32) -> TraceError {
         let hint =
             switch code {
-            case ENOSPC, EDQUOT: "free some disk space, or write to a file with -o"
-            default: "write to a file with -o"
+            // Not every command takes -o (archive, diff, lint, schema, replay --json): name both ways.
+            case ENOSPC, EDQUOT:
+                "free some disk space, or send the output elsewhere (> FILE, or -o FILE where the command takes it)"
+            case EPIPE:
+                "the program reading the output stopped before the end (such as head); run it again without it to see everything"
+            default: "send the output elsewhere (> FILE, or -o FILE where the command takes it)"
             }
         return TraceError(
             file: name, "cannot write: \(String(cString: strerror(code)))", hint: hint, cause: .environment)
