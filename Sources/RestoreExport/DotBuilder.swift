@@ -30,6 +30,8 @@ public struct DotBuilder: Sendable {
     var origins: NodeOrigins
     /// Restored nodes whose selection was dropped or moved, drawn apart from whole restorations.
     var partials: PartialRestorations
+    /// A scene-based app's windows, by session (`DotBuilder+Scenes`).
+    var sceneWindows: [String: NodeBlueprint]
 
     /// - Parameters:
     ///   - outcome: the run's outcome; its last preservation and last restoration are drawn.
@@ -42,6 +44,7 @@ public struct DotBuilder: Sendable {
         presentedLocators = HierarchyTree.presentedLocators(in: background?.hierarchy)
         origins = NodeOrigins(outcome: outcome, events: events)
         partials = PartialRestorations(outcome: outcome)
+        sceneWindows = outcome.scenes == nil ? [:] : Self.sceneWindows(events)
     }
 
     /// The DOT text.
@@ -69,6 +72,12 @@ public struct DotBuilder: Sendable {
         )
         out.line("  edge [fontname=\"DejaVu Sans\", fontsize=9, color=\"#57606a\", arrowsize=0.6];")
 
+        if let scenes = outcome.scenes, !scenes.isEmpty {
+            sceneClusters(&out, scenes)
+            legend(&out)
+            out.line("}")
+            return out.text
+        }
         let pres = outcome.preservation
         cluster(
             &out, name: "preservation", side: .preservation, phase: pres,
@@ -211,6 +220,17 @@ public struct DotBuilder: Sendable {
         out.line("  subgraph cluster_legend {")
         out.line(
             "    graph [label=\"Legend\", labeljust=l, style=\"rounded\", color=\"#d0d7de\", fontsize=13, margin=10];")
+        if outcome.scenes?.isEmpty == false {
+            rows(
+                &out,
+                [
+                    "box: a view controller in the scene's window   folder: container",
+                    "restoration identifiers: inert in a scene-based app",
+                    "note: the activity the session saved, then what the next launch handed back",
+                    "<FONT COLOR=\"#2e7d32\">✓</FONT> restored   <FONT COLOR=\"#c62828\">✗</FONT> lost (reason code)",
+                ])
+            return
+        }
         var rows = [
             "<FONT COLOR=\"#1f2328\">★</FONT> preserved",
             "<FONT COLOR=\"#c62828\">✗</FONT> skipped (because of ancestor)",
@@ -224,6 +244,11 @@ public struct DotBuilder: Sendable {
             rows.insert(
                 "<FONT COLOR=\"\(NodeLook.partialColor)\">◐</FONT> partly restored (selection dropped or moved)", at: 3)
         }
+        self.rows(&out, rows)
+    }
+
+    /// The legend's rows (HTML-like labels), and the end of its cluster.
+    private func rows(_ out: inout DotWriter, _ rows: [String]) {
         let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
         let name = out.nextName()
         out.line(

@@ -120,7 +120,7 @@ public enum Exporting {
             replay = try Replayer.replay(path: trace, keepingEngine: keep)
             if replay.matched {
                 // The replay wrote the recorded lines byte for byte: the recorded hierarchy is the replayed one.
-                events = try lastBackgroundHierarchy(trace).map { [$0] } ?? []
+                events = try drawnEvents(trace)
             } else {
                 // A diverging replay draws what it replayed, so its own events are needed.
                 replay = try Replayer.replay(path: trace, keepEvents: true, keepingEngine: keep)
@@ -141,14 +141,19 @@ public enum Exporting {
 
     /// The last `background` event that carries a hierarchy, with only that payload decoded. The
     /// replay has just read this trace and checked every line, so they are not checked again.
-    private static func lastBackgroundHierarchy(_ trace: String) throws(TraceError) -> EngineEvent? {
+    /// The events the drawing reads: the last background's hierarchy (which presented controllers
+    /// were skipped) and, in a scene-based app, each scene's window as it connected.
+    private static func drawnEvents(_ trace: String) throws(TraceError) -> [EngineEvent] {
         let reader = try TraceReader(path: trace)
         var last: EngineEvent?
+        var windows: [EngineEvent] = []
         while let record = try reader.nextRecord(checkingPayloads: false) {
-            guard record.event == .background, record.hasAny(of: .hierarchy) else { continue }
+            guard record.event == .background || record.event == .sceneConnected, record.hasAny(of: .hierarchy)
+            else { continue }
             let event = try record.decoded(.hierarchy)
-            if event.hierarchy != nil { last = event }
+            guard event.hierarchy != nil else { continue }
+            if event.event == .sceneConnected { windows.append(event) } else { last = event }
         }
-        return last
+        return windows + (last.map { [$0] } ?? [])
     }
 }

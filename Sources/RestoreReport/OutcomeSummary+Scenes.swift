@@ -15,14 +15,9 @@ extension OutcomeSummary {
         for s in scenes {
             let mark = !relaunched ? "·" : s.restored != nil ? "✓" : "✗"
             var line = "  \(mark) \(s.session) (\(s.configuration)): "
-            // A crash or a force quit deletes what was saved (S4): "saved nothing" read as if
-            // nothing ever was.
-            let deleted =
-                switch s.reason {
-                case .archiveDeletedCrash: "an activity, deleted after the crash"
-                case .archiveDeletedUserQuit: "an activity, deleted by the force quit"
-                default: "nothing"
-                }
+            // A crash deletes what was saved (S4): "saved nothing" read as if nothing ever was. (A
+            // discarded session keeps its `saved`, and its reason says it is gone.)
+            let deleted = s.reason == .archiveDeletedCrash ? "an activity, deleted after the crash" : "nothing"
             line += "saved " + (s.saved.map(describe) ?? deleted)
             if relaunched { line += ", restored " + (s.restored.map(describe) ?? "nothing") }
             if let reason = s.reason { line += " — \(reason.rawValue)" }

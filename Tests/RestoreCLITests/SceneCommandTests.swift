@@ -46,6 +46,27 @@ import Testing
         #expect(r.stderr.contains("activity:SESSION.type=TYPE"))
     }
 
+    /// A scene-based app's drawing: one cluster per session with its window, what it saved and
+    /// what came back. It drew "Not performed — scene-based-app" twice and a legend of ★ and ✗.
+    @Test func theDrawingShowsEachSessionsWindowAndActivities() throws {
+        let restored = try CLI.run(
+            ["export", "restoring-your-apps-state-scenes.trace.jsonl", "--format", "dot"], in: Self.traces)
+        #expect(restored.code == 0)
+        for piece in [
+            "subgraph cluster_scene_1", "label=\"Session main (Main Scene)\"",
+            "label=\"UINavigationController\\nNavigationController (inert)\"",
+            "label=\"saved com.example.apple-samplecode.staterestore.mainActivity\\l", "✓ restored",
+            "subgraph cluster_scene_2",
+        ] {
+            #expect(restored.stdout.contains(piece), "\(piece)")
+        }
+        #expect(!restored.stdout.contains("Not performed"))
+        let lost = try CLI.run(
+            ["export", "scene-migration-breaks-restoration.trace.jsonl", "--format", "dot"], in: Self.traces)
+        #expect(lost.stdout.contains("label=\"✗ activity-type-not-declared\\l"))
+        #expect(lost.stdout.contains("label=\"saved nothing\\l\""))
+    }
+
     /// A what-if on a session the recording never had would change nothing: an error with the
     /// nearest sessions, as for a path; on an app-based trace it says there are no sessions.
     @Test func aWhatIfOnAnUnknownSessionIsBadInput() throws {

@@ -55,9 +55,11 @@ struct SceneReplayTests {
         let none = try Replayer.replay(path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=")]))
         #expect(none.outcome.scenes?.allSatisfy { $0.saved == nil } == true)
         let diff = OutcomeDiff(before: try Replayer.replay(path: path).outcome, after: none.outcome)
-        // `side` was closed by the user in both runs: only `main` moved.
-        #expect(diff.sceneChanges.map(\.session) == ["main"])
+        // `side` was closed by the user in both runs: only `main` was lost; `side` differs only in
+        // what its last preservation saved (nothing, once its type is undeclared).
+        #expect(diff.sceneChanges.filter(\.lost).map(\.session) == ["main"])
         #expect(diff.sceneChanges.first?.lost == true)
+        #expect(diff.sceneChanges.last.map { !$0.lost && !$0.gained && $0.after?.saved == nil } == true)
         #expect(diff.lines.contains { $0.hasPrefix("scene `main`") })
     }
 

@@ -49,4 +49,29 @@ import Testing
         #expect(groups.map(\.count) == [1, 3])
         #expect(groups[1].firstPaths(2) == ["Tabs/T0", "Tabs/T1"])
     }
+
+    /// A node's name is replaced only where the message quotes it: replaced anywhere, the session
+    /// `photo` made `com.example.photoActivity` read `com.example.‹node›Activity`, and findings
+    /// about two different activity types were folded into one about a type that does not exist.
+    @Test func aNameInsideAnotherValueIsNotReplaced() throws {
+        let outcome = try ScenarioParser.parse(
+            """
+            name: t
+            app: {lifecycle: scenes, userActivityTypes: [com.example.other]}
+            scenes:
+              - {session: main, ui: {class: A}, activity: {type: com.example.mainActivity}}
+              - {session: photo, ui: {class: B}, activity: {type: com.example.photoActivity}}
+            """, file: "t.yaml"
+        ).run(observer: nil)
+        let lines = OutcomeSummary.lines(for: outcome)
+        #expect(!lines.contains { $0.contains("‹node›Activity") }, "\(lines)")
+        #expect(lines.contains { $0.contains("'com.example.mainActivity'") })
+        #expect(lines.contains { $0.contains("'com.example.photoActivity'") })
+        // Findings that differ only in their node still fold.
+        let cause = FindingGroup.cause(
+            of: Diagnostic(
+                code: .notFound, severity: .warning, path: "Tabs/T1", locator: "Tabs/T1",
+                message: "`T1` (Tabs/T1) was not restored: no class T1Restorer", launch: 2))
+        #expect(cause == "‹node› was not restored: no class T1Restorer")
+    }
 }

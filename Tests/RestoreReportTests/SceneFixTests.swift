@@ -37,7 +37,8 @@ import Testing
             ), "\(lines)")
     }
 
-    /// A force quit deletes the saved activity with the session: said as for a crash.
+    /// A force quit deletes the saved activity with the session: the summary shows what was
+    /// saved (SPEC §8: the last preservation's) and the reason says it is gone.
     @Test func aSessionWhoseActivityAForceQuitDeletedSaysSo() throws {
         let outcome = try LostNodesTests.outcome(
             """
@@ -49,7 +50,7 @@ import Testing
         let lines = OutcomeSummary.lines(for: outcome, verbose: false)
         #expect(
             lines.contains(
-                "  ✗ main (Default Configuration): saved an activity, deleted by the force quit, restored nothing — archive-deleted-user-quit"
+                "  ✗ main (Default Configuration): saved com.example.browse, restored nothing — archive-deleted-user-quit"
             ), "\(lines)")
     }
 }

@@ -243,6 +243,7 @@ struct SceneLifecycleTests {
         #expect(log.calls(.willConnectToSession).isEmpty)
         #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
         #expect(outcome.scenes?.first?.restored == nil)
+        #expect(outcome.scenes?.first?.saved?.value("item") == "42")
         #expect(outcome.diagnostics(.sessionDiscarded).count == 1)
     }
 
@@ -285,7 +286,9 @@ struct SceneLifecycleTests {
                   - launch
                 """)
         #expect(outcome.scenes?.first?.reason == .archiveDeletedUserQuit)
-        #expect(outcome.scenes?.first?.saved == nil)
+        // What the last preservation saved stays in the outcome; the reason says it is gone.
+        #expect(outcome.scenes?.first?.saved?.type == "com.example.browse")
+        #expect(outcome.scenes?.first?.restored == nil)
         let finding = try #require(outcome.diagnostics(.archiveDeletedUserQuit).first)
         #expect(finding.message.contains("force-quit"))
         #expect(finding.message.contains(ReasonCode.archiveDeletedUserQuit.fix))

@@ -38,11 +38,17 @@ public struct FindingGroup: Hashable, Sendable {
 
     /// The message without the node it is about: its path, its locator and its identifier
     /// (the last component, as the message quotes it) become `‹node›`.
+    ///
+    /// Only where the message quotes them (`` `Name` ``, `(Path)`, `'Name'`): replaced anywhere,
+    /// a session `photo` turned the type `com.example.photoActivity` into `com.example.‹node›Activity`,
+    /// and two findings about different types were folded into one about a type that does not exist.
     public static func cause(of d: Diagnostic) -> String {
         var text = d.message
         let names = [d.path, d.locator].compactMap { $0 }.filter { !$0.isEmpty }
         for name in names.sorted(by: { $0.count > $1.count }) {
-            text = text.replacing(name, with: "‹node›")
+            for (open, close) in [("`", "`"), ("(", ")"), ("'", "'")] {
+                text = text.replacing(open + name + close, with: open + "‹node›" + close)
+            }
         }
         for name in names {
             let last = name.split(separator: "/").last.map(String.init) ?? name

@@ -147,7 +147,7 @@ extension RestorationEngine {
     /// Deletes every session's saved activity (`archive-deleted`, one per session that had one).
     private func deleteActivities(_ detail: String, message: String) {
         var any = false
-        for i in scenes.sessions.indices where scenes.sessions[i].saved != nil {
+        for i in scenes.sessions.indices where scenes.sessions[i].saved != nil && !scenes.sessions[i].discarded {
             any = true
             scenes.sessions[i].saved = nil
             scenes.sessions[i].reason = .archiveDeletedCrash

@@ -183,7 +183,9 @@ extension RestorationEngine {
         let id = scenes.sessions[i].id
         scenes.sessions[i].discarded = true
         scenes.sessions[i].connected = false
-        scenes.sessions[i].saved = nil
+        // `saved` stays what the last preservation saved (SPEC §8's outcome): the reason says it
+        // is gone with the session. Cleared, the summary said "saved nothing" of a session whose
+        // trace shows its activity saved.
         scenes.sessions[i].restored = nil
         scenes.sessions[i].reconnected = false
         scenes.sessions[i].reason = reason
