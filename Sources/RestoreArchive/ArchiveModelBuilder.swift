@@ -41,20 +41,27 @@ extension UIKitArchive {
         return Archive(appLevel: appLevel, entries: entries)
     }
 
-    /// Which object is the window's root view controller: the first top-level one that looks
-    /// like a controller (a controller's keys, or objects below it). A registered object the app
-    /// delegate encoded ahead of the tree (P2, P8) is top-level too, and was taken for the root.
+    /// Which object is the window's root view controller. A registered object, or a controller
+    /// the app delegate referenced, is encoded ahead of the tree (P2, P8) and is top-level too: the
+    /// first top-level object was taken for the root. The evidence, strongest first: a
+    /// controller's keys and objects below it; a controller's keys; objects below it; first.
     var rootIndex: Int {
         let parents = Set(objects.compactMap { Self.split($0.key).parent })
         let topLevel = objects.indices.filter { Self.split(objects[$0].key).parent == nil }
-        let controllerKeys = [
-            UIKitArchiveKeys.viewWasLoaded, UIKitArchiveKeys.children, UIKitArchiveKeys.tabSelected,
-            UIKitArchiveKeys.storyboard,
-        ]
-        return topLevel.first { i in
-            parents.contains(objects[i].key) || objects[i].values.contains { controllerKeys.contains($0.key) }
-        } ?? topLevel.first ?? 0
+        func hasDescendants(_ i: Int) -> Bool { parents.contains(objects[i].key) }
+        func looksLikeController(_ i: Int) -> Bool {
+            objects[i].values.contains { Self.controllerKeys.contains($0.key) }
+        }
+        return topLevel.first { hasDescendants($0) && looksLikeController($0) }
+            ?? topLevel.first(where: looksLikeController) ?? topLevel.first(where: hasDescendants)
+            ?? topLevel.first ?? 0
     }
+
+    /// Keys only a view controller's coder holds.
+    static let controllerKeys: Set<String> = [
+        UIKitArchiveKeys.viewWasLoaded, UIKitArchiveKeys.children, UIKitArchiveKeys.tabSelected,
+        UIKitArchiveKeys.storyboard,
+    ]
 
     private static func entry(_ o: Object, first: Bool, presented: Set<String>) -> ArchiveEntry {
         let keys = Set(o.values.map(\.key))
@@ -67,10 +74,7 @@ extension UIKitArchive {
         } else {
             relation = presented.contains(o.key) ? .presented : .object
         }
-        let isController =
-            relation != .object || keys.contains(UIKitArchiveKeys.viewWasLoaded)
-            || keys.contains(UIKitArchiveKeys.children)
-            || keys.contains(UIKitArchiveKeys.tabSelected) || keys.contains(UIKitArchiveKeys.storyboard)
+        let isController = relation != .object || !keys.isDisjoint(with: controllerKeys)
         let identifier = split.components.last ?? o.key
         let className: String
         if keys.contains(UIKitArchiveKeys.tabSelected) {
@@ -160,7 +164,7 @@ extension UIKitArchive {
     /// the one index as `NSIndexPathValue`, or every index in `NSIndexPathData` as unsigned
     /// base-128 varints, low group first. Nil when the fields do not add up.
     static func indexPath(_ fields: [KeyedPair]) -> [Int]? {
-        func field(_ key: String) -> KeyedValue? { fields.first { $0.key.stringValue == key }?.value }
+        func field(_ key: String) -> KeyedValue? { fieldValue(key, in: fields) }
         guard let length = field("NSIndexPathLength")?.intValue, length >= 0, length <= 1024 else { return nil }
         if length == 0 { return [] }
         if length == 1 { return field("NSIndexPathValue")?.intValue.map { [$0] } }
@@ -183,12 +187,17 @@ extension UIKitArchive {
 
     /// `NSURL`'s keyed coding: `NS.relative` against `NS.base` (another NSURL, or nil).
     static func url(_ fields: [KeyedPair]) -> String? {
-        func field(_ key: String) -> KeyedValue? { fields.first { $0.key.stringValue == key }?.value }
+        func field(_ key: String) -> KeyedValue? { fieldValue(key, in: fields) }
         guard let relative = field("NS.relative")?.stringValue else { return nil }
         guard case .object("NSURL", _, let baseFields)? = field("NS.base"), let base = url(baseFields) else {
             return relative
         }
         return URL(string: relative, relativeTo: URL(string: base))?.absoluteString ?? relative
+    }
+
+    /// An opaque object's value for a string key.
+    private static func fieldValue(_ key: String, in fields: [KeyedPair]) -> KeyedValue? {
+        fields.first { $0.key.stringValue == key }?.value
     }
 
     private static func dictionary(_ pairs: [KeyedPair]) -> [String: CoderValue] {

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// Finds and reads UIKit's archive from what a user has at hand: the `data.data` file, its
 /// `<bundle>.savedState` folder, or the app's data container (`xcrun simctl get_app_container
@@ -35,6 +36,17 @@ public enum UIKitArchiveFile {
         ["bplist", "<?xml", "<plist"].contains { head.starts(with: $0.utf8) }
     }
 
+    /// A scene-based app's saved state given where a view-controller archive is read: the advice
+    /// for a missing legacy archive (return true from shouldSaveApplicationState:) would be wrong.
+    static func sceneBased(_ path: String) -> KeyedArchiveError {
+        KeyedArchiveError(
+            file: path,
+            "holds a scene-based app's saved state (KnownSceneSessions), not a view-controller archive (\(fileName))",
+            hint:
+                "read its sessions with restoretrace archive or import; a scene-based app restores from each session's NSUserActivity, and record --archive reads only data.data"
+        )
+    }
+
     /// The `data.data` that `path` names or holds.
     public static func locate(_ path: String) throws(KeyedArchiveError) -> String {
         var isDirectory: ObjCBool = false
@@ -43,21 +55,20 @@ public enum UIKitArchiveFile {
                 file: path, "does not exist", hint: "pass data.data, its .savedState folder or the app's data container"
             )
         }
+        // A scene-based app's saved state (the folder, KnownSceneSessions or a session's folder or
+        // file): its data.data files are not a view-controller archive.
+        let parent = FilePaths.parent(of: path)
+        if UIKitSceneSessions.locate(path) != nil || UIKitSceneSessions.locate(parent) != nil
+            || UIKitSceneSessions.locate(FilePaths.parent(of: parent)) != nil
+        {
+            throw sceneBased(path)
+        }
         guard isDirectory.boolValue else { return path }
         let direct = (path as NSString).appendingPathComponent(fileName)
         if FileManager.default.fileExists(atPath: direct) { return direct }
         // A container, or its "Saved Application State" folder: one .savedState per app.
         let candidates = [(path as NSString).appendingPathComponent(savedStateFolder), path].flatMap(savedStates)
         guard let first = candidates.first else {
-            if UIKitSceneSessions.locate(path) != nil {
-                // A scene-based app's saved state: the advice below is for the legacy life cycle.
-                throw KeyedArchiveError(
-                    file: path,
-                    "holds a scene-based app's saved state (KnownSceneSessions), not a view-controller archive (\(fileName))",
-                    hint:
-                        "read its sessions with restoretrace archive or import; a scene-based app restores from each session's NSUserActivity, and record --archive reads only data.data"
-                )
-            }
             throw KeyedArchiveError(
                 file: path,
                 "holds no \(fileName): looked in it, in */\(fileName) and in \(savedStateFolder)/*.savedState/\(fileName)",

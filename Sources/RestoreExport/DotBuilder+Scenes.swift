@@ -49,7 +49,7 @@ extension DotBuilder {
     static func sceneResult(_ s: SceneOutcome, relaunched: Bool) -> (label: String, color: String, fill: String) {
         if let restored = s.restored { return (activityLabel("✓ restored", restored), "#2e7d32", "#dafbe1") }
         guard relaunched || s.reason != nil else { return (lines(["no relaunch yet"]), "#57606a", "#ffffff") }
-        let why = s.reason.map { ["✗ \($0.rawValue)", ReportSections.sceneSummary($0)] } ?? ["✗ nothing came back"]
+        let why = s.reason.map { ["✗ \($0.rawValue)", $0.sceneSummary] } ?? ["✗ nothing came back"]
         return (lines(why), "#c62828", "#ffebe9")
     }
 

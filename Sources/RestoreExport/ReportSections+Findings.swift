@@ -12,6 +12,9 @@ extension ReportSections {
         return "<ul class=\"diags\">" + diagnosticItems.joined() + "</ul>"
     }
 
+    /// A scene-based app's findings are explained in its terms (`ReasonCode.sceneSummary`).
+    var sceneBased: Bool { outcome.scenes != nil }
+
     static let noDiagnostics = "<p class=\"muted\" id=\"no-diagnostics\">No diagnostics: nothing to explain.</p>"
 
     /// One `<li>` per finding, findings that differ only in their node folded into one.
@@ -31,7 +34,8 @@ extension ReportSections {
         } else if let where_ = d.path ?? d.locator {
             out += " · <code>\(h(where_))</code>"
         }
-        out += "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(code.summary)). Fix: \(h(code.fix)).</p></li>"
+        out +=
+            "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(code.summary(sceneBased: sceneBased))). Fix: \(h(code.fix(sceneBased: sceneBased))).</p></li>"
         return out
     }
 
@@ -57,7 +61,8 @@ extension ReportSections {
             let more = named > firsts.count ? " and \(DotBuilder.grouped(named - firsts.count)) more" : ""
             out += "<p class=\"small\">At \(links.joined(separator: ", "))\(more).</p>"
         }
-        out += "<p class=\"small muted\">Why: \(h(code.summary)). Fix: \(h(code.fix)).</p></li>"
+        out +=
+            "<p class=\"small muted\">Why: \(h(code.summary(sceneBased: sceneBased))). Fix: \(h(code.fix(sceneBased: sceneBased))).</p></li>"
         return out
     }
 

@@ -21,7 +21,7 @@ extension ReportSections {
             let items = lost.map { s in
                 "<li><a href=\"#\(Anchor.session(s.session))\"><code>\(h(s.session))</code></a> "
                     + "<span class=\"muted\">\(h(s.configuration))</span><br>"
-                    + (s.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h(Self.sceneSummary($0)))" }
+                    + (s.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.sceneSummary))" }
                         ?? "no activity was saved") + ".</li>"
             }
             parts.append(
@@ -30,19 +30,6 @@ extension ReportSections {
         }
         parts.append(replay)
         return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
-    }
-
-    /// What a reason means for a scene session (the legacy summaries speak of archives and nodes).
-    static func sceneSummary(_ reason: ReasonCode) -> String {
-        switch reason {
-        case .saveDeclined: "stateRestorationActivityForScene: returned nil"
-        case .archiveDeletedCrash: "the app crashed during restoration, so UIKit deleted the saved activity"
-        case .archiveDeletedUserQuit:
-            "the user force-quit the app from the app switcher, which closed its scenes and deleted the saved activity"
-        case .deviceLocked: "the device was locked, so session.stateRestorationActivity was nil at connection"
-        case .noArchive: "no activity was saved for it before the app was killed"
-        default: reason.summary
-        }
     }
 
     func sceneCards(_ scenes: [SceneOutcome]) -> String {
@@ -71,7 +58,7 @@ extension ReportSections {
         out +=
             "<h3>\(mark) Session <code>\(h(s.session))</code> <span class=\"muted\">\(h(s.configuration))</span></h3>"
         if let reason = s.reason {
-            out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(Self.sceneSummary(reason))).</p>"
+            out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(reason.sceneSummary)).</p>"
         }
         out += "<h4>Window</h4>"
         out +=

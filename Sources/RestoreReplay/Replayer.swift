@@ -131,7 +131,7 @@ public enum Replayer {
                 let marker = step.marker
                 step = Step(marker: marker, span: step.markerSpan)
                 try timeline.run(kind, &start, scenes: scenes, line: marker.line)
-                if let adopted { engine.adoptArchive(adopted) }
+                if let adopted { engine.adoptArchive(adopted.archive, classesInferred: adopted.classesInferred) }
                 if !adoptedActivities.isEmpty { engine.adoptActivities(adoptedActivities) }
                 problem = comparator.finishSegment()
                 progress?(recorded)
@@ -194,9 +194,15 @@ public enum Replayer {
 
     /// An archive written while the app was first running, before any background: UIKit's own,
     /// imported (`import`, `record --archive`). The engine adopts it instead of preserving.
-    private static func adoptedArchive(_ segment: [RecordedEvent]) throws(TraceError) -> Archive? {
+    /// The archive a trace adopted from UIKit's, and whether the recording guessed its classes
+    /// (its `reason` says so; older traces checked R4 against them, and replay as they were).
+    private static func adoptedArchive(_ segment: [RecordedEvent]) throws(TraceError) -> (
+        archive: Archive, classesInferred: Bool
+    )? {
         guard let record = segment.first(where: { $0.event == .archiveWritten }) else { return nil }
-        return try record.decoded(.archive).archive
+        let event = try record.decoded(.archive)
+        guard let archive = event.archive else { return nil }
+        return (archive, event.reason == RestorationEngine.adoptedInferredReason)
     }
 
     /// What the stand-in app and the timeline need decoded: a callback's answer and side

@@ -36,7 +36,11 @@ public enum Replaying {
                 for s in settings { edits.append(try WhatIfEdit.parseSet(s)) }
             } catch { throw RestoreFailure(error) }
             for p in droppedIdentifiers { edits.append(.dropIdentifier(path: p)) }
-            return WhatIf(edits)
+            let whatIf = WhatIf(edits)
+            if let name = whatIf.repeatedSetting {
+                throw RestoreFailure(.badInput, "error: '\(name)' is set twice; give each setting once")
+            }
+            return whatIf
         }
     }
 
@@ -67,6 +71,9 @@ public enum Replaying {
         } catch {
             feed?.abandon()
             throw RestoreFailure(error)
+        }
+        if let why = whatIf.inapplicable(sceneBased: baseline.outcome.scenes != nil) {
+            throw RestoreFailure(.badInput, "error: " + why)
         }
         // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
         if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first

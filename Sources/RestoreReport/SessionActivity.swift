@@ -20,7 +20,10 @@ public struct SessionActivity: Hashable, Sendable {
             guard let s = e.session, let i = out.firstIndex(where: { $0.session == s }) else { return }
             change(&out[i])
         }
+        // Discards that follow a kill by the user are the force quit's (its scenes close).
+        var forceQuit = false
         for e in events {
+            if e.event == .launch { forceQuit = false }
             switch e.event {
             case .sceneConnected?:
                 out.append(
@@ -30,8 +33,13 @@ public struct SessionActivity: Hashable, Sendable {
             case .activitySaved?: at(e) { ($0.activity, $0.reason) = (e.activity, nil) }
             case .activityNotSaved?: at(e) { ($0.activity, $0.reason) = (nil, e.reason) }
             case .archiveDeleted?: at(e) { ($0.activity, $0.reason) = (nil, ReasonCode.archiveDeletedCrash.rawValue) }
+            case .kill?: forceQuit = e.kill == .user
             case .sessionDiscarded?:
-                at(e) { ($0.activity, $0.reason, $0.discarded) = (nil, ReasonCode.sessionDiscarded.rawValue, true) }
+                // As the outcome says it: a force quit that takes a saved activity with it loses it.
+                at(e) {
+                    let code: ReasonCode = forceQuit && $0.activity != nil ? .archiveDeletedUserQuit : .sessionDiscarded
+                    ($0.activity, $0.reason, $0.discarded) = (nil, code.rawValue, true)
+                }
             default: break
             }
         }

@@ -81,10 +81,10 @@ import Testing
         #expect(UIKitArchive.identifierPathProblem("Tab/:[1]:/Nav/:[0]:/List") == nil)
     }
 
-    /// A registered object the app delegate encoded ahead of the tree is top-level too: it was
-    /// taken for the window's root controller (asked of viewControllerWithRestorationIdentifierPath:,
-    /// the real root demoted to an object).
-    @Test func theRootIsTheFirstTopLevelController() throws {
+    /// A registered object, or a controller the app delegate referenced, is encoded ahead of the
+    /// tree and is top-level too: the first top-level object was taken for the window's root
+    /// controller (asked of viewControllerWithRestorationIdentifierPath:, the real root demoted).
+    @Test func theRootIsTheTopLevelControllerWithATreeBelowIt() throws {
         func coder(_ body: (NSKeyedArchiver) -> Void) -> Data {
             let a = NSKeyedArchiver(requiringSecureCoding: false)
             a.outputFormat = .binary
@@ -92,18 +92,27 @@ import Testing
             a.finishEncoding()
             return a.encodedData
         }
-        let top = coder { a in
-            a.encode(["Store", "Nav", "Nav/:[0]:/List"] as NSArray, forKey: "kRootRestorationIdentifiersKey")
-            a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
-            a.encode(coder { $0.encode("basket-1" as NSString, forKey: "basket") } as NSData, forKey: "Store")
-            a.encode(coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") } as NSData, forKey: "Nav")
-            a.encode(
-                coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") } as NSData, forKey: "Nav/:[0]:/List"
-            )
+        let controller = coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") }
+        let object = coder { $0.encode("basket-1" as NSString, forKey: "basket") }
+        func model(_ roots: [(String, Data)]) throws -> Archive {
+            let top = coder { a in
+                a.encode(roots.map(\.0) as NSArray, forKey: "kRootRestorationIdentifiersKey")
+                a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+                for (key, data) in roots { a.encode(data as NSData, forKey: key) }
+            }
+            return try UIKitArchive(bytes: [UInt8](top), file: "data.data").model
         }
-        let model = try UIKitArchive(bytes: [UInt8](top), file: "data.data").model
-        #expect(model.entries.map(\.key) == ["Store", "Nav", "Nav/:[0]:/List"])
-        #expect(model.entries.map(\.relation) == [.object, .root, .child(0)])
-        #expect(model.entries.map(\.kind) == [.object, .viewController, .viewController])
+        let tree = [("Nav", controller), ("Nav/:[0]:/List", controller)]
+        for (first, kinds) in [
+            ([("Store", object)], [NodeKind.object]),
+            ([("Settings", controller)], [.viewController]),
+            ([("Store", object), ("Store/Cart", object)], [.object, .object]),
+        ] {
+            let m = try model(first + tree)
+            let firstRelations = m.entries.prefix(first.count).map(\.relation)
+            #expect(firstRelations.allSatisfy { $0 != .root }, "\(first.map(\.0))")
+            #expect(m.entries.prefix(first.count).map(\.kind) == kinds, "\(first.map(\.0))")
+            #expect(m.entries.first { $0.key == "Nav" }?.relation == .root, "\(first.map(\.0))")
+        }
     }
 }

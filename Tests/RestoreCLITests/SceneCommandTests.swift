@@ -46,6 +46,30 @@ import Testing
         #expect(r.stderr.contains("activity:SESSION.type=TYPE"))
     }
 
+    /// A what-if the trace's life cycle never consults is refused, not answered "the outcome does
+    /// not change"; a setting given twice is refused, not silently the last one.
+    @Test func aWhatIfTheLifeCycleNeverConsultsIsBadInput() throws {
+        for (trace, arguments, expected) in [
+            (
+                "restoring-your-apps-state-scenes.trace.jsonl", ["--set", "shouldRestore=false"],
+                "the app is scene-based"
+            ),
+            (
+                "restoring-your-apps-state-scenes.trace.jsonl", ["--drop-id", "NavigationController"],
+                "the app is scene-based"
+            ),
+            ("demo-travel.trace.jsonl", ["--set", "userActivityTypes=a.b"], "the app is not scene-based"),
+            (
+                "demo-travel.trace.jsonl", ["--set", "shouldRestore=false", "--set", "shouldRestore=true"],
+                "'shouldRestore' is set twice"
+            ),
+        ] {
+            let r = try CLI.run(["replay", trace, "--no-report"] + arguments, in: Self.traces)
+            #expect(r.code == 2, "\(arguments): \(r.stdout)")
+            #expect(r.stderr.contains(expected), "\(arguments): \(r.stderr)")
+        }
+    }
+
     /// A scene-based app's drawing: one cluster per session with its window, what it saved and
     /// what came back. It drew "Not performed — scene-based-app" twice and a legend of ★ and ✗.
     @Test func theDrawingShowsEachSessionsWindowAndActivities() throws {
@@ -65,6 +89,31 @@ import Testing
             ["export", "scene-migration-breaks-restoration.trace.jsonl", "--format", "dot"], in: Self.traces)
         #expect(lost.stdout.contains("label=\"✗ activity-type-not-declared\\l"))
         #expect(lost.stdout.contains("label=\"saved nothing\\l\""))
+    }
+
+    /// `archive` names a force quit's loss as the outcome does (`archive-deleted-user-quit`), and a
+    /// scene the user closed as `session-discarded`.
+    @Test func archiveSaysWhatTookEachSessionsActivity() throws {
+        let dir = try CLI.temporaryDirectory()
+        let app = """
+            name: gone
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            scenes: [{session: main, ui: {class: A}, activity: {type: t}}]
+
+            """
+        for (name, timeline, expected) in [
+            ("quit", "timeline: [background, {kill: user}, launch]", "no activity (archive-deleted-user-quit)"),
+            (
+                "close", "timeline: [background, {close: main}, {kill: system}, launch]",
+                "no activity (session-discarded)"
+            ),
+        ] {
+            try (app + timeline).write(
+                to: dir.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            #expect(try CLI.run(["record", "\(name).yaml", "-o", "\(name).jsonl"], in: dir).code == 0)
+            let r = try CLI.run(["archive", "\(name).jsonl"], in: dir)
+            #expect(r.stdout.contains(expected), "\(name): \(r.stdout)")
+        }
     }
 
     /// A what-if on a session the recording never had would change nothing: an error with the

@@ -121,7 +121,8 @@ import Testing
         // The archive stands in for preservation: no background, no encode.
         #expect(!trace.contains(#""event":"background""#))
         #expect(!trace.contains("encodeRestorableStateWithCoder:"))
-        #expect(trace.contains(#""reason":"read from UIKit's archive, not written by the engine""#))
+        #expect(
+            trace.contains(#""reason":"read from UIKit's archive, not written by the engine; its classes are guessed"#))
         let replay = try CLI.run(["replay", "today.trace.jsonl"], in: dir)
         #expect(replay.code == 0)
         #expect(replay.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"))
@@ -152,14 +153,22 @@ import Testing
     /// A scene-based app's saved state given to `record --archive` was told to return true from
     /// shouldSaveApplicationState:, which UIKit never asks a scene-based app.
     @Test func aSceneSavedStateIsNotAViewControllerArchive() throws {
-        let r = try CLI.run(
-            [
-                "record", Samples.path("demo-travel.yaml"), "--archive", UIKitArchiveFixtures.path("scenes.savedState"),
-                "-o", "t.jsonl",
-            ], in: try CLI.temporaryDirectory())
-        #expect(r.code == 2)
-        #expect(r.stderr.contains("holds a scene-based app's saved state (KnownSceneSessions)"), "\(r.stderr)")
-        #expect(!r.stderr.contains("shouldSaveApplicationState"))
+        // The folder, its KnownSceneSessions, and a session's own data.data.
+        for path in [
+            "scenes.savedState", "scenes.savedState/KnownSceneSessions",
+            "scenes.savedState/6A0F3E52-0C1B-4D0E-9A53-1B2C3D4E5F60/data.data",
+        ] {
+            let r = try CLI.run(
+                [
+                    "record", Samples.path("demo-travel.yaml"), "--archive", UIKitArchiveFixtures.path(path), "-o",
+                    "t.jsonl",
+                ],
+                in: try CLI.temporaryDirectory())
+            #expect(r.code == 2)
+            #expect(
+                r.stderr.contains("holds a scene-based app's saved state (KnownSceneSessions)"), "\(path): \(r.stderr)")
+            #expect(!r.stderr.contains("shouldSaveApplicationState"))
+        }
     }
 
     @Test func aScenarioAndAnArchiveCannotBothComeFromStandardInput() throws {
@@ -190,6 +199,19 @@ import Testing
         #expect(r.stdout.contains("Restoration (launch 2): 4 of 5 nodes restored"), "\(r.stdout)")
         let replay = try CLI.run(["replay", "split.trace.jsonl", "--no-report"], in: dir)
         #expect(replay.code == 0)
+    }
+
+    /// A trace recorded against UIKit's archive before R4 was left out for its guessed classes
+    /// (Tests/Fixtures/before-r4-skip, recorded by 3346efb's parent) still replays as it was
+    /// recorded: the event's `reason` tells the two apart.
+    @Test func aTraceRecordedWithR4CheckedStillReplaysMatched() throws {
+        let trace = Samples.packageRoot.appendingPathComponent(
+            "Tests/Fixtures/before-r4-skip/split-view-against-demo.trace.jsonl"
+        ).path
+        let r = try CLI.run(["replay", trace, "--no-report"], in: try CLI.temporaryDirectory())
+        #expect(r.code == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("replay matched"))
+        #expect(r.stdout.contains("class-mismatch"))
     }
 
     /// The timeline around the archive runs as written: the archive is its preservation, a

@@ -46,6 +46,19 @@ struct UnboundedInputTests {
         #expect(lint.stderr.hasPrefix("/dev/zero: error: runs past the 128 MB a storyboard may have"), "\(lint.stderr)")
     }
 
+    /// The first-line check on standard input judges only a line that is not JSON: a header past
+    /// 1 MB (a long description) was refused as "cut off" when piped, and read fine from a file.
+    @Test func aLongHeaderStillReadsFromStandardInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let description = String(repeating: "a long description ", count: 70_000)  // 1.3 MB
+        try "name: long\ndescription: \"\(description)\"\nui: {class: Home, restorationIdentifier: Home}\n".write(
+            to: dir.appendingPathComponent("long.yaml"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["record", "long.yaml", "-o", "long.trace.jsonl"], in: dir).code == 0)
+        let piped = try CLI.shell("restoretrace replay - --no-report < long.trace.jsonl", in: dir)
+        #expect(piped.code == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("long: replay matched"), "\(piped.stdout)")
+    }
+
     @Test func anArchiveOverTheLimitIsRefusedBeforeItIsRead() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("data.data")

@@ -18,6 +18,10 @@ import Testing
         let secure = try Self.outcome("{shouldSaveSecureApplicationState: false}")
         let message = try #require(secure.diagnostics.first { $0.code == .saveDeclined }?.message)
         #expect(message.contains("application:shouldSaveSecureApplicationState: returned NO"), "\(message)")
+        // The next launch's "Nothing was restored" names it too.
+        let all = secure.diagnostics.filter { $0.code == .saveDeclined }.map(\.message)
+        #expect(all.count == 2)
+        #expect(all.allSatisfy { $0.contains("application:shouldSaveSecureApplicationState: returned NO") }, "\(all)")
         let deprecated = try Self.outcome("{shouldSaveApplicationState: false}")
         #expect(
             deprecated.diagnostics.first { $0.code == .saveDeclined }?.message.contains(

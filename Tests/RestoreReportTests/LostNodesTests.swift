@@ -125,5 +125,17 @@ import Testing
         #expect(LostSessions.of(neverSaved).isEmpty)
         let foreground = try LostNodesTests.outcome(Self.scenes + "\ntimeline: [{kill: system}, launch]")
         #expect(LostSessions.of(foreground).isEmpty)
+        // As for the legacy archive: not before a launch could have brought it back, and not
+        // when the last launch did restore it and the quit came after.
+        let noRelaunch = try LostNodesTests.outcome(Self.scenes + "\ntimeline: [background, {kill: user}]")
+        #expect(LostSessions.of(noRelaunch).isEmpty)
+        let quitAfterRestore = try LostNodesTests.outcome(
+            Self.scenes + "\ntimeline: [background, {kill: system}, launch, {kill: user}]")
+        #expect(LostSessions.of(quitAfterRestore).isEmpty)
+        #expect(quitAfterRestore.scenes?.first?.restored != nil)
+        // A session the user closed after a locked relaunch is gone on purpose, not lost.
+        let closed = try LostNodesTests.outcome(
+            Self.scenes + "\ntimeline: [background, {kill: system}, {launch: {deviceLocked: true}}, {close: side}]")
+        #expect(LostSessions.of(closed).map(\.session) == ["main"])
     }
 }

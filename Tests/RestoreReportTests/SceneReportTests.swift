@@ -33,6 +33,33 @@ import Testing
         #expect(html.contains("The app returned <code>com.example.notes.browse</code>"))
     }
 
+    /// Each finding's "Why … Fix" line speaks of the scene: it told a scene app to return YES
+    /// from shouldSaveApplicationState: and to fix decodeRestorableStateWithCoder:, callbacks
+    /// UIKit never makes for it (S1).
+    @Test func findingsAreExplainedInTheSceneLifeCyclesTerms() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            name: scene-why
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            scenes:
+              - {session: quiet, ui: {class: A}}
+              - {session: main, ui: {class: B}, activity: {type: t}}
+            timeline: [background, {kill: system}, {launch: {deviceLocked: true}}]
+            """, file: "scene-why.yaml")
+        let (path, _) = try TemporaryTrace.record(scenario)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let html = try Self.report(path)
+        let why = html.components(separatedBy: "Why: ").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(why.count >= 2, "\(why)")
+        for line in why {
+            #expect(!line.contains("shouldSave"), "\(line)")
+            #expect(!line.contains("decodeRestorableStateWithCoder"), "\(line)")
+            #expect(!line.contains("encrypted archive"), "\(line)")
+        }
+        #expect(why.contains { $0.contains("stateRestorationActivity(for:) returned nil") })
+        #expect(why.contains { $0.contains("protectedDataDidBecomeAvailableNotification") })
+    }
+
     @Test func sceneTextIsEscaped() throws {
         let scenario = try ScenarioParser.parse(
             """

@@ -291,7 +291,7 @@ struct SceneLifecycleTests {
         #expect(outcome.scenes?.first?.restored == nil)
         let finding = try #require(outcome.diagnostics(.archiveDeletedUserQuit).first)
         #expect(finding.message.contains("force-quit"))
-        #expect(finding.message.contains(ReasonCode.archiveDeletedUserQuit.fix))
+        #expect(finding.message.contains(ReasonCode.archiveDeletedUserQuit.sceneFix))
         #expect(outcome.diagnostics(.sessionDiscarded).isEmpty)
     }
 

@@ -93,6 +93,23 @@ struct SceneScenarioTests {
         }
     }
 
+    /// A crash while encoding is not modelled for scenes: accepted, it was silently ignored and
+    /// the run passed.
+    @Test func aCrashWhileEncodingIsRefusedForAScene() {
+        let found = located(
+            problems(
+                """
+                name: crash
+                app: {lifecycle: scenes, userActivityTypes: [t]}
+                scenes: [{session: main, activity: {type: t}}]
+                timeline: [{background: {crashWhileEncoding: main}}, {kill: system}, launch]
+                """))
+        #expect(
+            found.contains {
+                $0.hasPrefix("4:46: ") && $0.contains("'crashWhileEncoding' is not modelled for a scene-based app")
+            }, "\(found)")
+    }
+
     @Test func scenesNeedTheSceneLifecycleAndTheReverse() {
         let noScenes = located(problems("name: a\napp: {lifecycle: scenes}\n"))
         #expect(noScenes.contains { $0.contains("needs 'scenes:'") })

@@ -3,12 +3,16 @@ extension RestorationEngine {
     /// simulator (SPEC §9). It stands for a preservation that happened there: it is reported as
     /// `archive-written` and its objects as preserved, so the next launch restores from it and a
     /// replay re-adopts it from the trace.
-    public func adoptArchive(_ adopted: Archive) {
+    ///
+    /// - Parameter classesInferred: its classes are guessed from its keys (`UIKitArchive.model`),
+    ///   so R4 is not checked against them. Said in the event's `reason`, so a replay knows; a
+    ///   trace recorded before this choice (the older reason) replays with R4 checked, as it was.
+    public func adoptArchive(_ adopted: Archive, classesInferred: Bool = true) {
         phase = .preservation
         // UIKit writes the archive as the app enters the background.
         appState = .background
         archive = adopted
-        archiveClassesInferred = true
+        archiveClassesInferred = classesInferred
         archiveLoss = nil
         let nodes = adopted.entries.map { e -> NodeOutcome in
             let depth = e.path.count - 1
@@ -20,7 +24,7 @@ extension RestorationEngine {
         outcome.preservation = PhaseOutcome(performed: true, nodes: nodes, launch: launch)
         if observer != nil {
             var event = EngineEvent(launch: launch, phase: .preservation, event: .archiveWritten)
-            event.reason = Self.adoptedReason
+            event.reason = classesInferred ? Self.adoptedInferredReason : Self.adoptedReason
             event.archive = adopted
             emit(event)
         }
@@ -28,4 +32,7 @@ extension RestorationEngine {
 
     /// The `reason` of an adopted archive's `archive-written` event.
     public static let adoptedReason = "read from UIKit's archive, not written by the engine"
+    /// The same, when its classes are guessed and R4 is not checked (`classesInferred`).
+    public static let adoptedInferredReason =
+        "read from UIKit's archive, not written by the engine; its classes are guessed from its keys, so R4 is not checked"
 }

@@ -52,6 +52,7 @@ extension RestorationEngine {
                 performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
             // The next launch finds no archive because of this answer, not because of how the app was stopped.
             if archive == nil { archiveLoss = .saveDeclined }
+            saveDeclinedBy = optIn.asked
             diagnose(
                 .saveDeclined, .warning, path: nil, locator: nil,
                 "Nothing was preserved: \(optIn.asked.rawValue) returned NO. Fix: return YES from \(optIn.asked.rawValue)."

@@ -127,13 +127,15 @@ extension RestorationEngine {
     private func nothingToRestore() -> PhaseOutcome {
         let reason = archiveLoss ?? .noArchive
         var why = reason.summary
+        var fix = reason.fix
         if reason == .noArchive, killedInForeground {
             why =
                 "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
+        } else if reason == .saveDeclined, let asked = saveDeclinedBy {
+            (why, fix) = ("\(asked.rawValue) returned NO", "return YES from \(asked.rawValue)")
         }
         diagnose(
-            reason, .warning, path: nil, locator: nil,
-            "Nothing was restored at launch \(launch): \(why). Fix: \(reason.fix).")
+            reason, .warning, path: nil, locator: nil, "Nothing was restored at launch \(launch): \(why). Fix: \(fix).")
         return PhaseOutcome(performed: false, reason: reason, launch: launch)
     }
 

@@ -34,6 +34,8 @@ public final class RestorationEngine {
     /// The archive on disk is UIKit's (adopted), whose classes are inferred, not read (SPEC §9):
     /// R4 cannot be judged against them.
     @exclusivity(unchecked) var archiveClassesInferred = false
+    /// The opt-in that declined the last save (secure or deprecated), for the next launch's message.
+    @exclusivity(unchecked) var saveDeclinedBy: Callback?
     /// Why the last archive went away, for the next launch's reason.
     @exclusivity(unchecked) var archiveLoss: ReasonCode?
     @exclusivity(unchecked) var killedInForeground = false
@@ -229,9 +231,9 @@ public final class RestorationEngine {
         }
     }
 
-    /// P1: asks whether the app implements the iOS 13.2 secure method, and calls it or the
-    /// deprecated one. An app on the deprecated pair earns one `deprecated-api` warning.
-    /// P1/R3's opt-in: the secure method when the app implements it, else the deprecated one.
+    /// P1 (and R2's restore side): asks whether the app implements the iOS 13.2 secure method,
+    /// and calls it or the deprecated one. An app on the deprecated pair earns one
+    /// `deprecated-api` warning.
     /// - Returns: the answer, and the method asked (a "returned NO" finding names that one).
     func askSaveOrRestore(secure: Callback, _ coder: RestorationCoder) -> (answer: Bool, asked: Callback) {
         let save = secure == .shouldSaveSecure

@@ -27,10 +27,15 @@ public enum LostSessions {
     /// with nothing saved (that is a finding: `activity-type-not-declared`, `no-archive`…), nor
     /// one no launch has reconnected since its save.
     public static func of(_ outcome: Outcome) -> [SceneOutcome] {
-        (outcome.scenes ?? []).filter { s in
+        // As `LostNodes`: a force quit's loss counts once a launch after the last save could
+        // have brought the activity back, not before.
+        let relaunchedSinceSave = outcome.launches.contains { $0.launch > (outcome.preservation?.launch ?? 0) }
+        return (outcome.scenes ?? []).filter { s in
             guard s.restored == nil else { return false }
             switch s.reason {
-            case .archiveDeletedCrash, .archiveDeletedUserQuit: return true
+            case .archiveDeletedCrash: return true
+            case .archiveDeletedUserQuit: return relaunchedSinceSave
+            case .sessionDiscarded: return false  // closed by the user: gone on purpose
             default: return s.saved != nil && s.reconnected
             }
         }

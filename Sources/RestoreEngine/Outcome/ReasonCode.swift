@@ -42,8 +42,10 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
         case .notEncodedByContainer: "its custom container does not encode its children"
         case .viewOwnerNotPreserved: "the view controller that owns it was not preserved"
         case .objectNotReferenced: "no preserved object encodes a reference to it"
-        case .saveDeclined: "application:shouldSave(Secure)ApplicationState: returned NO"
-        case .restoreDeclined: "application:shouldRestore(Secure)ApplicationState: returned NO"
+        case .saveDeclined:
+            "application:shouldSaveSecureApplicationState: (or the deprecated application:shouldSaveApplicationState:) returned NO"
+        case .restoreDeclined:
+            "application:shouldRestoreSecureApplicationState: (or the deprecated application:shouldRestoreApplicationState:) returned NO"
         case .noArchive: "there was no restoration archive at launch"
         case .archiveDeletedUserQuit: "the user force-quit the app from the app switcher, which deletes the archive"
         case .archiveDeletedCrash: "the app crashed during restoration, which deletes the archive"
@@ -83,9 +85,10 @@ public enum ReasonCode: String, Sendable, CaseIterable, Comparable {
             "encode the children in the container's encodeRestorableStateWithCoder: (coder.encode(child, forKey:))"
         case .viewOwnerNotPreserved: "make the owning view controller restorable first"
         case .objectNotReferenced: "encode the object from a preserved controller's encodeRestorableStateWithCoder:"
-        case .saveDeclined: "return YES from application:shouldSave(Secure)ApplicationState:"
+        case .saveDeclined:
+            "return YES from application:shouldSaveSecureApplicationState: (or the deprecated application:shouldSaveApplicationState:)"
         case .restoreDeclined:
-            "check the condition in application:shouldRestore(Secure)ApplicationState: (a bundle version check?)"
+            "check the condition in application:shouldRestoreSecureApplicationState: (or the deprecated application:shouldRestoreApplicationState:): a bundle version check?"
         case .noArchive: "background the app before it is killed: preservation only runs on entering the background"
         case .archiveDeletedUserQuit:
             "test by backgrounding, then stopping from Xcode; a force-quit deletes the archive by design"

@@ -70,7 +70,7 @@ extension RestorationEngine {
             scenes.sessions[i].reason = .deviceLocked
             diagnose(
                 .deviceLocked, .warning, path: nil, locator: id,
-                "Scene session `\(id)` reconnected at launch \(launch) with no activity: the device was locked, so session.stateRestorationActivity was nil until unlock (S3). Fix: \(ReasonCode.deviceLocked.fix)."
+                "Scene session `\(id)` reconnected at launch \(launch) with no activity: the device was locked, so session.stateRestorationActivity was nil until unlock (S3). Fix: \(ReasonCode.deviceLocked.sceneFix)."
             )
         }
         if let activity {
@@ -112,10 +112,10 @@ extension RestorationEngine {
         } else if killedInForeground {
             why =
                 "the app was killed while in the foreground, and a scene saves its activity only on entering the background (S2)"
-            fix = ReasonCode.noArchive.fix
+            fix = ReasonCode.noArchive.sceneFix
         } else {
             why = "no activity was saved for it since it connected: the scene never went to the background (S2)"
-            fix = ReasonCode.noArchive.fix
+            fix = ReasonCode.noArchive.sceneFix
         }
         diagnose(
             .noArchive, .warning, path: nil, locator: id,

@@ -60,11 +60,7 @@ extension RestorationEngine {
         else {
             // UIKit copies what the delegate returns into the session: nil leaves nothing to restore.
             // save-declined's own fix is the app-based opt-in, which a scene-based app is never asked.
-            notSaved(
-                i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning,
-                fix:
-                    "return the scene's NSUserActivity from stateRestorationActivity(for:) (scene.userActivity, kept current in updateUserActivityState(_:)), with its type listed under NSUserActivityTypes"
-            )
+            notSaved(i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning)
             return
         }
         let live = NSUserActivity(returned)
@@ -98,7 +94,7 @@ extension RestorationEngine {
         emit(e)
     }
 
-    private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity, fix: String? = nil) {
+    private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity) {
         let id = scenes.sessions[i].id
         scenes.sessions[i].saved = nil
         scenes.sessions[i].reason = reason
@@ -108,7 +104,7 @@ extension RestorationEngine {
         emit(e)
         diagnose(
             reason, severity, path: nil, locator: id,
-            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(fix ?? reason.fix).")
+            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.sceneFix).")
     }
 
     /// T1/T2 for scenes. A system or debugger kill leaves every session and its activity; a
@@ -183,11 +179,10 @@ extension RestorationEngine {
         let id = scenes.sessions[i].id
         scenes.sessions[i].discarded = true
         scenes.sessions[i].connected = false
-        // `saved` stays what the last preservation saved (SPEC §8's outcome): the reason says it
-        // is gone with the session. Cleared, the summary said "saved nothing" of a session whose
-        // trace shows its activity saved.
-        scenes.sessions[i].restored = nil
-        scenes.sessions[i].reconnected = false
+        // `saved` and `restored` stay what the last preservation saved and the last launch handed
+        // back (SPEC §8's outcome): the reason says the session is gone since. Cleared, the
+        // summary said "saved nothing" of a session whose trace shows its activity saved, and a
+        // force quit after a good restoration read as a restoration that failed.
         scenes.sessions[i].reason = reason
         if !scenes.pendingDiscards.contains(id) { scenes.pendingDiscards.append(id) }
         var e = EngineEvent(launch: launch, phase: phase, event: .sessionDiscarded)
@@ -196,7 +191,7 @@ extension RestorationEngine {
         emit(e)
         diagnose(
             reason, .warning, path: nil, locator: id,
-            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(reason.fix)."
+            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(reason.sceneFix)."
         )
     }
 }

@@ -19,7 +19,8 @@ extension ScenarioKeys {
             record: "backgroundOptions", "Options of a preservation.",
             [
                 ScenarioKey(
-                    "crashWhileEncoding", .text, "The app crashes while the node at this restoration path encodes.",
+                    "crashWhileEncoding", .text,
+                    "The app crashes while the node at this restoration path encodes (not for a scene-based app).",
                     default: .described("no crash"))
             ]),
         ScenarioDefinition(
@@ -49,7 +50,8 @@ extension ScenarioKeys {
                     "The device is locked: the archive, under data protection, cannot be read.",
                     default: .literal(.boolean(false))),
                 ScenarioKey(
-                    "crashWhileDecoding", .text, "The app crashes while the node at this restoration path decodes.",
+                    "crashWhileDecoding", .text,
+                    "The app crashes while the node at this restoration path decodes; in a scene-based app, the session whose scene:restoreInteractionStateWithUserActivity: crashes.",
                     default: .described("no crash")),
                 ScenarioKey(
                     "crashBeforeRestoration", .boolean, "The app crashes in this launch before restoration starts.",

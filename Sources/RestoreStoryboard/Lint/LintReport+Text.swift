@@ -8,8 +8,11 @@ extension LintReport {
             lines.append("")
         }
         let count = { (s: LintSeverity) in findings.filter { $0.severity == s }.count }
+        // The Info.plist's findings are counted too: say so, not "2 storyboards: 1 error" of a plist's error.
+        let inputs =
+            "\(files.count) storyboard\(files.count == 1 ? "" : "s")" + (infoPlist == nil ? "" : " and Info.plist")
         lines.append(
-            "\(files.count) storyboard\(files.count == 1 ? "" : "s"): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
+            "\(inputs): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
         )
         return lines.joined(separator: "\n") + "\n"
     }
@@ -48,11 +51,15 @@ extension LintFile {
             lines.append("  scenes shown only at run time:")
             for s in runTime {
                 let kinds = Array(Set(s.reachedBy.map(\.kind))).sorted().joined(separator: ", ")
-                let id = s.restorationIdentifier.map { "restoration identifier '\($0)'" } ?? "no restoration identifier"
+                let id: String
+                switch (s.restorationIdentifier, sceneBased) {
+                case (let rid?, false): id = "restoration identifier '\(rid)'"
+                case (let rid?, true): id = "restoration identifier '\(rid)' (inert: the app adopts scenes)"
+                case (nil, false): id = "no restoration identifier"
+                case (nil, true): id = "no restoration identifier (none needed: the app adopts scenes)"
+                }
                 let mark = s.restorationIdentifier != nil && !sceneBased ? "★" : "✗"
-                lines.append(
-                    "    \(mark) \(s.className) (\(kinds)), \(id)\(sceneBased && s.restorationIdentifier != nil ? " (inert: the app adopts scenes)" : "")"
-                )
+                lines.append("    \(mark) \(s.className) (\(kinds)), \(id)")
             }
         }
         if findings.isEmpty {

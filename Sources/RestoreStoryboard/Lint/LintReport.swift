@@ -21,12 +21,14 @@ public struct LintReport: Sendable {
         let cause = "the app adopts scenes: UIKit never runs view-controller-based restoration (S1)"
         for i in files.indices {
             files[i].sceneBased = true
-            for j in files[i].controllers.indices where files[i].controllers[j].preserved {
+            // Every node, not only those the legacy rules would preserve: "no restoration
+            // identifier" beside a scene-based app read as "add one".
+            for j in files[i].controllers.indices {
                 files[i].controllers[j].preserved = false
                 files[i].controllers[j].reason = .legacyRestorationInert
                 files[i].controllers[j].cause = cause
             }
-            for j in files[i].views.indices where files[i].views[j].preserved {
+            for j in files[i].views.indices {
                 files[i].views[j].preserved = false
                 files[i].views[j].reason = .legacyRestorationInert
             }

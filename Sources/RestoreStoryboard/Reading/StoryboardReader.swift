@@ -36,7 +36,14 @@ public enum StoryboardReader {
         }
         defer { try? handle.close() }
         // Read only as far as a storyboard may go: a device (`/dev/zero`) has no size to check first.
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            // Not "the file is empty": say what the system said.
+            throw StoryboardError(
+                at: SourceLocation(file: path), message: "cannot read the storyboard: \(error.localizedDescription)")
+        }
         if data.count > maximumBytes { throw tooBig(path) }
         return try parse(data, file: path)
     }

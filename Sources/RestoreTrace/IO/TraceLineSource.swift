@@ -42,8 +42,12 @@ struct TraceLineSource {
     static func standardInput(file: String) throws(TraceError) -> TraceLineSource {
         // Its first line is judged before the rest is read, as a file's is: a first line that is
         // not JSON and runs past `garbageLineBytes` throws here, not after a gigabyte of zeros.
-        var head = TraceLineSource(file: file, handle: nil, bytes: StandardInput.read(upTo: garbageLineBytes + 2).bytes)
-        _ = try head.next()
+        // (Only that: a JSON header may run past it, and is read whole below.)
+        let head = StandardInput.read(upTo: garbageLineBytes + 2)
+        if head.overflowed, head.bytes.first != UInt8(ascii: "{"), !head.bytes.contains(0x0A) {
+            var garbage = TraceLineSource(file: file, handle: nil, bytes: head.bytes)
+            _ = try garbage.next()
+        }
         let input = StandardInput.read(upTo: maximumStandardInputBytes)
         guard !input.overflowed else {
             throw TraceError(
