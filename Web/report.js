@@ -23,10 +23,17 @@
   var haystacks = null;
   var renderToken = 0;
 
+  // As VisibleText.escapingControls does on the Swift side: control characters, the line
+  // separators and the bidirectional overrides shown as \u{XX}. Raw, an override in a name
+  // reversed what followed it on screen ("invoice\u{202E}fdp.exe" read as "invoiceexe.pdf").
+  var CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+  function visible(text) {
+    return text.replace(CONTROLS, function (c) { return "\\u{" + c.charCodeAt(0).toString(16).toUpperCase() + "}"; });
+  }
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (text !== undefined && text !== null) node.textContent = visible(String(text));
     return node;
   }
   function str(v) { return v === undefined || v === null ? "" : String(v); }
@@ -85,9 +92,18 @@
   }
   function allChunks() { return starts.map(function (s, i) { return ["events", i + 1]; }); }
 
+  // The event's keys and values as they read, one per line: searched as JSON text, a value
+  // holding \ or " (written \\ and \" there) was never found.
+  function words(v, out) {
+    if (v === null || v === undefined) return out;
+    if (typeof v !== "object") { out.push(String(v)); return out; }
+    if (Array.isArray(v)) { v.forEach(function (x) { words(x, out); }); return out; }
+    Object.keys(v).forEach(function (k) { out.push(k); words(v[k], out); });
+    return out;
+  }
   function haystack(i) {
     if (!haystacks) haystacks = new Array(total);
-    if (haystacks[i] === undefined) haystacks[i] = JSON.stringify(eventAt(i)).toLowerCase();
+    if (haystacks[i] === undefined) haystacks[i] = words(eventAt(i), []).join("\n").toLowerCase();
     return haystacks[i];
   }
 

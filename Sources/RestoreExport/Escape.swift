@@ -77,8 +77,12 @@ enum Escape {
                 out.append(Unicode.Scalar(0x2400 + ch.value)!)
             } else if ch.value == 0x7F {
                 out.append("\u{2421}")
-            } else if isControl(ch) {
+            } else if (0x80...0x9F).contains(ch.value) || ch.value == 0xFFFE || ch.value == 0xFFFF {
                 out.append("\u{FFFD}")
+            } else if isControl(ch) {
+                // A bidirectional override or a line separator: as the page shows it (VisibleText).
+                // Raw in a tooltip, "City\u{202E}gnp.exe" read "Cityexe.png".
+                out.append(contentsOf: VisibleText.escapingControls(String(ch)).unicodeScalars)
             } else {
                 out.append(ch)
             }
@@ -88,7 +92,7 @@ enum Escape {
 
     private static func isControl(_ ch: Unicode.Scalar) -> Bool {
         ch.value < 0x20 || ch.value == 0x7F || (0x80...0x9F).contains(ch.value)
-            || ch.value == 0xFFFE || ch.value == 0xFFFF
+            || ch.value == 0xFFFE || ch.value == 0xFFFF || VisibleText.isControl(ch)
     }
 
     /// JSON text made safe inside `<script>`: `<`, `>`, `&` and the JavaScript line separators

@@ -73,7 +73,11 @@ struct ReportSections {
         var parts: [String] = input.whatIf.map { [whatIfAnswer($0)] } ?? []
         let lost = outcome.restoration?.nodes.having([.notRestored]) ?? []
         let skipped = outcome.preservation?.nodes.having([.skipped]) ?? []
-        let (headline, tone) = headline(lost: lost)
+        // Restored, but not as they were (R5): a green "all restored" hid them.
+        let partly =
+            partials.isEmpty
+            ? [] : (outcome.restoration?.nodes ?? []).filter { partials.finding(for: $0, side: .restoration) != nil }
+        let (headline, tone) = headline(lost: lost, partly: partly.count)
         parts.append(
             "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
         )
@@ -82,6 +86,10 @@ struct ReportSections {
         if !lost.isEmpty {
             parts.append(
                 "<div class=\"card\"><h3>Lost at restoration</h3>" + nodeList(lost, side: .restoration) + "</div>")
+        }
+        if !partly.isEmpty {
+            parts.append(
+                "<div class=\"card\"><h3>Restored only in part</h3>" + partialList(partly) + "</div>")
         }
         if !skipped.isEmpty {
             parts.append(
@@ -92,7 +100,7 @@ struct ReportSections {
         return "<div class=\"verdict-grid\">" + parts.joined() + "</div>"
     }
 
-    private func headline(lost: [NodeOutcome]) -> (String, String) {
+    private func headline(lost: [NodeOutcome], partly: Int) -> (String, String) {
         guard let r = outcome.restoration else {
             return ("No relaunch in this timeline: nothing was restored.", "neutral")
         }
@@ -102,8 +110,27 @@ struct ReportSections {
             return ("Nothing restored at launch \(r.launch) — \(why).", "bad")
         }
         let text = "Restored \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(r.launch)"
-        if lost.isEmpty { return (text + ".", "good") }
-        return (text + "; \(DotBuilder.grouped(lost.count)) lost.", "bad")
+        let partlyText =
+            partly == 0 ? "" : "; \(DotBuilder.grouped(partly)) only in part (a selection dropped or moved)"
+        if lost.isEmpty { return (text + partlyText + ".", partly == 0 ? "good" : "partial") }
+        return (text + "; \(DotBuilder.grouped(lost.count)) lost" + partlyText + ".", "bad")
+    }
+
+    /// Restored nodes whose selection did not come back as it was, with the finding that says why.
+    private func partialList(_ nodes: [NodeOutcome]) -> String {
+        var items = nodes.prefix(Self.listLimit).map { n -> String in
+            let code = partials.finding(for: n, side: .restoration)?.code
+            let reason = code.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
+            return
+                "<li><a href=\"#\(Anchor.node(.restoration, n.locator))\"><code>\(h(n.path ?? n.locator))</code></a> "
+                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason).</li>"
+        }
+        if nodes.count > Self.listLimit {
+            items.append(
+                "<li class=\"muted\">… and \(DotBuilder.grouped(nodes.count - Self.listLimit)) more in <a href=\"#nodes\">Nodes</a>.</li>"
+            )
+        }
+        return "<ul class=\"node-list\">" + items.joined() + "</ul>"
     }
 
     private func preservationLine(skipped: [NodeOutcome]) -> String {

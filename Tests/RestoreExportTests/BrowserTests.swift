@@ -46,6 +46,22 @@ struct BrowserTests {
         #expect(dom.components(separatedBy: "<tr class=\"ev").count - 1 == fixture.events.count)
     }
 
+    /// A bidirectional override in a name is shown as \u{202E} in the script-drawn timeline, as
+    /// it is in the server-drawn parts: raw, it reversed the text after it ("exe.png").
+    @Test func theTimelineShowsControlCharactersAsEscapes() throws {
+        let chromium = try #require(Browser.path)
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixture = Fixture.tabBarNavigation(cityID: "City\u{202E}gnp.exe")
+        try ReportWriter().write(fixture.input(), to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"))
+        #expect(dom.contains("data-timeline=\"rendered\""))
+        // What is shown, not the data the scripts read (JSON) nor a filter option's value.
+        let shown = dom.replacing(/<script[^>]*>[\s\S]*?<\/script>/, with: "").replacing(/value="[^"]*"/, with: "")
+        #expect(!shown.contains("\u{202E}"), "a raw override reached the page")
+        #expect(shown.contains("City\\u{202E}gnp.exe"))
+    }
+
     @Test func hundredThousandEventsRenderOnePage() throws {
         let chromium = try #require(Browser.path)
         let f = Fixture.tabBarNavigation()

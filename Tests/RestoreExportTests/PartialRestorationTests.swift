@@ -43,6 +43,18 @@ import Testing
         #expect(row.contains("&lt;selected&gt;"), "the finding is escaped")
     }
 
+    /// The verdict says so: a green "Restored n of n" hid a screen that did not come back as it was.
+    @Test func theVerdictCountsAndListsThePartlyRestored() throws {
+        let (fixture, table) = try Self.dropped()
+        let verdict = ReportSections(input: fixture.input()).verdict
+        // The fixture also lost a node: the banner stays red, and says both.
+        #expect(verdict.contains("; 1 lost; 1 only in part (a selection dropped or moved)."), "\(verdict)")
+        #expect(verdict.contains("<h3>Restored only in part</h3>"))
+        #expect(verdict.contains("href=\"#\(Anchor.node(.restoration, table.locator))\""))
+        #expect(!Fixture.tabBarNavigation().input().outcome.diagnostics.contains { $0.code == .selectionDropped })
+        #expect(!ReportSections(input: Fixture.tabBarNavigation().input()).verdict.contains("only in part"))
+    }
+
     @Test func withoutSuchFindingsNothingChanges() {
         let fixture = Fixture.tabBarNavigation()
         let dot = DotBuilder(outcome: fixture.outcome, events: fixture.events).build()
