@@ -255,6 +255,10 @@
       var link = el(target ? "a" : "span", "mono", e.path);
       if (target) link.href = "#" + target;
       pathCell.appendChild(link);
+    } else if (e.session) {
+      // A scene-based app's events name their scene session, not a node: several windows'
+      // identical callbacks told apart (the text search finds it too).
+      pathCell.appendChild(el("span", "mono session", "session " + e.session));
     }
     (decided[String(seq)] || []).forEach(function (node) {
       var back = el("a", "small decided-node", "decided " + node[1]);

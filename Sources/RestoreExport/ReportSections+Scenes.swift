@@ -12,10 +12,12 @@ extension ReportSections {
             ? "No relaunch in this timeline: no scene session was restored."
             : "Restored \(restored.count) of \(scenes.count) scene session\(scenes.count == 1 ? "" : "s")\(launch)."
         let tone = outcome.restoration == nil ? "neutral" : restored.count == scenes.count ? "good" : "bad"
-        var parts = [
+        // A what-if leads with its answer, as for an app-based app.
+        var parts: [String] = input.whatIf.map { [whatIfAnswer($0)] } ?? []
+        parts.append(
             "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
                 + "<p class=\"sub\">\(h("Scene-based app: UIKit saves one NSUserActivity per scene session; view-controller-based restoration never runs (scene-based-app)."))</p></div>"
-        ]
+        )
         let lost = scenes.filter { $0.restored == nil }
         if !lost.isEmpty {
             let items = lost.map { s in

@@ -48,6 +48,7 @@ extension ReportSections {
     /// The what-if's answer, first on the page: restored before → after, then each gained and
     /// lost node with its fate before → after, linked to its highlighted row.
     func whatIfAnswer(_ w: ReportWhatIf) -> String {
+        if let scenes = outcome.scenes { return sceneWhatIfAnswer(w, scenes) }
         let (beforeDone, beforeTotal) = w.before.restoration?.count ?? (0, 0)
         let (afterDone, afterTotal) = outcome.restoration?.count ?? (0, 0)
         let gained = w.diff.gained
@@ -76,6 +77,36 @@ extension ReportSections {
                 let after = c.after.map(NodeChange.describe) ?? "not in the archive"
                 out +=
                     "<li>\(name) <span class=\"muted\">\(c.phase.rawValue)</span>: \(h(before)) → <strong>\(h(after))</strong></li>"
+            }
+            out += "</ul></div>"
+        }
+        return out
+    }
+}
+
+extension ReportSections {
+    /// A scene-based app's what-if: sessions restored before → after, then each session whose
+    /// saved or restored activity moved. (The page said only "Restored 2 of 2 scene sessions".)
+    func sceneWhatIfAnswer(_ w: ReportWhatIf, _ scenes: [SceneOutcome]) -> String {
+        let before = (w.before.scenes ?? []).filter { $0.restored != nil }.count
+        let after = scenes.filter { $0.restored != nil }.count
+        let changes = w.diff.sceneChanges
+        let gained = changes.filter(\.gained).count
+        let lost = changes.filter(\.lost).count
+        var headline = "What if \(w.edits.joined(separator: ", ")): "
+        headline +=
+            changes.isEmpty
+            ? "nothing changes."
+            : "restored \(before) of \(w.before.scenes?.count ?? 0) → \(after) of \(scenes.count) scene sessions; \(gained) gained, \(lost) lost."
+        let tone = lost > 0 ? "bad" : gained > 0 ? "good" : "neutral"
+        var out =
+            "<div class=\"banner \(tone)\" role=\"status\" id=\"whatif\"><p class=\"headline\" id=\"whatif-text\">"
+        out += h(headline) + "</p></div>"
+        if !changes.isEmpty {
+            out += "<div class=\"card whatif-delta\" data-direction=\"sessions\"><h3>Scene sessions</h3><ul>"
+            for c in changes {
+                out += "<li><a href=\"#\(Anchor.session(c.session))\"><code>\(h(c.session))</code></a> "
+                out += h(String(c.sentence.drop { $0 != ":" }.dropFirst(2))) + "</li>"
             }
             out += "</ul></div>"
         }

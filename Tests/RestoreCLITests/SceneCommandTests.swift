@@ -70,6 +70,36 @@ import Testing
         }
     }
 
+    /// Several windows' identical callbacks are told apart in the report's timeline: each scene
+    /// event shows its session where a node's path would be (the column was empty).
+    @Test(.enabled(if: Browser.shouldRun && Browser.path != nil))
+    func theReportsTimelineNamesEachEventsSession() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(
+            ["report", Samples.path("restoring-your-apps-state-scenes.trace.jsonl"), "-o", "rep"], in: dir)
+        #expect(r.code == 0)
+        let dom = try Browser.dumpDOM(try #require(Browser.path), dir.appendingPathComponent("rep/index.html"))
+        #expect(dom.contains("data-timeline=\"rendered\""))
+        #expect(dom.contains("<span class=\"mono session\">session main</span>"))
+        #expect(dom.contains("<span class=\"mono session\">session photo</span>"))
+    }
+
+    /// A scene-based what-if's report leads with how the sessions moved, as an app-based one does
+    /// with its nodes (it showed only the what-if run's "Restored 1 of 1").
+    @Test func aSceneWhatIfReportShowsHowEachSessionMoved() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(
+            [
+                "replay", Samples.path("scene-migration-breaks-restoration.trace.jsonl"), "--set",
+                "userActivityTypes=com.example.notes.compose,com.example.notes.browse", "--report-dir", "rep",
+            ], in: dir)
+        #expect(r.code == 0)
+        let html = try String(contentsOf: dir.appendingPathComponent("rep/index.html"), encoding: .utf8)
+        #expect(html.contains("restored 0 of 1 → 1 of 1 scene sessions; 1 gained, 0 lost."))
+        #expect(html.contains("<h3>Scene sessions</h3>"))
+        #expect(html.contains("<a href=\"#session-notes\"><code>notes</code></a>"))
+    }
+
     /// A scene-based app's drawing: one cluster per session with its window, what it saved and
     /// what came back. It drew "Not performed — scene-based-app" twice and a legend of ★ and ✗.
     @Test func theDrawingShowsEachSessionsWindowAndActivities() throws {
