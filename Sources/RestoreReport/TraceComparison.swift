@@ -63,6 +63,26 @@ public struct TraceComparison: Sendable {
             })
     }
 
+    /// Each scene session whose saved or restored activity moved, for a script (`changes` holds nodes).
+    static func sessionsJSON(_ diff: OutcomeDiff) -> JSONValue {
+        func fate(_ s: SceneOutcome?) -> JSONValue {
+            guard let s else { return .null }
+            return JSONValue.obj([
+                ("saved", s.saved.map { .string($0.type) } ?? .null),
+                ("restored", s.restored.map { .string($0.type) } ?? .null),
+                ("reason", s.reason.map { .string($0.rawValue) } ?? .null),
+            ])
+        }
+        return .array(
+            diff.sceneChanges.map { c in
+                let change = c.gained ? "gained" : c.lost ? "lost" : "changed"
+                return JSONValue.obj([
+                    ("session", .string(c.session)), ("change", .string(change)), ("before", fate(c.before)),
+                    ("after", fate(c.after)),
+                ])
+            })
+    }
+
     /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…],"changes":[…]}`.
     public var json: String {
         JSONValue.obj([
@@ -72,7 +92,31 @@ public struct TraceComparison: Sendable {
             ("firstDifference", result.firstDifference.map(Self.firstDifferenceJSON) ?? .null),
             ("outcome", .array(result.outcome.lines.map(JSONValue.string))),
             ("changes", Self.changesJSON(result.outcome)),
+            (
+                "app",
+                .array(
+                    appChanges.map {
+                        JSONValue.obj([("setting", .string($0.setting)), ("a", .string($0.a)), ("b", .string($0.b))])
+                    })
+            ),
+            ("sessions", Self.sessionsJSON(result.outcome)),
         ]).serialized
+    }
+
+    /// The app's settings the two headers disagree on, A then B: the cause a diff of events and
+    /// outcomes shows only the effects of (a life cycle moved to scenes, an activity type left
+    /// out of NSUserActivityTypes).
+    public var appChanges: [(setting: String, a: String, b: String)] {
+        func list(_ v: [String]) -> String { v.isEmpty ? "(none)" : v.joined(separator: ", ") }
+        let (a, b) = (result.headerA.app, result.headerB.app)
+        let pairs: [(String, String, String)] = [
+            ("life cycle", a.lifecycle.rawValue, b.lifecycle.rawValue),
+            ("NSUserActivityTypes", list(a.userActivityTypes), list(b.userActivityTypes)),
+            ("saveActivity", a.activitySaving.rawValue, b.activitySaving.rawValue),
+            ("bundle version", a.bundleVersion, b.bundleVersion),
+            ("system version", a.systemVersion, b.systemVersion), ("idiom", a.idiom.rawValue, b.idiom.rawValue),
+        ]
+        return pairs.filter { $0.1 != $0.2 }.map { (setting: $0.0, a: $0.1, b: $0.2) }
     }
 
     /// The first difference and the outcome changes, for people.
@@ -83,6 +127,10 @@ public struct TraceComparison: Sendable {
             out.append(
                 "note: the traces record different scenarios ('\(result.headerA.scenario)' and '\(result.headerB.scenario)')"
             )
+        }
+        if !appChanges.isEmpty {
+            out.append("The apps differ (A → B):")
+            out += appChanges.map { "  \($0.setting): \($0.a) → \($0.b)" }
         }
         if let d = result.firstDifference {
             out.append("First difference at event \(d.seq)" + (d.rule.map { " (\($0))" } ?? ""))

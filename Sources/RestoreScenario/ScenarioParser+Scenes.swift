@@ -125,6 +125,14 @@ extension ScenarioReader {
         if scenes, let v = f.present("ui") {
             fail(v, "a scene-based app has no app-level 'ui:'; give each scene its own 'ui:' under 'scenes:'")
         }
+        // The launch UI is what a legacy relaunch builds before restoring into it; a scene's
+        // window is built from its own 'ui:' when it connects. Accepted, it was silently unused.
+        if scenes, let v = f.present("launchUI") {
+            fail(
+                v,
+                "a scene-based app has no app-level 'launchUI:': each scene's window is built from its own 'ui:' under 'scenes:' when it connects"
+            )
+        }
         for reference in sessionReferences where scenario.scene(reference.name) == nil {
             fail(
                 reference.node,

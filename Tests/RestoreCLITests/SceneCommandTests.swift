@@ -100,6 +100,27 @@ import Testing
         #expect(html.contains("<a href=\"#session-notes\"><code>notes</code></a>"))
     }
 
+    /// `diff` names the cause when the two apps differ in their settings (a migration to scenes,
+    /// an activity type left out): it showed only the effects, from "event 1 (R1 launch)" on.
+    @Test func diffSaysHowTheAppsDiffer() throws {
+        let text = try CLI.run(
+            ["diff", "demo-travel.trace.jsonl", "scene-migration-breaks-restoration.trace.jsonl"], in: Self.traces)
+        #expect(text.code == 1)
+        #expect(text.stdout.contains("The apps differ (A → B):\n  life cycle: app → scenes\n"), "\(text.stdout)")
+        let json = try CLI.run(
+            [
+                "diff", "restoring-your-apps-state-scenes.trace.jsonl",
+                "scene-migration-breaks-restoration.trace.jsonl",
+                "--json",
+            ], in: Self.traces)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let app = try #require(object["app"] as? [[String: String]])
+        #expect(app.first?["setting"] == "NSUserActivityTypes")
+        let sessions = try #require(object["sessions"] as? [[String: Any]])
+        #expect(sessions.map { $0["session"] as? String } == ["main", "photo", "notes"])
+        #expect(sessions.first?["change"] as? String == "lost")
+    }
+
     /// A scene-based app's drawing: one cluster per session with its window, what it saved and
     /// what came back. It drew "Not performed — scene-based-app" twice and a legend of ★ and ✗.
     @Test func theDrawingShowsEachSessionsWindowAndActivities() throws {

@@ -113,6 +113,9 @@ struct SceneScenarioTests {
     @Test func scenesNeedTheSceneLifecycleAndTheReverse() {
         let noScenes = located(problems("name: a\napp: {lifecycle: scenes}\n"))
         #expect(noScenes.contains { $0.contains("needs 'scenes:'") })
+        let launchUI = located(
+            problems("name: a\napp: {lifecycle: scenes}\nlaunchUI: {class: Root}\nscenes: [{session: main}]\n"))
+        #expect(launchUI.contains { $0.hasPrefix("3:11: ") && $0.contains("no app-level 'launchUI:'") }, "\(launchUI)")
         let noLifecycle = located(problems("name: a\nscenes: [{session: main}]\n"))
         #expect(noLifecycle.contains { $0.hasPrefix("2:9: ") && $0.contains("lifecycle: scenes") })
         let appUI = located(

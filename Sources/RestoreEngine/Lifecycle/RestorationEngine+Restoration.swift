@@ -108,6 +108,7 @@ extension RestorationEngine {
         }
 
         var run = RestorationRun(archive)
+        run.preservedLocators = ambiguousLocators()
         run.secureCoding = secureCoding
         application.restoringArchive = archive
         defer { application.restoringArchive = nil }
@@ -202,6 +203,19 @@ extension RestorationEngine {
         )
     }
 
+    /// The preservation's locators that differ from their paths (ambiguous siblings told apart
+    /// by `#i`, and everything below them), by archive key; empty when R11 found nothing.
+    func ambiguousLocators() -> [String: String] {
+        guard let preservation = outcome.preservation,
+            outcome.diagnostics.contains(where: { $0.code == .ambiguousPath })
+        else { return [:] }
+        var out: [String: String] = [:]
+        for n in preservation.nodes {
+            if let key = n.key, let path = n.path, n.locator != path { out[key] = n.locator }
+        }
+        return out
+    }
+
     // MARK: Phase one (R3, R4, R6)
 
     func obtainControllers(_ archive: Archive, _ run: inout RestorationRun) {
@@ -211,7 +225,10 @@ extension RestorationEngine {
             // strings, and one built apart was copied whole into the run (~250 instructions each).
             run.add(
                 NodeOutcome(
-                    path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                    path: e.pathString,
+                    locator: run.preservedLocators.isEmpty
+                        ? e.pathString : run.preservedLocators[e.key] ?? e.pathString,
+                    key: e.key, className: e.className, kind: e.kind,
                     status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
                     parent: p.map { run.outcomes[$0].locator }))
             if let p, run.outcomes[p].status != .restored {
