@@ -59,8 +59,17 @@ struct DecidingEvents {
                 seen.insert(cause)
                 subject = next
             }
-            let wanted = Self.answers(for: subject.reason)
-            let candidates = [subject.path, subject.cause, n.path].compactMap { $0 }.compactMap { byPath[$0] }
+            var wanted = Self.answers(for: subject.reason)
+            var candidates = [subject.path, subject.cause, n.path].compactMap { $0 }.compactMap { byPath[$0] }
+            // A node skipped at preservation has no event of its own (it is never encoded): it was
+            // left out while its parent was encoded. Pointed at the shouldSave… gate, "decided at
+            // application:shouldSaveApplicationState:" named a callback that had said YES.
+            if subject.status == .skipped, let parent = subject.parent, let at = byLocator[parent],
+                let path = phase.nodes[at].path, let encoded = byPath[path]
+            {
+                candidates.insert(encoded, at: 0)
+                wanted.insert(.encode, at: 0)
+            }
             var pick: Int?
             for callback in wanted where pick == nil {
                 for list in candidates where pick == nil {

@@ -23,6 +23,21 @@ import Testing
             ))
     }
 
+    /// A node skipped at preservation (no restoration identifier, or below one without) was
+    /// decided while its parent was encoded, not at the shouldSave… answer, which was YES.
+    @Test func aSkippedNodeLinksToItsParentsEncode() throws {
+        let fixture = Fixture.tabBarNavigation()
+        let deciding = DecidingEvents(outcome: fixture.outcome, events: fixture.events)
+        let skipped = try #require(fixture.outcome.preservation?.nodes.filter { $0.status == .skipped })
+        #expect(!skipped.isEmpty)
+        for n in skipped {
+            let seq = try #require(deciding.seq(for: n, side: .preservation), "\(n.locator)")
+            let event = fixture.events[seq - 1]
+            #expect(event.callback == .encode, "\(n.locator): \(event.callback?.rawValue ?? "?")")
+            #expect(event.path == "TabController", "\(n.locator)")
+        }
+    }
+
     @Test func everyLostOrSkippedNodeHasADecidingEventOfItsLaunchAndPhase() throws {
         let fixture = Fixture.tabBarNavigation()
         let deciding = DecidingEvents(outcome: fixture.outcome, events: fixture.events)
