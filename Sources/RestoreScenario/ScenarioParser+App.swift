@@ -100,6 +100,17 @@ extension ScenarioReader {
         return d
     }
 
+    /// An app-level key as the engine's coder holds it. UIKit's constants are named `…Key` and
+    /// hold the name without it (`UIApplicationStateRestorationBundleVersion`, which `archive`
+    /// prints from a real archive): either spelling means the key, where the bare one silently
+    /// never matched and declined every restoration.
+    static func appLevelKey(_ entry: CoderEntry) -> CoderEntry {
+        guard ReservedKeys.appLevel.contains(entry.key + "Key") else { return entry }
+        var named = entry
+        named.key += "Key"
+        return named
+    }
+
     /// `true | false | {ifEqual: {KEY: VALUE}}`.
     private func restoreRule(_ n: ScenarioNode, _ key: String) -> RestoreRule? {
         if case .mapping = n {
@@ -108,7 +119,7 @@ extension ScenarioReader {
                 fail(n, "'\(key)' as a mapping needs 'ifEqual: {KEY: VALUE}'")
                 return nil
             }
-            return entries(v, "'ifEqual'").map(RestoreRule.ifEqual)
+            return entries(v, "'ifEqual'").map { RestoreRule.ifEqual($0.map(Self.appLevelKey)) }
         }
         if case .scalar(let s) = n, case .bool(let b) = CoreScalar(s) { return .always(b) }
         fail(

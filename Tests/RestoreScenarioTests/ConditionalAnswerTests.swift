@@ -60,6 +60,24 @@ import Testing
         #expect(nodes.first { $0.locator == "Nav/c" }?.status == .notRestored)
     }
 
+    /// UIKit's constant `UIApplicationStateRestorationBundleVersionKey` holds the key name
+    /// without `Key` (what `archive` prints from a real archive): either spelling reads the same
+    /// app-level key, where the bare one never matched and silently declined the restoration.
+    @Test func theAppLevelKeyReadsUnderEitherSpelling() throws {
+        for key in ["UIApplicationStateRestorationBundleVersionKey", "UIApplicationStateRestorationBundleVersion"] {
+            let outcome = try parsed(
+                """
+                name: rule
+                app:
+                  bundleVersion: "2.0"
+                  delegate: {shouldRestoreApplicationState: {ifEqual: {\(key): "2.0"}}}
+                ui: {class: Home, restorationIdentifier: Home}
+                """
+            ).run()
+            #expect(outcome.restoration?.performed == true, "\(key)")
+        }
+    }
+
     @Test func parsedAsARuleWithDefaults() throws {
         let s = try parsed(
             """

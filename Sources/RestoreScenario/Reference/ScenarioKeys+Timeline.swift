@@ -111,7 +111,7 @@ extension ScenarioKeys {
             [
                 ScenarioKey(
                     "ifEqual", .map(.reference("value"), keys: "app-level coder key"),
-                    "The keys and values the archive must hold, such as UIApplicationStateRestorationBundleVersionKey.",
+                    "The keys and values the archive must hold, such as UIApplicationStateRestorationBundleVersionKey (or UIApplicationStateRestorationBundleVersion, the name that constant holds).",
                     default: .required)
             ]),
         ScenarioDefinition(
