@@ -23,9 +23,14 @@ public enum Recording {
         /// The summary `record` prints: where the trace went, what was lost and why, what to do next.
         public func text(verbose: Bool = false) -> String {
             let size = DefaultPaths.byteCount(DefaultPaths.fileSize(path))
-            let lines =
+            var lines =
                 ["\(scenario.name): recorded \(events) events to \(path) (\(size))", ""]
-                + OutcomeSummary.lines(for: outcome, verbose: verbose) + ["", "Next: restoretrace replay \(path)"]
+                + OutcomeSummary.lines(for: outcome, verbose: verbose)
+            // Only a file can be replayed later: "Next: restoretrace replay /dev/null" led nowhere.
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                lines += ["", "Next: restoretrace replay \(path)"]
+            }
             return lines.joined(separator: "\n")
         }
     }

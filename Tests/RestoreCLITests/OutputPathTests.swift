@@ -56,4 +56,14 @@ import Testing
         #expect(exported.received() == FileManager.default.contents(atPath: dot))
         #expect(exported.isStillAFIFO)
     }
+
+    /// Only a file can be replayed later: recording to /dev/null suggested replaying /dev/null.
+    @Test func recordingToADeviceSuggestsNoReplay() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.run(["record", CLI.sample("homepwner.yaml"), "-o", "/dev/null"], in: dir)
+        #expect(r.code == 0)
+        #expect(!r.stdout.contains("Next:"), "\(r.stdout)")
+        let file = try CLI.run(["record", CLI.sample("homepwner.yaml"), "-o", "t.jsonl"], in: dir)
+        #expect(file.stdout.hasSuffix("Next: restoretrace replay t.jsonl\n"), "\(file.stdout)")
+    }
 }
