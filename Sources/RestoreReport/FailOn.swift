@@ -24,9 +24,9 @@ public enum FailOn: String, CaseIterable, Sendable {
                 self == .error
                 ? OutcomeSummary.plural(errors, "error")
                 : "\(OutcomeSummary.plural(errors, "error")), \(OutcomeSummary.plural(found.count - errors, "warning"))"
+            let sessions = Set((outcome.scenes ?? []).map(\.session))
             return Verdict(
-                gate: self, matches: found.map { $0.path ?? $0.locator ?? $0.code?.rawValue ?? $0.message },
-                summary: "\(counts) found")
+                gate: self, matches: found.map { Self.subject(of: $0, sessions: sessions) }, summary: "\(counts) found")
         case .lost:
             let lost = LostNodes.of(outcome)
             let sessions = LostSessions.of(outcome)
@@ -42,6 +42,15 @@ public enum FailOn: String, CaseIterable, Sendable {
                 gate: self, matches: lost.map(\.locator) + sessions.map { "scene session \($0.session)" },
                 summary: summary)
         }
+    }
+
+    /// What a finding is about, one way for every kind: a node's path or locator, a scene session
+    /// named as one (a bare `main` read like a node), or the app as a whole with its code (a bare
+    /// code read like a node's name).
+    static func subject(of d: Diagnostic, sessions: Set<String>) -> String {
+        if let path = d.path { return path }
+        if let locator = d.locator { return sessions.contains(locator) ? "scene session \(locator)" : locator }
+        return "the app (\(d.code?.rawValue ?? "finding"))"
     }
 
     /// The result of one gate on one outcome.

@@ -51,6 +51,21 @@ import Testing
         #expect(error.stdout.contains("\"format\":\"restoretrace-outcome/1\""))
     }
 
+    /// A scene app's findings are named as what they are about: a session as a session, an
+    /// app-wide finding as the app (it listed "legacy-restoration-inert, main" as if both were nodes).
+    @Test func aSceneAppsFindingsNameWhatTheyAreAbout() throws {
+        let r = try CLI.run(
+            [
+                "record", CLI.sample("scene-migration-breaks-restoration.yaml"), "-o", "m.jsonl", "--fail-on",
+                "warning",
+            ], in: try CLI.temporaryDirectory())
+        #expect(r.code == 1)
+        #expect(
+            r.stderr
+                == "--fail-on warning: 1 error, 1 warning found: the app (legacy-restoration-inert), scene session notes\n"
+        )
+    }
+
     @Test func replayGatesTheRunItShowsTheWhatIfWhenThereIsOne() throws {
         let dir = try CLI.temporaryDirectory()
         let trace = CLI.sample("homepwner.trace.jsonl")
