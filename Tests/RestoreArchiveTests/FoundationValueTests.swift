@@ -39,21 +39,31 @@ import Testing
         #expect(UIKitArchive.coderValue(plain) == .string("https://example.com/x"))
     }
 
-    /// A version stored as text was "major version is '2'; this restoretrace reads version 2".
-    @Test func aMajorVersionStoredAsTextSaysSo() {
+    /// A keyed archive as Foundation writes it (binary), filled by `body`.
+    static func archived(_ body: (NSKeyedArchiver) -> Void) -> Data {
         let a = NSKeyedArchiver(requiringSecureCoding: false)
         a.outputFormat = .binary
-        a.encode([] as NSArray, forKey: "kRootRestorationIdentifiersKey")
-        a.encode("2" as NSString, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+        body(a)
         a.finishEncoding()
+        return a.encodedData
+    }
+
+    /// Why UIKitArchive refuses `data`, or nil when it reads it.
+    static func refusal(_ data: Data) -> String? {
         do {
-            _ = try UIKitArchive(bytes: [UInt8](a.encodedData), file: "data.data")
-            Issue.record("a text major version should be refused")
-        } catch {
-            #expect(
-                error.description.contains("the archive's major version is the string '2', where UIKit stores a number")
-            )
-        }
+            _ = try UIKitArchive(bytes: [UInt8](data), file: "data.data")
+            return nil
+        } catch { return error.description }
+    }
+
+    /// A version stored as text was "major version is '2'; this restoretrace reads version 2".
+    @Test func aMajorVersionStoredAsTextSaysSo() {
+        let refusal = Self.refusal(
+            Self.archived { a in
+                a.encode([] as NSArray, forKey: "kRootRestorationIdentifiersKey")
+                a.encode("2" as NSString, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+            })
+        #expect(refusal?.contains("the archive's major version is the string '2', where UIKit stores a number") == true)
     }
 
     /// An identifier path UIKit could not have written (a negative child index, an empty
@@ -63,20 +73,14 @@ import Testing
             ("Tab/:[-1]:/A", "has the child index ':[-1]:', which is not a number ≥ 0"),
             ("Tab//A", "has an empty component"),
         ] {
-            let a = NSKeyedArchiver(requiringSecureCoding: false)
-            a.outputFormat = .binary
-            a.encode(["Tab", path] as NSArray, forKey: "kRootRestorationIdentifiersKey")
-            a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
-            a.finishEncoding()
-            do {
-                _ = try UIKitArchive(bytes: [UInt8](a.encodedData), file: "data.data")
-                Issue.record("\(path) should be refused")
-            } catch {
-                #expect(
-                    error.description.contains(
-                        "kRootRestorationIdentifiersKey[1]: identifier path '\(path)' \(problem)"),
-                    "\(error.description)")
-            }
+            let refusal = Self.refusal(
+                Self.archived { a in
+                    a.encode(["Tab", path] as NSArray, forKey: "kRootRestorationIdentifiersKey")
+                    a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+                })
+            #expect(
+                refusal?.contains("kRootRestorationIdentifiersKey[1]: identifier path '\(path)' \(problem)") == true,
+                "\(refusal ?? "read")")
         }
         #expect(UIKitArchive.identifierPathProblem("Tab/:[1]:/Nav/:[0]:/List") == nil)
     }
@@ -85,13 +89,7 @@ import Testing
     /// tree and is top-level too: the first top-level object was taken for the window's root
     /// controller (asked of viewControllerWithRestorationIdentifierPath:, the real root demoted).
     @Test func theRootIsTheTopLevelControllerWithATreeBelowIt() throws {
-        func coder(_ body: (NSKeyedArchiver) -> Void) -> Data {
-            let a = NSKeyedArchiver(requiringSecureCoding: false)
-            a.outputFormat = .binary
-            body(a)
-            a.finishEncoding()
-            return a.encodedData
-        }
+        let coder = Self.archived
         let controller = coder { $0.encode(true, forKey: "kViewControllerViewWasLoadedKey") }
         let object = coder { $0.encode("basket-1" as NSString, forKey: "basket") }
         func model(_ roots: [(String, Data)]) throws -> Archive {
