@@ -103,7 +103,12 @@
   }
   function haystack(i) {
     if (!haystacks) haystacks = new Array(total);
-    if (haystacks[i] === undefined) haystacks[i] = words(eventAt(i), []).join("\n").toLowerCase();
+    if (haystacks[i] === undefined) {
+      // Both forms: the JSON text (a query with its punctuation, "main" in quotes, null) and the
+      // values as they read (a value holding \ or ").
+      var e = eventAt(i);
+      haystacks[i] = (JSON.stringify(e) + "\n" + words(e, []).join("\n")).toLowerCase();
+    }
     return haystacks[i];
   }
 

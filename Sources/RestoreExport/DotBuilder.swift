@@ -262,7 +262,11 @@ public struct DotBuilder: Sendable {
 
     /// Nodes drawn on both sides, before summaries: a side above the threshold folds, so count its troubled nodes.
     var drawnEstimate: Int {
-        [outcome.preservation, outcome.restoration].compactMap { $0 }.reduce(0) { total, phase in
+        // A scene-based app draws its windows (one budget for all, `sceneClusters`).
+        if outcome.scenes?.isEmpty == false {
+            return min(2 * options.maxDrawnPerSide, sceneWindows.values.reduce(0) { $0 + Self.count($1) })
+        }
+        return [outcome.preservation, outcome.restoration].compactMap { $0 }.reduce(0) { total, phase in
             let n = phase.nodes.count
             if n <= options.collapseThreshold { return total + n }
             // Counted, not filtered: a filter copies every troubled node.

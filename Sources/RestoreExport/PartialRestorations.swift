@@ -14,8 +14,9 @@ struct PartialRestorations {
         var found: [String: Diagnostic] = [:]
         let launch = outcome.restoration?.launch
         for d in outcome.diagnostics where d.launch == launch {
-            guard let code = d.code, Self.codes.contains(code), let path = d.path ?? d.locator else { continue }
-            if found[path] == nil { found[path] = d }
+            // By locator first: ambiguous siblings share a path, and a finding about one marked both.
+            guard let code = d.code, Self.codes.contains(code), let node = d.locator ?? d.path else { continue }
+            if found[node] == nil { found[node] = d }
         }
         findings = found
     }
@@ -25,6 +26,6 @@ struct PartialRestorations {
     /// Why `n` came back only in part, or nil when it came back whole (or did not come back).
     func finding(for n: NodeOutcome, side: Anchor.Side) -> Diagnostic? {
         guard side == .restoration, n.status == .restored else { return nil }
-        return findings[n.path ?? n.locator] ?? findings[n.locator]
+        return findings[n.locator] ?? n.path.flatMap { findings[$0] }
     }
 }

@@ -106,7 +106,7 @@ extension ReportSections {
             out += "<div class=\"card whatif-delta\" data-direction=\"sessions\"><h3>Scene sessions</h3><ul>"
             for c in changes {
                 out += "<li><a href=\"#\(Anchor.session(c.session))\"><code>\(h(c.session))</code></a> "
-                out += h(String(c.sentence.drop { $0 != ":" }.dropFirst(2))) + "</li>"
+                out += h(c.change) + "</li>"
             }
             out += "</ul></div>"
         }

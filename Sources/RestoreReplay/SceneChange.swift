@@ -10,18 +10,23 @@ public struct SceneChange: Hashable, Sendable {
     public var gained: Bool { before?.restored == nil && after?.restored != nil }
     public var lost: Bool { before?.restored != nil && after?.restored == nil }
 
-    public var sentence: String {
-        "`\(session)`: \(before.map(Self.describe) ?? "absent") → \(after.map(Self.describe) ?? "absent")"
+    public var sentence: String { "`\(session)`: " + change }
+
+    /// `before → after`, each side as `describe` words it.
+    public var change: String {
+        "\(before.map(Self.describe) ?? "absent") → \(after.map(Self.describe) ?? "absent")"
     }
 
-    static func describe(_ s: SceneOutcome) -> String {
+    /// `saved T, restored T (reason)`: one side of `sentence`.
+    public static func describe(_ s: SceneOutcome) -> String {
         var text =
             "saved " + (s.saved.map(activity) ?? "nothing") + ", restored " + (s.restored.map(activity) ?? "nothing")
         if let r = s.reason { text += " (\(r.rawValue))" }
         return text
     }
 
-    static func activity(_ a: UserActivity) -> String {
+    /// `com.example.browse {item = "42"}`.
+    public static func activity(_ a: UserActivity) -> String {
         a.type
             + (a.userInfo.isEmpty
                 ? "" : " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}")

@@ -38,7 +38,8 @@ public enum Replaying {
             for p in droppedIdentifiers { edits.append(.dropIdentifier(path: p)) }
             let whatIf = WhatIf(edits)
             if let name = whatIf.repeatedSetting {
-                throw RestoreFailure(.badInput, "error: '\(name)' is set twice; give each setting once")
+                let what = name.hasPrefix("drop-id ") ? "--\(name) is given twice" : "'\(name)' is set twice"
+                throw RestoreFailure(.badInput, "error: \(what); give each setting once")
             }
             return whatIf
         }

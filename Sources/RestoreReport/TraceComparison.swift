@@ -67,9 +67,11 @@ public struct TraceComparison: Sendable {
     static func sessionsJSON(_ diff: OutcomeDiff) -> JSONValue {
         func fate(_ s: SceneOutcome?) -> JSONValue {
             guard let s else { return .null }
+            // The activity as the text words it (type and userInfo): a change in userInfo alone
+            // showed as "changed" with the same type on both sides.
             return JSONValue.obj([
-                ("saved", s.saved.map { .string($0.type) } ?? .null),
-                ("restored", s.restored.map { .string($0.type) } ?? .null),
+                ("saved", s.saved.map { .string(SceneChange.activity($0)) } ?? .null),
+                ("restored", s.restored.map { .string(SceneChange.activity($0)) } ?? .null),
                 ("reason", s.reason.map { .string($0.rawValue) } ?? .null),
             ])
         }

@@ -167,6 +167,23 @@ import Testing
         }
     }
 
+    /// Wide windows are drawn with their first children and a counted box, under one budget for
+    /// all sessions: drawn child by child, twenty sessions of 3,000 took dot 85 s.
+    @Test func wideWindowsAreFoldedInTheDrawing() throws {
+        let dir = try CLI.temporaryDirectory()
+        let tabs = (0..<40).map { "{class: Tab\($0)}" }.joined(separator: ", ")
+        let sessions = (0..<3).map { "  - {session: s\($0), ui: {class: UITabBarController, children: [\(tabs)]}}" }
+        let yaml =
+            "name: wide\napp: {lifecycle: scenes, userActivityTypes: [t]}\nscenes:\n"
+            + sessions.joined(separator: "\n") + "\n"
+        try yaml.write(to: dir.appendingPathComponent("wide.yaml"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["record", "wide.yaml", "-o", "wide.jsonl"], in: dir).code == 0)
+        let dot = try CLI.run(["export", "wide.jsonl", "--format", "dot"], in: dir)
+        #expect(dot.code == 0)
+        #expect(dot.stdout.components(separatedBy: "label=\"+ 28 more children\"").count - 1 == 3, "\(dot.stdout)")
+        #expect(dot.stdout.components(separatedBy: "label=\"Tab").count - 1 == 3 * 12)
+    }
+
     /// A what-if on a session the recording never had would change nothing: an error with the
     /// nearest sessions, as for a path; on an app-based trace it says there are no sessions.
     @Test func aWhatIfOnAnUnknownSessionIsBadInput() throws {

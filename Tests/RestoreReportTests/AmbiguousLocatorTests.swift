@@ -21,4 +21,15 @@ import Testing
         let controllers = restored.filter { $0.kind == .viewController }.map(\.locator)
         #expect(Set(controllers).count == controllers.count, "\(controllers)")
     }
+
+    /// The same on a launch that restores nothing from the archive it has (a locked device), and
+    /// in the findings about the second sibling.
+    @Test func aLaunchThatRestoresNothingNamesTheSiblingsTheSameWay() throws {
+        var yaml = try String(contentsOfFile: Samples.path("ambiguous-paths.yaml"), encoding: .utf8)
+        yaml = yaml.components(separatedBy: "\n").filter { !$0.hasPrefix("timeline") }.joined(separator: "\n")
+        yaml += "\ntimeline: [background, {kill: system}, {launch: {deviceLocked: true}}]\n"
+        let outcome = try LostNodesTests.outcome(yaml)
+        let restored = try #require(outcome.restoration?.nodes)
+        #expect(restored.contains { $0.locator == "PagesContainer/Page#1" }, "\(restored.map(\.locator))")
+    }
 }

@@ -33,6 +33,10 @@ extension RestorationEngine {
     /// The `reason` of an adopted archive's `archive-written` event.
     public static let adoptedReason = "read from UIKit's archive, not written by the engine"
     /// The same, when its classes are guessed and R4 is not checked (`classesInferred`).
+    ///
+    /// A format contract, not only words: a replay reads the flag back from this exact text
+    /// (`Replayer.adoptedArchive`). Reworded, every trace recorded with it would replay with R4
+    /// checked and diverge where a guessed class mismatches; keep it, or bump the trace format.
     public static let adoptedInferredReason =
         "read from UIKit's archive, not written by the engine; its classes are guessed from its keys, so R4 is not checked"
 }

@@ -48,10 +48,10 @@ extension RestorationEngine {
         for i in run.outcomes.indices {
             run.outcomes[i].status = .notRestored
             run.outcomes[i].reason = .archiveDeletedCrash
-            run.outcomes[i].cause = run.outcomes[i].key == e.key ? nil : e.pathString
+            run.outcomes[i].cause = run.outcomes[i].key == e.key ? nil : locator(e)
         }
         diagnose(
-            .archiveDeletedCrash, .error, path: e.pathString, locator: e.pathString,
+            .archiveDeletedCrash, .error, path: e.pathString, locator: locator(e),
             "The app crashed while `\(e.identifier)` (\(e.pathString)) decoded its state at launch \(launch): UIKit deletes the archive, so the next launch restores nothing (T3). Fix: \(ReasonCode.archiveDeletedCrash.fix)."
         )
     }
@@ -84,7 +84,7 @@ extension RestorationEngine {
                     selection.append(rows[p[1]])
                 } else {
                     diagnose(
-                        .selectionDropped, .warning, path: e.pathString, locator: e.pathString,
+                        .selectionDropped, .warning, path: e.pathString, locator: locator(e),
                         "\(name) had '\(id)' selected, but indexPathForElementWithModelIdentifier:inView: found no such item now: that selection was dropped. \(ReasonCode.selectionDropped.fix.prefix(1).uppercased() + ReasonCode.selectionDropped.fix.dropFirst())."
                     )
                 }
@@ -106,7 +106,7 @@ extension RestorationEngine {
                 guard let row = p.arrayValue?.last?.intValue else { continue }
                 guard rows.indices.contains(row) else {
                     diagnose(
-                        .selectionDropped, .warning, path: e.pathString, locator: e.pathString,
+                        .selectionDropped, .warning, path: e.pathString, locator: locator(e),
                         "\(name) had row \(row) selected, but the table now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
                     )
                     continue
@@ -114,7 +114,7 @@ extension RestorationEngine {
                 selection.append(rows[row])
                 if i < before.count, before[i] != rows[row] {
                     diagnose(
-                        .selectionMoved, .warning, path: e.pathString, locator: e.pathString,
+                        .selectionMoved, .warning, path: e.pathString, locator: locator(e),
                         "\(name) had '\(before[i])' selected; the raw index path [0, \(row)] came back and now selects '\(rows[row])' because the data moved. Fix: \(ReasonCode.selectionMoved.fix)."
                     )
                 }

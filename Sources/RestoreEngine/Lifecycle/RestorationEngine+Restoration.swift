@@ -83,6 +83,7 @@ extension RestorationEngine {
     /// R2 and the two phases of R3–R7. Returns the restoration outcome of this launch.
     func restoreIfPossible() -> PhaseOutcome {
         guard let archive else { return nothingToRestore() }
+        restorationLocators = ambiguousLocators()
         if application.launchOptions.deviceLocked {
             diagnose(
                 .deviceLocked, .warning, path: nil, locator: nil,
@@ -108,7 +109,6 @@ extension RestorationEngine {
         }
 
         var run = RestorationRun(archive)
-        run.preservedLocators = ambiguousLocators()
         run.secureCoding = secureCoding
         application.restoringArchive = archive
         defer { application.restoringArchive = nil }
@@ -144,14 +144,14 @@ extension RestorationEngine {
     private func unrestored(_ archive: Archive, _ reason: ReasonCode) -> PhaseOutcome {
         var nodes: [NodeOutcome] = []
         var depths: [String: Int] = [:]
-        var paths: [String: String] = [:]
+        var locators: [String: String] = [:]
         for e in archive.entries {
             let d = e.parentKey.flatMap { depths[$0] }.map { $0 + 1 } ?? 0
             depths[e.key] = d
-            paths[e.key] = e.pathString
+            locators[e.key] = locator(e)
             var n = NodeOutcome(
-                path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
-                status: .notRestored, depth: d, parent: e.parentKey.flatMap { paths[$0] })
+                path: e.pathString, locator: locator(e), key: e.key, className: e.className, kind: e.kind,
+                status: .notRestored, depth: d, parent: e.parentKey.flatMap { locators[$0] })
             n.reason = reason
             nodes.append(n)
         }
@@ -180,7 +180,7 @@ extension RestorationEngine {
                 || $0.key == ViewStateKeys.selectedModelIdentifiers
         }) {
             diagnose(
-                .windowNotVisible, .warning, path: e.pathString, locator: e.pathString,
+                .windowNotVisible, .warning, path: e.pathString, locator: locator(e),
                 "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
             )
             named = true
@@ -201,6 +201,13 @@ extension RestorationEngine {
             .archiveFromOlderVersion, .warning, path: nil, locator: "AppDelegate",
             "The archive was written by bundle version \(archived) and is restored as is by version \(application.configuration.bundleVersion): shouldRestore… never looked at UIApplicationStateRestorationBundleVersionKey (R13). Fix: \(ReasonCode.archiveFromOlderVersion.fix)."
         )
+    }
+
+    /// An archive entry's node as this restoration names it: its path, or for an ambiguous
+    /// sibling (and its subtree) the preservation's `#i` locator, so the two sides meet and a
+    /// finding about the second sibling does not land on the first.
+    func locator(_ e: ArchiveEntry) -> String {
+        restorationLocators.isEmpty ? e.pathString : restorationLocators[e.key] ?? e.pathString
     }
 
     /// The preservation's locators that differ from their paths (ambiguous siblings told apart
@@ -225,10 +232,7 @@ extension RestorationEngine {
             // strings, and one built apart was copied whole into the run (~250 instructions each).
             run.add(
                 NodeOutcome(
-                    path: e.pathString,
-                    locator: run.preservedLocators.isEmpty
-                        ? e.pathString : run.preservedLocators[e.key] ?? e.pathString,
-                    key: e.key, className: e.className, kind: e.kind,
+                    path: e.pathString, locator: locator(e), key: e.key, className: e.className, kind: e.kind,
                     status: .notRestored, depth: p.map { run.outcomes[$0].depth + 1 } ?? 0,
                     parent: p.map { run.outcomes[$0].locator }))
             if let p, run.outcomes[p].status != .restored {
@@ -241,7 +245,7 @@ extension RestorationEngine {
                 run.outcomes[i].reason = .insecureCoding
                 let keys = e.insecureKeys.map { "'\($0)'" }.joined(separator: ", ")
                 diagnose(
-                    .insecureCoding, .error, path: e.pathString, locator: e.pathString,
+                    .insecureCoding, .error, path: e.pathString, locator: locator(e),
                     "`\(e.identifier)` (\(e.pathString)) was not restored: its coder holds \(keys), whose class does not adopt NSSecureCoding, and the app implements application:shouldRestoreSecureApplicationState:, so the archive is read with secure coding (P1). Fix: \(ReasonCode.insecureCoding.fix)."
                 )
                 continue

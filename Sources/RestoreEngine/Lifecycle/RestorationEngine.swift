@@ -34,6 +34,8 @@ public final class RestorationEngine {
     /// The archive on disk is UIKit's (adopted), whose classes are inferred, not read (SPEC §9):
     /// R4 cannot be judged against them.
     @exclusivity(unchecked) var archiveClassesInferred = false
+    /// This restoration's locators for ambiguous siblings, by archive key (`ambiguousLocators`).
+    @exclusivity(unchecked) var restorationLocators: [String: String] = [:]
     /// The opt-in that declined the last save (secure or deprecated), for the next launch's message.
     @exclusivity(unchecked) var saveDeclinedBy: Callback?
     /// Why the last archive went away, for the next launch's reason.

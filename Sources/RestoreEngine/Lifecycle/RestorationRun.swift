@@ -8,10 +8,6 @@ struct RestorationRun {
     var outcomes: [NodeOutcome] = []
     /// The archive is read with secure coding (P1).
     var secureCoding = false
-    /// Locators the preservation gave ambiguous siblings (`Pages/Page#1`) and their subtrees, by
-    /// archive key: restored, they were `Pages/Page` twice, so the report's two sides did not
-    /// meet and its anchors repeated. Empty unless the preservation found an ambiguous path.
-    var preservedLocators: [String: String] = [:]
     /// R14: entries whose restoration class made a second instance beside the launch UI's.
     var duplicates: [(entry: Int, launchInstance: UIViewController, restored: UIViewController)] = []
     /// Entry i's parent's slot (-1: no parent key, or none in the archive), hashed once here:
