@@ -14,6 +14,7 @@ extension StandInApp {
         let recorded = answers.take(call.callback, path: call.session, receiver: receiver)
         switch call {
         case .stateRestorationActivity(let session):
+            if recorded?.result == .crashed { return .crashed }
             guard var activity = recorded?.activity else {
                 // Recorded as nil, or never asked in the recording (a what-if took the run elsewhere).
                 return .activity(nil)

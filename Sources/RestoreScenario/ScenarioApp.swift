@@ -302,6 +302,9 @@ public final class ScenarioBoundary: AppBoundary {
                 coder.crashApp()
                 return .void
             }
+        case .scene(.stateRestorationActivity(let session)):
+            // A scene-based app's `crashWhileEncoding` names the session whose save crashes.
+            if context.application.pathCrashingWhileEncoding == session { return .crashed }
         default: break
         }
         return direct.perform(call, context: context)

@@ -140,23 +140,22 @@ extension ScenarioReader {
                     + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
                     + "; name one of the sessions under 'scenes:'")
         }
-        // A crash while encoding is an encodeRestorableStateWithCoder:'s, which a scene-based app
-        // never gets (S1): accepted, it crashed nothing and the run passed.
-        for node in encodeCrashReferences where scenes {
-            fail(
-                node,
-                "'crashWhileEncoding' is not modelled for a scene-based app: UIKit never calls encodeRestorableStateWithCoder: there (S1), and a crash in stateRestorationActivity(for:) is not simulated yet; remove it, or model the crash at the next launch with 'crashWhileDecoding: SESSION'"
-            )
-        }
-        // A scene crashes in scene:restoreInteractionStateWithUserActivity:, so the value names a
-        // session; one that names none would crash nothing, silently.
-        for reference in crashReferences where scenes && scenario.scene(reference.name) == nil {
-            fail(
-                reference.node,
-                "'crashWhileDecoding' names no scene session: '\(reference.name)'"
-                    + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
-                    + "; in a scene-based app it names the session whose scene:restoreInteractionStateWithUserActivity: crashes: "
-                    + scenario.scenes.map(\.session).joined(separator: ", "))
+        // In a scene-based app a crash names a session: restoring, the one whose
+        // scene:restoreInteractionStateWithUserActivity: crashes; saving, the one whose
+        // stateRestorationActivity(for:) does. One that names none would crash nothing, silently.
+        let crashes = [
+            ("crashWhileDecoding", "scene:restoreInteractionStateWithUserActivity:", crashReferences),
+            ("crashWhileEncoding", "stateRestorationActivity(for:)", encodeCrashReferences),
+        ]
+        for (key, callback, references) in crashes where scenes {
+            for reference in references where scenario.scene(reference.name) == nil {
+                fail(
+                    reference.node,
+                    "'\(key)' names no scene session: '\(reference.name)'"
+                        + Self.suggestion(for: reference.name, among: scenario.scenes.map(\.session))
+                        + "; in a scene-based app it names the session whose \(callback) crashes: "
+                        + scenario.scenes.map(\.session).joined(separator: ", "))
+            }
         }
     }
 

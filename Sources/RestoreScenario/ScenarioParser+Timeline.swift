@@ -56,7 +56,7 @@ extension ScenarioReader {
             guard let v = o.present("crashWhileEncoding"), let text = string(v, "'crashWhileEncoding'") else {
                 return .background
             }
-            encodeCrashReferences.append(v)
+            encodeCrashReferences.append((text, v))
             return path(text, at: v, "'crashWhileEncoding'").map(TimelineStep.backgroundCrashingWhileEncoding)
         }
         if let v = f["kill"] {

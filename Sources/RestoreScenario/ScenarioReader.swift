@@ -20,8 +20,8 @@ final class ScenarioReader {
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `crashWhileDecoding` values: a scene-based app's name a session, checked against `scenes:`.
     var crashReferences: [(name: String, node: ScenarioNode)] = []
-    /// `background: {crashWhileEncoding:}` values, refused for a scene-based app (not modelled there).
-    var encodeCrashReferences: [ScenarioNode] = []
+    /// `background: {crashWhileEncoding:}` values: a scene-based app's name a session, checked against `scenes:`.
+    var encodeCrashReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
     /// The last view property found to apply to its view's class (see `checkApplies`): views

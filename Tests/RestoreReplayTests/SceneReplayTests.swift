@@ -41,6 +41,21 @@ struct SceneReplayTests {
         #expect(result.outcome.scenes?.last?.reason == .sessionDiscarded)
     }
 
+    /// A crash while saving replays from the recorded answer, as a crash while encoding does.
+    @Test func aCrashWhileSavingReplaysExactly() throws {
+        let (path, outcome) = try recorded(
+            Self.yaml.replacingOccurrences(
+                of:
+                    "timeline: [background, {kill: system}, launch, {close: side}, {disconnect: main}, {kill: system}, launch]",
+                with:
+                    "timeline: [background, {kill: system}, launch, {background: {crashWhileEncoding: main}}, {kill: system}, launch]"
+            ))
+        #expect(outcome.diagnostics.contains { $0.message.contains("crashed in stateRestorationActivity(for:)") })
+        let result = try Replayer.replay(path: path)
+        #expect(result.divergence == nil)
+        #expect(result.outcome.scenes == outcome.scenes)
+    }
+
     @Test func whatIfTheActivityTypeChanges() throws {
         let (path, _) = try recorded()
         let result = try Replayer.replay(

@@ -295,6 +295,32 @@ struct SceneLifecycleTests {
         #expect(outcome.diagnostics(.sessionDiscarded).isEmpty)
     }
 
+    /// A crash in stateRestorationActivity(for:) ends the app there, as a crash while encoding
+    /// does (T3): nothing more is saved, and each session keeps the activity it saved before.
+    @Test func aCrashWhileSavingKeepsTheEarlierActivities() throws {
+        let (outcome, log) = try run(
+            Self.app + """
+                scenes:
+                  - {session: main, ui: {class: A}, activity: {type: com.example.browse, userInfo: {item: "42"}}}
+                  - {session: side, ui: {class: B}, activity: {type: com.example.browse, userInfo: {item: "7"}}}
+                timeline:
+                  - background
+                  - kill: system
+                  - launch
+                  - background: {crashWhileEncoding: main}
+                  - kill: system
+                  - launch
+                """)
+        let asked = log.calls(.stateRestorationActivity).filter { $0.launch == 2 }
+        #expect(asked.map(\.session) == ["main"], "the save stops at the crash: side is not asked")
+        #expect(asked.first?.result == .crashed)
+        #expect(log.system(.crash).first?.session == "main")
+        #expect(outcome.scenes?.map { $0.restored?.value("item") } == ["42", "7"])
+        let finding = try #require(outcome.diagnostics(.noArchive).first)
+        #expect(finding.message.contains("crashed in stateRestorationActivity(for:) for scene session `main`"))
+        #expect(finding.severity == .error)
+    }
+
     @Test func extendedRestorationNeverCompletedDiscardsTheSavedActivities() throws {
         let (outcome, log) = try run(
             Self.app + Self.scene + """

@@ -93,20 +93,20 @@ struct SceneScenarioTests {
         }
     }
 
-    /// A crash while encoding is not modelled for scenes: accepted, it was silently ignored and
-    /// the run passed.
-    @Test func aCrashWhileEncodingIsRefusedForAScene() {
+    /// A crash while saving names a session too: one that names none would crash nothing.
+    @Test func aCrashWhileSavingMustNameASceneSession() {
         let found = located(
             problems(
                 """
                 name: crash
                 app: {lifecycle: scenes, userActivityTypes: [t]}
                 scenes: [{session: main, activity: {type: t}}]
-                timeline: [{background: {crashWhileEncoding: main}}, {kill: system}, launch]
+                timeline: [{background: {crashWhileEncoding: mian}}, {kill: system}, launch]
                 """))
         #expect(
             found.contains {
-                $0.hasPrefix("4:46: ") && $0.contains("'crashWhileEncoding' is not modelled for a scene-based app")
+                $0.hasPrefix("4:46: ") && $0.contains("'crashWhileEncoding' names no scene session: 'mian'")
+                    && $0.contains("stateRestorationActivity(for:) crashes")
             }, "\(found)")
     }
 

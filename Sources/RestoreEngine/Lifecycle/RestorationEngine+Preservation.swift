@@ -22,9 +22,10 @@ extension RestorationEngine {
     public func enterBackground(crashingWhileEncoding crashPath: String? = nil) {
         // A locked launch is a background launch: the app is in the background already (R12).
         guard appState == .foreground else { return }
-        if isSceneBased { return backgroundScenes() }
         application.crashWhileEncoding = crashPath
         defer { application.crashWhileEncoding = nil }
+        // A scene-based app's crash while saving names a session (`saveActivity`).
+        if isSceneBased { return backgroundScenes() }
         phase = .preservation
         appState = .background
         preservationCount += 1

@@ -230,6 +230,7 @@ public final class RestorationEngine {
         case .indexPath(let p): return .indexPath(p)
         // A returned activity is the event's `activity`; no activity is a nil answer.
         case .activity(let a): return a == nil ? .object(nil) : nil
+        case .crashed: return .crashed
         }
     }
 

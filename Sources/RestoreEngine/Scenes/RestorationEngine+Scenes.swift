@@ -32,36 +32,45 @@ extension RestorationEngine {
         appState = .background
         preservationCount += 1
         emit(EngineEvent(launch: launch, phase: .preservation, event: .background))
-        for i in scenes.sessions.indices where scenes.sessions[i].connected && scenes.sessions[i].foreground {
-            sendToBackground(i)
-        }
         outcome.preservation = PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch)
+        for i in scenes.sessions.indices where scenes.sessions[i].connected && scenes.sessions[i].foreground {
+            guard sendToBackground(i) else { break }  // the app crashed while saving
+        }
         publishScenes()
     }
 
     /// `sceneWillResignActive:` → `sceneDidEnterBackground:` → the save, then UIKit's snapshot.
-    private func sendToBackground(_ i: Int) {
+    /// - Returns: false when the app crashed while saving.
+    @discardableResult
+    private func sendToBackground(_ i: Int) -> Bool {
         let id = scenes.sessions[i].id
         call(.willResignActive(session: id), receiver: "SceneDelegate")
         call(.didEnterBackground(session: id), receiver: "SceneDelegate")
         scenes.sessions[i].foreground = false
-        if application.configuration.activitySaving == .background { saveActivity(i) }
+        if application.configuration.activitySaving == .background, !saveActivity(i) { return false }
         var snapshot = EngineEvent(launch: launch, phase: .preservation, event: .snapshot)
         snapshot.session = id
         emit(snapshot)
+        return true
     }
 
     /// S2: `stateRestorationActivityForScene:` → `userActivityWillSave:` → `updateUserActivityState:`
     /// on each responder sharing the activity → `scene:didUpdateUserActivity:`, then the archive's
     /// checks: the type must be declared, the user info a property list.
-    func saveActivity(_ i: Int) {
+    /// - Returns: false when the app crashed in `stateRestorationActivityForScene:`.
+    @discardableResult
+    func saveActivity(_ i: Int) -> Bool {
         let id = scenes.sessions[i].id
-        guard case .activity(let returned?) = call(.stateRestorationActivity(session: id), receiver: "SceneDelegate")
-        else {
+        let answer = call(.stateRestorationActivity(session: id), receiver: "SceneDelegate")
+        if case .crashed = answer {
+            crashWhileSaving(i)
+            return false
+        }
+        guard case .activity(let returned?) = answer else {
             // UIKit copies what the delegate returns into the session: nil leaves nothing to restore.
             // save-declined's own fix is the app-based opt-in, which a scene-based app is never asked.
             notSaved(i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning)
-            return
+            return true
         }
         let live = NSUserActivity(returned)
         call(.userActivityWillSave(session: id, live), receiver: "NSUserActivityDelegate")
@@ -77,14 +86,14 @@ extension RestorationEngine {
                 "its activity type '\(activity.type)' is not in NSUserActivityTypes ("
                     + (declared.isEmpty ? "which is empty" : declared.map { "'\($0)'" }.joined(separator: ", "))
                     + "), so UIKit silently does not persist it (S2)", severity: .error)
-            return
+            return true
         }
         if let key = activity.nonPlistKeys.first {
             notSaved(
                 i, .activityNotPlist,
                 "its activity's userInfo['\(key)'] is not a property-list type, so saving the activity fails (S2)",
                 severity: .error)
-            return
+            return true
         }
         scenes.sessions[i].saved = activity
         scenes.sessions[i].reason = nil
@@ -92,6 +101,28 @@ extension RestorationEngine {
         e.session = id
         e.activity = activity
         emit(e)
+        return true
+    }
+
+    /// A crash in `stateRestorationActivityForScene:`: the app ends there, as a crash while
+    /// encoding does (T3). Nothing more is saved; every session keeps the activity it saved
+    /// before, as the legacy archive stays.
+    private func crashWhileSaving(_ i: Int) {
+        let id = scenes.sessions[i].id
+        var event = EngineEvent(launch: launch, phase: .preservation, event: .crash)
+        event.session = id
+        event.reason = "crashed in stateRestorationActivityForScene:"
+        emit(event)
+        for j in scenes.sessions.indices {
+            scenes.sessions[j].connected = false
+            scenes.sessions[j].foreground = false
+        }
+        appState = .terminated
+        let kept = scenes.sessions[i].saved == nil ? "it has no earlier activity" : "its earlier activity stays"
+        diagnose(
+            .noArchive, .error, path: nil, locator: id,
+            "The app crashed in stateRestorationActivity(for:) for scene session `\(id)` at launch \(launch): nothing more was saved, and \(kept) (T3). Fix: fix the crash in stateRestorationActivity(for:) (or in the updateUserActivityState(_:) it triggers)."
+        )
     }
 
     private func notSaved(_ i: Int, _ reason: ReasonCode, _ why: String, severity: Severity) {
@@ -167,8 +198,8 @@ extension RestorationEngine {
         e.session = id
         emit(e)
         guard appState != .terminated, let i = scenes.index(id), scenes.sessions[i].connected else { return }
-        if scenes.sessions[i].foreground { sendToBackground(i) }
-        saveActivity(i)
+        if scenes.sessions[i].foreground, !sendToBackground(i) { return publishScenes() }
+        guard saveActivity(i) else { return publishScenes() }
         call(.didDisconnect(session: id), receiver: "SceneDelegate")
         scenes.sessions[i].connected = false
         publishScenes()

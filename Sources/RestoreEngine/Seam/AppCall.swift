@@ -89,6 +89,9 @@ public enum AppAnswer {
     case indexPath([Int]?)
     /// `stateRestorationActivityForScene:`'s answer.
     case activity(UserActivity?)
+    /// The app crashed in the call (a call with no coder: a scene's `stateRestorationActivity`;
+    /// a call with one crashes through `RestorationCoder.crashApp`).
+    case crashed
 
     public var boolValue: Bool { if case .bool(let b) = self { b } else { false } }
     public var viewController: UIViewController? { if case .viewController(let vc) = self { vc } else { nil } }

@@ -20,7 +20,7 @@ extension ScenarioKeys {
             [
                 ScenarioKey(
                     "crashWhileEncoding", .text,
-                    "The app crashes while the node at this restoration path encodes (not for a scene-based app).",
+                    "The app crashes while the node at this restoration path encodes; in a scene-based app, the session whose stateRestorationActivity(for:) crashes.",
                     default: .described("no crash"))
             ]),
         ScenarioDefinition(

@@ -103,6 +103,7 @@ public final class AppCapture {
         case .indexPath(let p): return .indexPath(p)
         // A returned activity is the event's `activity`; none is a nil answer.
         case .activity(let a): return a == nil ? .object(nil) : nil
+        case .crashed: return .crashed
         }
     }
 

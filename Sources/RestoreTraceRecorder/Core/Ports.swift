@@ -50,6 +50,8 @@ public enum CapturedAnswer {
     case indexPath([Int]?)
     /// What `stateRestorationActivity(for:)` returned, read as a value (nil: nothing to save).
     case activity(UserActivity?)
+    /// The app crashed in the call (the process ends with it; a hook sees this only in a test).
+    case crashed
 }
 
 /// What the window looked like when a call began, so the core can report what the call changed.

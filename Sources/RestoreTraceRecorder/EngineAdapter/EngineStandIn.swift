@@ -103,6 +103,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .modelIdentifier(let m): .modelIdentifier(m)
         case .indexPath(let p): .indexPath(p)
         case .activity(let a): .activity(a)
+        case .crashed: .crashed
         }
     }
 
