@@ -60,7 +60,10 @@ extension ScenarioReader {
             }
             seen[id] = i + 1
             var scene = SceneSpec(session: id)
-            if let c = f.present("configuration"), let text = name(c, "'configuration'") { scene.configuration = text }
+            if let c = f.present("configuration"), let text = name(c, "'configuration'") {
+                scene.configuration = text
+                configurationNodes[id] = c
+            }
             if let u = f.present("ui") { scene.ui = node(u, role: .viewController, "the ui of scene '\(id)'") }
             if let a = f.present("activity") { scene.activity = activity(a, session: id) }
             result.append(scene)

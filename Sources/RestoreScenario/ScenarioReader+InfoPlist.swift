@@ -40,6 +40,7 @@ extension ScenarioReader {
             for c in manifest.configurations {
                 if let name = c.name, let board = c.storyboard { scenario.app.sceneStoryboards[name] = board }
             }
+            checkConfigurations(&scenario, manifest.configurations.compactMap(\.name), plist: written)
         }
         if !explicit.contains("userActivityTypes"), let types = plist.userActivityTypes {
             scenario.app.userActivityTypes = types
@@ -64,6 +65,28 @@ extension ScenarioReader {
             fail(
                 infoPlistReading.node,
                 "Info.plist '\(written)' makes this a scene-based app: give its sessions under 'scenes:'")
+        }
+    }
+
+    /// A session connects with one of the plist's scene configurations: one written that the
+    /// plist does not have would never be used by UIKit (it was accepted); one not written is
+    /// the plist's first, not a "Default Configuration" the app may not have.
+    private func checkConfigurations(_ scenario: inout Scenario, _ names: [String], plist: String) {
+        guard let first = names.first else { return }
+        for i in scenario.scenes.indices {
+            let session = scenario.scenes[i].session
+            guard let node = configurationNodes[session] else {
+                scenario.scenes[i].configuration = first
+                continue
+            }
+            let written = scenario.scenes[i].configuration
+            if !names.contains(written) {
+                fail(
+                    node,
+                    "scene '\(session)' names the configuration '\(written)', which Info.plist '\(plist)' does not declare"
+                        + Self.suggestion(for: written, among: names) + "; its configurations: "
+                        + names.map { "'\($0)'" }.joined(separator: ", "))
+            }
         }
     }
 }

@@ -20,6 +20,8 @@ final class ScenarioReader {
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `crashWhileDecoding` values: a scene-based app's name a session, checked against `scenes:`.
     var crashReferences: [(name: String, node: ScenarioNode)] = []
+    /// Each scene's `configuration:` as written, by session, checked against the Info.plist's.
+    var configurationNodes: [String: ScenarioNode] = [:]
     /// `background: {crashWhileEncoding:}` values: a scene-based app's name a session, checked against `scenes:`.
     var encodeCrashReferences: [(name: String, node: ScenarioNode)] = []
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.

@@ -184,6 +184,45 @@ struct SceneInfoPlistTests {
         #expect(s.app.bundleVersion == "9")
     }
 
+    /// A session connects with one of the plist's configurations: one the plist does not declare
+    /// UIKit would never use (it was accepted).
+    @Test func aConfigurationThePlistDoesNotDeclareIsAnError() {
+        do {
+            _ = try load(
+                """
+                name: plist
+                app: {infoPlist: Notes-Info.plist}
+                scenes: [{session: notes, configuration: Default Configration}]
+                """)
+            Issue.record("expected an error")
+        } catch {
+            let first = (error as? ScenarioError)?.problems.first
+            #expect(first?.location?.line == 3)
+            #expect(
+                first?.message.contains(
+                    "scene 'notes' names the configuration 'Default Configration', which Info.plist 'Notes-Info.plist' does not declare (did you mean 'Default Configuration'?)"
+                ) == true, "\(first?.message ?? "")")
+        }
+    }
+
+    /// A scene that names no configuration connects with the plist's first, as UIKit's default
+    /// configuration does, not with a "Default Configuration" the app may not have.
+    @Test func anUnnamedConfigurationIsThePlistsFirst() throws {
+        let plist = "infoplist-main-scene-\(UUID().uuidString).plist"
+        let manifest: [String: Any] = [
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "Main Scene"]]
+                ]
+            ]
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: manifest, format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: Self.folder + "/" + plist))
+        defer { try? FileManager.default.removeItem(atPath: Self.folder + "/" + plist) }
+        let s = try load("name: plist\napp: {infoPlist: \(plist), userActivityTypes: [t]}\nscenes: [{session: main}]\n")
+        #expect(s.scenes.first?.configuration == "Main Scene")
+    }
+
     @Test func aMissingPlistIsLocatedAtTheKey() {
         do {
             _ = try load("name: plist\napp: {infoPlist: Missing-Info.plist}\n")

@@ -126,7 +126,8 @@ extension ScenarioKeys {
                 ScenarioKey(
                     "session", .text, "The session's persistent identifier.", default: .required),
                 ScenarioKey(
-                    "configuration", .text, "UISceneConfigurationName.",
+                    "configuration", .text,
+                    "UISceneConfigurationName; with app.infoPlist, one the plist declares (default: its first).",
                     default: .literal(.string("Default Configuration"))),
                 ScenarioKey(
                     "ui", .reference("node"), "The scene window's root view controller.", default: .described("none")),
