@@ -13,6 +13,8 @@ extension StandInApp {
         }
         let recorded = answers.take(call.callback, path: call.session, receiver: receiver)
         switch call {
+        case .restoreInteractionState:
+            return recorded?.result == .crashed ? .crashed : .void
         case .stateRestorationActivity(let session):
             if recorded?.result == .crashed { return .crashed }
             guard var activity = recorded?.activity else {

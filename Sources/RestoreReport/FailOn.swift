@@ -25,8 +25,10 @@ public enum FailOn: String, CaseIterable, Sendable {
                 ? OutcomeSummary.plural(errors, "error")
                 : "\(OutcomeSummary.plural(errors, "error")), \(OutcomeSummary.plural(found.count - errors, "warning"))"
             let sessions = Set((outcome.scenes ?? []).map(\.session))
-            return Verdict(
-                gate: self, matches: found.map { Self.subject(of: $0, sessions: sessions) }, summary: "\(counts) found")
+            // Each subject once, in the order found: "AppDelegate, AppDelegate" named one thing twice.
+            var seen: Set<String> = []
+            let subjects = found.map { Self.subject(of: $0, sessions: sessions) }.filter { seen.insert($0).inserted }
+            return Verdict(gate: self, matches: subjects, summary: "\(counts) found")
         case .lost:
             let lost = LostNodes.of(outcome)
             let sessions = LostSessions.of(outcome)
@@ -49,7 +51,12 @@ public enum FailOn: String, CaseIterable, Sendable {
     /// code read like a node's name).
     static func subject(of d: Diagnostic, sessions: Set<String>) -> String {
         if let path = d.path { return path }
-        if let locator = d.locator { return sessions.contains(locator) ? "scene session \(locator)" : locator }
+        if let locator = d.locator {
+            if sessions.contains(locator) { return "scene session \(locator)" }
+            // The delegate's findings (deprecated-api, reserved-key) are about the app, not a node.
+            if locator == "AppDelegate" { return "the app delegate (\(d.code?.rawValue ?? "finding"))" }
+            return locator
+        }
         return "the app (\(d.code?.rawValue ?? "finding"))"
     }
 

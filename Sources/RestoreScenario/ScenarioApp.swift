@@ -305,6 +305,9 @@ public final class ScenarioBoundary: AppBoundary {
         case .scene(.stateRestorationActivity(let session)):
             // A scene-based app's `crashWhileEncoding` names the session whose save crashes.
             if context.application.pathCrashingWhileEncoding == session { return .crashed }
+        case .scene(.restoreInteractionState(let session, _)):
+            // … and its `crashWhileDecoding` the session whose restoration crashes.
+            if context.application.pathCrashingWhileDecoding == session { return .crashed }
         default: break
         }
         return direct.perform(call, context: context)

@@ -46,7 +46,7 @@ import Testing
             ],
             in: dir)
         #expect(error.code == 1)
-        #expect(error.stderr == "--fail-on error: 2 errors found: AppDelegate, Nav/Home\n")
+        #expect(error.stderr == "--fail-on error: 2 errors found: the app delegate (reserved-key), Nav/Home\n")
         // --json output is still the whole outcome, so a pipeline can read why.
         #expect(error.stdout.contains("\"format\":\"restoretrace-outcome/1\""))
     }

@@ -78,6 +78,24 @@ import Testing
         }
     }
 
+    /// Written under that stored name, the key is UIKit's reserved key (P9): the app's value
+    /// is refused, not kept beside UIKit's as a second bundle version.
+    @Test func writingTheStoredNameIsWritingTheReservedKey() throws {
+        let outcome = try parsed(
+            """
+            name: rule
+            app:
+              bundleVersion: "1.0"
+              delegate: {willEncodeRestorableState: {UIApplicationStateRestorationBundleVersion: "9.9"}}
+            ui: {class: Home, restorationIdentifier: Home}
+            """
+        ).run()
+        #expect(
+            outcome.diagnostics(.reservedKey).first?.message.contains("'UIApplicationStateRestorationBundleVersion'")
+                == true)
+        #expect(outcome.restoration?.performed == true)
+    }
+
     @Test func parsedAsARuleWithDefaults() throws {
         let s = try parsed(
             """

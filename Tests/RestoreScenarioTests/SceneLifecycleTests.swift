@@ -321,6 +321,23 @@ struct SceneLifecycleTests {
         #expect(finding.severity == .error)
     }
 
+    /// A session the crash left with nothing saved says so at once, and the next launch does not
+    /// explain it as a scene that never went to the background.
+    @Test func aCrashOnTheFirstSaveLeavesNoOtherExplanation() throws {
+        let (outcome, _) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background: {crashWhileEncoding: main}
+                  - kill: system
+                  - launch
+                """)
+        #expect(outcome.scenes?.first?.reason == .noArchive)
+        let findings = outcome.diagnostics(.noArchive).map(\.message)
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.contains("crashed in stateRestorationActivity(for:)") == true)
+        #expect(!findings.contains { $0.contains("never went to the background") })
+    }
+
     @Test func extendedRestorationNeverCompletedDiscardsTheSavedActivities() throws {
         let (outcome, log) = try run(
             Self.app + Self.scene + """

@@ -93,6 +93,22 @@ struct SceneScenarioTests {
         }
     }
 
+    /// With saveActivity: disconnect, going to the background asks for no activity: the crash
+    /// could never happen.
+    @Test func aCrashWhileSavingNeedsTheBackgroundToAsk() {
+        let found = located(
+            problems(
+                """
+                name: crash
+                app: {lifecycle: scenes, userActivityTypes: [t], saveActivity: disconnect}
+                scenes: [{session: main, activity: {type: t}}]
+                timeline: [{background: {crashWhileEncoding: main}}, {kill: system}, launch]
+                """))
+        #expect(
+            found.contains { $0.hasPrefix("4:46: ") && $0.contains("cannot crash with 'saveActivity: disconnect'") },
+            "\(found)")
+    }
+
     /// A crash while saving names a session too: one that names none would crash nothing.
     @Test func aCrashWhileSavingMustNameASceneSession() {
         let found = located(

@@ -20,7 +20,29 @@ import Testing
 
     @Test(arguments: Samples.scenarioNames)
     func captureEqualsRecordAndReplaysMatched(_ sample: String) throws {
-        let scenario = try ScenarioLoader.load(path: Samples.path(sample))
+        try Self.expectCaptureEqualsRecord(try ScenarioLoader.load(path: Samples.path(sample)), sample)
+    }
+
+    /// Crashes no sample has: a scene's save and restore (the crash event names its session,
+    /// which the capture core dropped, so the captured trace diverged).
+    @Test func sceneCrashesAreCapturedAsRecorded() throws {
+        let app = """
+            name: crash
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            scenes:
+              - {session: main, ui: {class: A}, activity: {type: t, userInfo: {item: "1"}}}
+              - {session: side, ui: {class: B}, activity: {type: t, userInfo: {item: "2"}}}
+
+            """
+        for timeline in [
+            "timeline: [background, {kill: system}, launch, {background: {crashWhileEncoding: side}}, {kill: system}, launch]",
+            "timeline: [background, {kill: system}, {launch: {crashWhileDecoding: main}}, launch]",
+        ] {
+            try Self.expectCaptureEqualsRecord(try ScenarioParser.parse(app + timeline, file: "crash.yaml"), timeline)
+        }
+    }
+
+    static func expectCaptureEqualsRecord(_ scenario: Scenario, _ sample: String) throws {
         let recorded = try TemporaryTrace.record(scenario).path
         let captured = try EngineCapture.captureToFile(scenario)
 

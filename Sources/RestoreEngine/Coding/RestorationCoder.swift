@@ -132,7 +132,8 @@ public final class RestorationCoder {
             if !appWritesAreEntries { rareState.writtenByApp.append(CoderEntry(key: key, value: value)) }
             if key.utf8.count >= shortestReservedKey, (rare?.reservedKeys ?? ReservedKeys.all).contains(key) {
                 rareState.reservedKeyViolations.append(key)
-                if at != nil { return }  // UIKit's value wins over the app's
+                // UIKit's value wins over the app's, under either name UIKit's key goes by.
+                if at != nil || position(of: ReservedKeys.canonical(key)) != nil { return }
             }
         }
         put(CoderEntry(key: key, value: value, isSystem: writingAsSystem), at: at)
@@ -331,10 +332,18 @@ public enum ReservedKeys {
     public static let restorationClass = "kUIStateRestorationRestorationClassKey"
 
     public static let appLevel: [String] = [bundleVersion, userInterfaceIdiom, timestamp, systemVersion]
+    /// The app-level keys under the name UIKit's constants hold (`…BundleVersion`, without
+    /// `Key`): the same keys in a real archive, so writing one is writing the reserved key.
+    public static let appLevelStored: [String] = appLevel.map { String($0.dropLast("Key".count)) }
     public static let all: Set<String> = Set(
-        appLevel + [
+        appLevel + appLevelStored + [
             storyboard, children, tabSelected, viewWasLoaded, presented, restorationClass,
         ])
+
+    /// The engine's name of a reserved key written under its stored name (or the key itself).
+    public static func canonical(_ key: String) -> String {
+        appLevelStored.contains(key) ? key + "Key" : key
+    }
     /// The length in UTF-8 bytes of the shortest key in `all`.
     static let shortest = all.lazy.map(\.utf8.count).min() ?? 0
 }

@@ -74,17 +74,13 @@ extension RestorationEngine {
             )
         }
         if let activity {
-            if options.crashWhileDecoding == id {
-                var crashed = EngineEvent(launch: launch, phase: .restoration, callback: .restoreInteractionState)
-                crashed.receiver = "SceneDelegate"
-                crashed.session = id
-                crashed.activity = activity
-                crashed.result = .crashed
-                emit(crashed)
+            // The app decides the crash (a scenario's `crashWhileDecoding: SESSION`), as it does a
+            // save's: a replay and the in-app recorder then see it as the call's answer.
+            let answer = call(.restoreInteractionState(session: id, activity: activity), receiver: "SceneDelegate")
+            if case .crashed = answer {
                 crashScenes(reason: "crashed in scene:restoreInteractionStateWithUserActivity:")
                 return false
             }
-            call(.restoreInteractionState(session: id, activity: activity), receiver: "SceneDelegate")
         }
         if !options.deviceLocked {
             call(.willEnterForeground(session: id), receiver: "SceneDelegate")

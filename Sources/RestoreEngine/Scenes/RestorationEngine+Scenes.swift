@@ -116,6 +116,11 @@ extension RestorationEngine {
         for j in scenes.sessions.indices {
             scenes.sessions[j].connected = false
             scenes.sessions[j].foreground = false
+            // Nothing saved, and now why: the crash (said below). Without a reason, the next
+            // launch told them "the scene never went to the background".
+            if scenes.sessions[j].saved == nil, scenes.sessions[j].reason == nil {
+                scenes.sessions[j].reason = .noArchive
+            }
         }
         appState = .terminated
         let kept = scenes.sessions[i].saved == nil ? "it has no earlier activity" : "its earlier activity stays"

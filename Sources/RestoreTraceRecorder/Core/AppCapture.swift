@@ -180,10 +180,13 @@ public final class AppCapture {
     }
 
     /// The app crashed, in the callback of the node at `path` if there was one.
-    public func crashed(path: String?, key: String?, reason: String) {
+    /// - Parameter session: the scene session whose call crashed (a scene-based app's save or
+    ///   restore), as `record` writes it.
+    public func crashed(path: String?, key: String?, reason: String, session: String? = nil) {
         var e = EngineEvent(launch: launch, phase: phase, event: .crash)
         e.path = path
         e.key = key
+        e.session = session
         e.reason = reason
         write(e)
     }

@@ -127,7 +127,8 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .snapshot:
             if let session = event.session { capture.snapshotTaken(session: session) } else { capture.snapshotTaken() }
         case .kill: capture.killed(event.kill ?? .system, inForeground: engine.appState == .foreground)
-        case .crash: capture.crashed(path: event.path, key: event.key, reason: event.reason ?? "")
+        case .crash:
+            capture.crashed(path: event.path, key: event.key, reason: event.reason ?? "", session: event.session)
         case .sceneConnected:
             capture.sceneConnected(
                 session: event.session ?? "", configuration: event.configuration ?? "",
