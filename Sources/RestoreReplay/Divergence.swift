@@ -96,7 +96,8 @@ public struct Divergence: Hashable, Sendable {
         case .archiveWritten?, .background?: return "P3–P8 preservation"
         case .snapshot?: return "P10 snapshot"
         case .kill?: return "T1/T2 termination"
-        case .crash?: return "T3 crash during restoration"
+        // A crash while encoding or saving ends the preservation; T3 covers both.
+        case .crash?: return e.phase == .preservation ? "T3 crash during preservation" : "T3 crash during restoration"
         case .archiveDeleted?: return "R9/T2/T3 archive deleted"
         case .launch?, .launchUIBuilt?, .appRunning?: return "R1 launch"
         case .sceneConnected?: return "S1 scene-based app"
