@@ -35,13 +35,11 @@ extension ReportSections {
     }
 
     func sceneCards(_ scenes: [SceneOutcome]) -> String {
-        var hierarchies: [String: NodeBlueprint] = [:]
+        let hierarchies = DotBuilder.sceneWindows(input.events)
         var offered: [String: UserActivity] = [:]
         for e in input.events {
-            guard let s = e.session else { continue }
-            if e.event == .sceneConnected, let b = e.hierarchy { hierarchies[s] = b }
             // The activity as the app left it in the last save, kept or not.
-            if e.callback == .didUpdateUserActivity, let a = e.activity { offered[s] = a }
+            if e.callback == .didUpdateUserActivity, let s = e.session, let a = e.activity { offered[s] = a }
         }
         var out = scenes.map { sceneCard($0, hierarchy: hierarchies[$0.session], offered: offered[$0.session]) }
             .joined()

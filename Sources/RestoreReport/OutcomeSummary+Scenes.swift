@@ -1,4 +1,5 @@
 import RestoreEngine
+import RestoreReplay
 
 /// The scene sessions in `record`'s and `replay`'s summary (SPEC §8).
 extension OutcomeSummary {
@@ -18,17 +19,12 @@ extension OutcomeSummary {
             // A crash deletes what was saved (S4): "saved nothing" read as if nothing ever was. (A
             // discarded session keeps its `saved`, and its reason says it is gone.)
             let deleted = s.reason == .archiveDeletedCrash ? "an activity, deleted after the crash" : "nothing"
-            line += "saved " + (s.saved.map(describe) ?? deleted)
-            if relaunched { line += ", restored " + (s.restored.map(describe) ?? "nothing") }
+            line += "saved " + (s.saved.map(SceneChange.activity) ?? deleted)
+            if relaunched { line += ", restored " + (s.restored.map(SceneChange.activity) ?? "nothing") }
             if let reason = s.reason { line += " — \(reason.rawValue)" }
             out.append(line)
         }
         return out
     }
 
-    /// `com.example.browse {item = "42"}`.
-    static func describe(_ a: UserActivity) -> String {
-        guard !a.userInfo.isEmpty else { return a.type }
-        return a.type + " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}"
-    }
 }

@@ -105,9 +105,8 @@ extension ScenarioReader {
     /// prints from a real archive): either spelling means the key, where the bare one silently
     /// never matched and declined every restoration.
     static func appLevelKey(_ entry: CoderEntry) -> CoderEntry {
-        guard ReservedKeys.appLevel.contains(entry.key + "Key") else { return entry }
         var named = entry
-        named.key += "Key"
+        named.key = ReservedKeys.canonical(entry.key)
         return named
     }
 

@@ -68,7 +68,6 @@ extension RestorationEngine {
         }
         guard case .activity(let returned?) = answer else {
             // UIKit copies what the delegate returns into the session: nil leaves nothing to restore.
-            // save-declined's own fix is the app-based opt-in, which a scene-based app is never asked.
             notSaved(i, .saveDeclined, "stateRestorationActivityForScene: returned nil", severity: .warning)
             return true
         }
@@ -105,8 +104,9 @@ extension RestorationEngine {
     }
 
     /// A crash in `stateRestorationActivityForScene:`: the app ends there, as a crash while
-    /// encoding does (T3). Nothing more is saved; every session keeps the activity it saved
-    /// before, as the legacy archive stays.
+    /// encoding does (T3). The sessions saved before it in this backgrounding keep their new
+    /// activity; it and those after it (never asked) keep the one they had, as the legacy
+    /// archive stays.
     private func crashWhileSaving(_ i: Int) {
         let id = scenes.sessions[i].id
         var event = EngineEvent(launch: launch, phase: .preservation, event: .crash)
@@ -138,6 +138,7 @@ extension RestorationEngine {
         e.session = id
         e.reason = reason.rawValue
         emit(e)
+        // The scene's fix: save-declined's own is the app-based opt-in, which a scene app is never asked.
         diagnose(
             reason, severity, path: nil, locator: id,
             "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.sceneFix).")
