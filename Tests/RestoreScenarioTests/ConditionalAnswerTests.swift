@@ -81,6 +81,7 @@ import Testing
     /// Written under that stored name, the key is UIKit's reserved key (P9): the app's value
     /// is refused, not kept beside UIKit's as a second bundle version.
     @Test func writingTheStoredNameIsWritingTheReservedKey() throws {
+        let log = EventLog()
         let outcome = try parsed(
             """
             name: rule
@@ -89,11 +90,15 @@ import Testing
               delegate: {willEncodeRestorableState: {UIApplicationStateRestorationBundleVersion: "9.9"}}
             ui: {class: Home, restorationIdentifier: Home}
             """
-        ).run()
+        ).run(observer: log)
         #expect(
             outcome.diagnostics(.reservedKey).first?.message.contains("'UIApplicationStateRestorationBundleVersion'")
                 == true)
         #expect(outcome.restoration?.performed == true)
+        // One bundle version in the archive, UIKit's: the app's write under the stored name is dropped.
+        let appLevel = try #require(log.system(.archiveWritten).first?.archive?.appLevel)
+        let versions = appLevel.filter { $0.key.hasPrefix("UIApplicationStateRestorationBundleVersion") }
+        #expect(versions.map(\.value) == [.string("1.0")], "\(versions)")
     }
 
     @Test func parsedAsARuleWithDefaults() throws {
