@@ -14,6 +14,9 @@ public struct ReplayResult: Sendable {
     public var events: [EngineEvent]
     /// `--drop-id` paths that named no node at any preservation.
     public var unmatchedDrops: [String] = []
+    /// For each `activity:SESSION.type` what-if, what the session's save did with it at least
+    /// once; a session never asked for its activity in the run is absent.
+    public var activityTypeUses: [String: ActivityTypeUse] = [:]
     public var matched: Bool { divergence == nil }
 }
 
@@ -156,7 +159,8 @@ public enum Replayer {
             header: header, outcome: engine.outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,
             divergence: divergence, whatIf: whatIf, events: comparator.replayed,
-            unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) })
+            unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) },
+            activityTypeUses: standIn.activityTypeUses)
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch, .close, .disconnect]

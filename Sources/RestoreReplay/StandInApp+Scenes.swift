@@ -16,12 +16,20 @@ extension StandInApp {
         case .restoreInteractionState:
             return recorded?.result == .crashed ? .crashed : .void
         case .stateRestorationActivity(let session):
-            if recorded?.result == .crashed { return .crashed }
+            let changed = whatIf.activityTypes[session]
+            if recorded?.result == .crashed {
+                if changed != nil { activityTypeUses[session] = activityTypeUses[session] ?? .crashed }
+                return .crashed
+            }
             guard var activity = recorded?.activity else {
                 // Recorded as nil, or never asked in the recording (a what-if took the run elsewhere).
+                if changed != nil { activityTypeUses[session] = activityTypeUses[session] ?? .noActivity }
                 return .activity(nil)
             }
-            if let type = whatIf.activityTypes[session] { activity.type = type }
+            if let changed {
+                activity.type = changed
+                activityTypeUses[session] = .applied
+            }
             return .activity(activity)
         case .userActivityWillSave(_, let live), .updateUserActivityState(_, _, let live),
             .didUpdateUserActivity(_, let live):
@@ -35,6 +43,16 @@ extension StandInApp {
             return .void
         }
     }
+}
+
+/// What an `activity:SESSION.type` what-if found when the session was asked for its activity.
+public enum ActivityTypeUse: Sendable, Hashable {
+    /// The session returned an activity, and it went on with the new type.
+    case applied
+    /// The session returned no activity (as recorded): there was no type to change.
+    case noActivity
+    /// The app crashed in the session's stateRestorationActivity(for:) (as recorded).
+    case crashed
 }
 
 extension WhatIfEdit {

@@ -18,6 +18,9 @@ final class StandInApp: AppBoundary {
     /// Hierarchies in the writer's format not learned yet, read again from the trace only when
     /// the stand-in builds a new controller and needs views (see `load`).
     @exclusivity(unchecked) private var unlearned: [() -> RecordedEvent?] = []
+    /// What became of each `activity:SESSION.type` what-if: a session never asked for its
+    /// activity in this run is absent (see `ReplayResult.activityTypeUses`).
+    @exclusivity(unchecked) var activityTypeUses: [String: ActivityTypeUse] = [:]
 
     /// A hierarchy of the trace to learn views from: where its record is, and its tree when
     /// reading the step decoded it.

@@ -91,7 +91,7 @@ public struct WhatIf: Hashable, Sendable {
         for case .answer(let p, let a) in edits { out[p] = a }
         return out
     }
-    var activityTypes: [String: String] {
+    public var activityTypes: [String: String] {
         var out: [String: String] = [:]
         for case .activityType(let session, let type) in edits { out[session] = type }
         return out

@@ -41,6 +41,7 @@ public enum Recording {
         scenarioAt scenarioPath: String?, to output: String? = nil, progress: ((Int) -> Void)? = nil
     ) throws(RestoreFailure) -> Result {
         let scenario = try loadScenario(scenarioPath)
+        if let unfired = scenario.crashesThatNeverHappen() { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: scenarioPath.map { [$0] } ?? [])
@@ -70,6 +71,7 @@ public enum Recording {
             )
         }
         let archive = try Importing.read(archivePath).model
+        if let unfired = scenario.crashesThatNeverHappen(against: archive) { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             try InputGuard.refuseWritingOntoInputs(

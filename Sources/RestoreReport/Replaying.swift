@@ -177,7 +177,7 @@ public struct ReplaySummary: Sendable {
                     "  the outcome does not change: the trace has no launch after the app went to the background, so nothing is restored for the change to act on"
                 )
             } else if diff.isEmpty {
-                out.append("  the outcome does not change")
+                out.append("  the outcome does not change" + unusedActivityTypes(modified))
             } else {
                 var counts = "  \(diff.gained.count) gained, \(diff.lost.count) lost"
                 if !diff.sceneChanges.isEmpty {
@@ -193,6 +193,23 @@ public struct ReplaySummary: Sendable {
         out += OutcomeSummary.lines(for: shown.outcome, verbose: verbose)
         if let reportPath { out += ["", "Report: \(reportPath)"] }
         return out.joined(separator: "\n")
+    }
+
+    /// Why an unchanged outcome is no answer to an `activity:SESSION.type` what-if: the new type
+    /// never reached a save. Empty when every one did.
+    private func unusedActivityTypes(_ run: ReplayResult) -> String {
+        let reasons = run.whatIf.activityTypes.keys.sorted().compactMap { session -> String? in
+            switch run.activityTypeUses[session] {
+            case .applied?: nil
+            case .noActivity?:
+                "scene session `\(session)` returns no activity from stateRestorationActivity(for:), so there is no type to change"
+            case .crashed?:
+                "the app crashes in stateRestorationActivity(for:) for scene session `\(session)`, so no activity is saved to change"
+            case nil:
+                "scene session `\(session)` is never asked for its activity in this trace (it is not connected when the app goes to the background, or the app ended before)"
+            }
+        }
+        return reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; ")
     }
 
     private var verdictLines: [String] {

@@ -95,6 +95,20 @@ public struct Scenario: Hashable, Sendable {
     /// The connected scene sessions, in order (`app.lifecycle: scenes`).
     public var scenes: [SceneSpec] = []
     public var timeline: [TimelineStep] = Scenario.defaultTimeline
+    /// Where each timeline step's crash key (`crashWhileEncoding`, `crashWhileDecoding`) is
+    /// written, by the step's index in `timeline`: a recording that finds the crash never
+    /// happens says where (`Scenario.crashesThatNeverHappen`).
+    public var crashKeyLocations = SourcePositions()
 
     public init(name: String) { self.name = name }
+}
+
+/// Where keys were written in the scenario file, by timeline index. Not part of what a scenario
+/// means: two scenarios that differ only in layout are equal, as the same scenario read from
+/// YAML and from JSON is.
+public struct SourcePositions: Hashable, Sendable {
+    public var byStep: [Int: SourceLocation] = [:]
+    public init() {}
+    public static func == (_: SourcePositions, _: SourcePositions) -> Bool { true }
+    public func hash(into _: inout Hasher) {}
 }

@@ -14,7 +14,17 @@ extension ScenarioReader {
         guard let items = list(n, of: "'timeline'") else { return nil }
         var steps: [TimelineStep] = []
         for (i, item) in items.enumerated() {
-            if let step = step(item, "timeline step \(i + 1)") { steps.append(step) }
+            let crashes = (decoding: crashReferences.count, encoding: encodeCrashReferences.count)
+            guard let step = step(item, "timeline step \(i + 1)") else { continue }
+            // The step's crash key, if it had one: a reference this step added.
+            let reference =
+                crashReferences.count > crashes.decoding
+                ? crashReferences.last
+                : encodeCrashReferences.count > crashes.encoding ? encodeCrashReferences.last : nil
+            if let mark = reference?.node.mark {
+                crashKeyLocations.byStep[steps.count] = SourceLocation(file: file, line: mark.line, column: mark.column)
+            }
+            steps.append(step)
         }
         return steps
     }

@@ -132,7 +132,10 @@ extension ScenarioReader {
         if let v = f.present("storyboards") { scenario.storyboards = storyboards(v) }
         if let v = f.present("ui") { scenario.ui = node(v, role: .viewController, "'ui'") }
         if let v = f.present("scenes") { scenario.scenes = scenes(v) }
-        if let v = f.present("timeline"), let steps = timeline(v) { scenario.timeline = steps }
+        if let v = f.present("timeline"), let steps = timeline(v) {
+            scenario.timeline = steps
+            scenario.crashKeyLocations = crashKeyLocations
+        }
         checkSceneMode(scenario, root: root, fields: f)
 
         for reference in classReferences where scenario.classes[reference.name] == nil {

@@ -20,6 +20,13 @@ extension Scenario {
     public func run(observer: EngineObserver? = nil, keepingEngine keep: ((RestorationEngine) -> Void)? = nil)
         -> Outcome
     {
+        run(observer: observer, keepingEngine: keep, watching: nil)
+    }
+
+    /// `run`, telling `watch` which timeline step (by its index in `timeline`) runs.
+    func run(
+        observer: EngineObserver?, keepingEngine keep: ((RestorationEngine) -> Void)? = nil, watching watch: StepWatch?
+    ) -> Outcome {
         let engine = makeEngine(observer: observer)
         defer { keep?(engine) }
         if app.lifecycle == .scenes {
@@ -34,7 +41,7 @@ extension Scenario {
             engine.start(
                 with: (ui ?? launchUI).map { $0.instantiateViewController(classes: engine.application.classes) })
         }
-        engine.run(timeline)
+        drive(engine, timeline.indices, watch)
         return engine.outcome
     }
 
@@ -48,19 +55,43 @@ extension Scenario {
     /// first launch is left out: the archive is that preservation.
     @discardableResult
     public func run(against archive: Archive, observer: EngineObserver? = nil) -> Outcome {
+        run(against: archive, observer: observer, watching: nil)
+    }
+
+    func run(against archive: Archive, observer: EngineObserver?, watching watch: StepWatch?) -> Outcome {
         let engine = makeEngine(observer: observer)
         engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
         engine.adoptArchive(archive)
         let first = timeline.firstIndex { if case .launch = $0 { true } else { false } }
-        engine.run(
-            timeline[..<(first ?? timeline.endIndex)].filter { if case .background = $0 { false } else { true } })
+        drive(
+            engine,
+            timeline[..<(first ?? timeline.endIndex)].indices.filter {
+                if case .background = timeline[$0] { false } else { true }
+            }, watch)
         if engine.appState != .terminated { engine.kill(.system) }
-        if let first, case .launch(let options) = timeline[first] {
-            engine.relaunch(options)
-            engine.run(Array(timeline[(first + 1)...]))
+        if let first, case .launch = timeline[first] {
+            drive(engine, timeline[first...].indices, watch)
         } else {
             engine.relaunch(LaunchOptions())
         }
         return engine.outcome
     }
+}
+
+extension Scenario {
+    /// Runs these steps of the timeline in order.
+    fileprivate func drive(_ engine: RestorationEngine, _ steps: some Sequence<Int>, _ watch: StepWatch?) {
+        guard let watch else { return engine.run(steps.map { timeline[$0] }) }
+        for index in steps {
+            watch.step = index
+            engine.run([timeline[index]])
+        }
+        watch.step = nil
+    }
+}
+
+/// Told which timeline step is running, for an observer that sorts events by step.
+class StepWatch {
+    /// The index in `timeline` of the step running; nil between steps.
+    var step: Int?
 }

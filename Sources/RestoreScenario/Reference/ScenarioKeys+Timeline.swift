@@ -20,7 +20,7 @@ extension ScenarioKeys {
             [
                 ScenarioKey(
                     "crashWhileEncoding", .text,
-                    "The app crashes while the node at this restoration path encodes; in a scene-based app, the session whose stateRestorationActivity(for:) crashes.",
+                    "The app crashes while the node at this restoration path encodes; in a scene-based app, the session whose stateRestorationActivity(for:) crashes. `record` refuses one that crashes nothing: a path that does not encode (or a session not asked to save) at this background.",
                     default: .described("no crash"))
             ]),
         ScenarioDefinition(
@@ -51,7 +51,7 @@ extension ScenarioKeys {
                     default: .literal(.boolean(false))),
                 ScenarioKey(
                     "crashWhileDecoding", .text,
-                    "The app crashes while the node at this restoration path decodes; in a scene-based app, the session whose scene:restoreInteractionStateWithUserActivity: crashes.",
+                    "The app crashes while the node at this restoration path decodes; in a scene-based app, the session whose scene:restoreInteractionStateWithUserActivity: crashes. `record` refuses one that crashes nothing: a path that does not decode (or a session that restores nothing) at this launch.",
                     default: .described("no crash")),
                 ScenarioKey(
                     "crashBeforeRestoration", .boolean, "The app crashes in this launch before restoration starts.",

@@ -1,0 +1,102 @@
+import RestoreEngine
+
+extension Scenario {
+    /// The timeline's crash keys that crash nothing when it runs, as a located error; nil when
+    /// every crash key crashes the app (or there is none).
+    ///
+    /// A crash key names the node (or, with scenes, the session) whose callback crashes. When that
+    /// callback is never made at that step — the path is not in the tree, the session was closed,
+    /// the launch has no archive to decode — the app ran on as if the key were not there, and the
+    /// recording passed: the question the user asked was silently not asked. Which callbacks a
+    /// step makes is only known by running it, so this runs the scenario once, without a trace,
+    /// when (and only when) the timeline has a crash key. `archive` is `record --archive`'s.
+    public func crashesThatNeverHappen(against archive: Archive? = nil) -> ScenarioError? {
+        let locations = crashKeyLocations.byStep
+        guard !locations.isEmpty else { return nil }
+        let watch = CrashWatch()
+        if let archive {
+            run(against: archive, observer: watch, watching: watch)
+        } else {
+            run(observer: watch, watching: watch)
+        }
+        let problems = locations.keys.sorted().compactMap { index -> Diagnostic? in
+            guard !watch.crashed.contains(index), let location = locations[index] else { return nil }
+            return Diagnostic(at: location, unfired(index, watch, againstArchive: archive != nil))
+        }
+        guard let file = problems.first?.location?.file else { return nil }
+        return ScenarioError(file: file, problems: problems)
+    }
+
+    /// Why the crash key of step `index` crashed nothing, and what to name instead.
+    private func unfired(_ index: Int, _ watch: CrashWatch, againstArchive: Bool) -> String {
+        let scenes = app.lifecycle == .scenes
+        switch timeline[index] {
+        case .backgroundCrashingWhileEncoding(let name):
+            let key = "'crashWhileEncoding: \(name)' crashes nothing"
+            if watch.ran[index] == nil {
+                return key
+                    + (againstArchive
+                        ? ": with --archive, UIKit's archive is this preservation, so no background runs before the first launch. Remove the key, or record without --archive"
+                        : ": the app is not in the foreground at this step, so it does not go to the background. Put the step after a launch")
+            }
+            let asked = watch.asked[index] ?? []
+            if scenes {
+                return key + ": scene session '\(name)' is not asked for its activity at this background"
+                    + Self.others(
+                        asked, none: "no session is asked (none is connected)", some: "the sessions asked are")
+                    + ". Name one of them, or close or disconnect the session later in the timeline"
+            }
+            return key + ": no node at restoration path '\(name)' encodes at this background"
+                + Self.others(
+                    asked, none: "nothing encodes (preservation declined or no node has a restoration identifier)",
+                    some: "the nodes that encode are")
+                + ". Name one of them, or remove the key"
+        case .launch(let options):
+            let name = options.crashWhileDecoding ?? ""
+            let asked = watch.asked[index] ?? []
+            let key = "'crashWhileDecoding: \(name)' crashes nothing"
+            if scenes {
+                return key + ": scene session '\(name)' restores no interaction state at this launch"
+                    + Self.others(
+                        asked, none: "no session does (none saved an activity the launch can restore)",
+                        some: "the sessions that do are")
+                    + ". Name one of them"
+            }
+            return key + ": no node at restoration path '\(name)' decodes at this launch"
+                + Self.others(
+                    asked, none: "nothing decodes (there is no archive, or restoration is declined)",
+                    some: "the nodes that decode are")
+                + ". Name one of them, or remove the key"
+        default:
+            return "this step's crash key crashes nothing"
+        }
+    }
+
+    /// "; the nodes that encode are A, B and 3 more", or the sentence for none.
+    private static func others(_ names: [String], none: String, some: String) -> String {
+        guard !names.isEmpty else { return "; \(none)" }
+        let shown = names.prefix(8).joined(separator: ", ")
+        return "; \(some) \(shown)" + (names.count > 8 ? " and \(names.count - 8) more" : "")
+    }
+}
+
+/// Sorts a run's events by timeline step: which steps ran, which crashed, and whose state each
+/// one encoded or decoded (or, with scenes, which sessions it asked to save or restore).
+private final class CrashWatch: StepWatch, EngineObserver {
+    var crashed: Set<Int> = []
+    var ran: [Int: Bool] = [:]
+    var asked: [Int: [String]] = [:]
+
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
+        guard let step else { return }
+        ran[step] = true
+        if event.event == .crash || event.result == .crashed { crashed.insert(step) }
+        let name: String? =
+            switch event.callback {
+            case .encode?, .decode?: event.path
+            case .stateRestorationActivity?, .restoreInteractionState?: event.session
+            default: nil
+            }
+        if let name, asked[step]?.contains(name) != true { asked[step, default: []].append(name) }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// A crash key that names a callback the run never makes crashed nothing, and the recording
+/// passed as if the question had been asked. `record` now refuses it (exit 2) at the key's line,
+/// with what did encode or decode there, and writes no trace.
+@Suite struct UnfiredCrashTests {
+    static let legacyApp = """
+        name: crashes
+        classes: {C: {answer: new}}
+        ui:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          restorationClass: C
+          children:
+            - {class: UIViewController, restorationIdentifier: A, restorationClass: C}
+
+        """
+
+    @Test func aCrashWhileEncodingAPathThatNeverEncodesIsRefusedAtItsLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        // An older trace at the output is not replaced by a failed recording.
+        try "old\n".write(to: dir.appendingPathComponent("s.trace.jsonl"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "s.yaml:9:46: error: 'crashWhileEncoding: Nav/B' crashes nothing: no node at restoration path 'Nav/B' encodes at this background; the nodes that encode are Nav, Nav/A. Name one of them, or remove the key"
+            ), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(try String(contentsOf: dir.appendingPathComponent("s.trace.jsonl"), encoding: .utf8) == "old\n")
+    }
+
+    @Test func aCrashWhileDecodingAPathThatNeverDecodesIsRefused() throws {
+        let dir = try CLI.temporaryDirectory()
+        try (Self.legacyApp + "timeline: [background, {kill: system}, {launch: {crashWhileDecoding: Nav/B}}]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "'crashWhileDecoding: Nav/B' crashes nothing: no node at restoration path 'Nav/B' decodes at this launch; the nodes that decode are Nav, Nav/A."
+            ), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.trace.jsonl").path))
+    }
+
+    @Test func aLaunchWithNothingToDecodeSaysSo() throws {
+        let dir = try CLI.temporaryDirectory()
+        // The user's force quit deletes the archive (T2): the launch decodes nothing.
+        try (Self.legacyApp + "timeline: [background, {kill: user}, {launch: {crashWhileDecoding: Nav/A}}]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "'crashWhileDecoding: Nav/A' crashes nothing: no node at restoration path 'Nav/A' decodes at this launch; nothing decodes (there is no archive, or restoration is declined)."
+            ), "\(r.stderr)")
+    }
+
+    @Test func crashesThatHappenStillRecord() throws {
+        let dir = try CLI.temporaryDirectory()
+        // The launch UI comes back at every launch, so the second background has a tree to encode.
+        try
+            (Self.legacyApp.replacingOccurrences(of: "\nui:", with: "\nlaunchUI:")
+            + "timeline: [{background: {crashWhileEncoding: Nav/A}}, launch, background, {kill: system}, {launch: {crashWhileDecoding: Nav/A}}]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let trace = try String(contentsOf: dir.appendingPathComponent("s.trace.jsonl"), encoding: .utf8)
+        #expect(trace.components(separatedBy: #""event":"crash""#).count == 3)
+    }
+
+    @Test func aSceneSessionClosedBeforeTheBackgroundIsNotAskedToSave() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        name: scenes
+        app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+        scenes:
+          - {session: main, ui: {class: UIViewController}, activity: {type: com.example.browse}}
+          - {session: side, ui: {class: UIViewController}, activity: {type: com.example.browse}}
+        timeline:
+          - close: side
+          - background: {crashWhileEncoding: side}
+          - kill: system
+          - launch
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "s.yaml:8:38: error: 'crashWhileEncoding: side' crashes nothing: scene session 'side' is not asked for its activity at this background; the sessions asked are main."
+            ), "\(r.stderr)")
+    }
+
+    @Test func withTheArchiveABackgroundBeforeTheFirstLaunchCannotCrash() throws {
+        let dir = try CLI.temporaryDirectory()
+        let today = try String(
+            contentsOfFile: UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), encoding: .utf8)
+        try today.replacingOccurrences(
+            of: "timeline: [background, {kill: system}, launch]",
+            with: "timeline: [{background: {crashWhileEncoding: TabController}}, {kill: system}, launch]"
+        ).write(to: dir.appendingPathComponent("today.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(
+            ["record", "today.yaml", "--archive", UIKitArchiveFixtures.path("state-restoration-demo.data")], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "'crashWhileEncoding: TabController' crashes nothing: with --archive, UIKit's archive is this preservation"
+            ), "\(r.stderr)")
+    }
+}
