@@ -33,6 +33,11 @@ public enum RestoreTraceMain {
     /// for the `restoretrace` executable only, not for a test process that runs `run` in place.
     public static func installInterruptCleanup() { InterruptCleanup.install() }
 
+    /// A reader that stops early (`| head`) makes the next write fail with EPIPE, which exits 3
+    /// naming standard output (SPEC §6). With SIGPIPE's default action the process died of the
+    /// signal first: exit 141, outside 0–3, for a CI step under `set -o pipefail`.
+    public static func ignoreBrokenPipeSignal() { signal(SIGPIPE, SIG_IGN) }
+
     /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {

@@ -44,7 +44,7 @@ public enum Recording {
         if let unfired = scenario.crashesThatNeverHappen() { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
-            try InputGuard.refuseWritingOntoInputs(output: path, inputs: scenarioPath.map { [$0] } ?? [])
+            try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath))
             var engine: RestorationEngine?
             let recorded = try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) {
                 observer in scenario.run(observer: observer, keepingEngine: { engine = $0 })
@@ -70,12 +70,15 @@ public enum Recording {
                 "\(scenarioPath ?? scenario.name): a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive; --archive needs an app-based scenario"
             )
         }
-        let archive = try Importing.read(archivePath).model
+        let uikit = try Importing.read(archivePath)
+        let archive = uikit.model
         if let unfired = scenario.crashesThatNeverHappen(against: archive) { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
+            // The archive as given, and the data.data found in the folder or container it names.
             try InputGuard.refuseWritingOntoInputs(
-                output: path, inputs: (scenarioPath.map { [$0] } ?? []) + [archivePath])
+                output: path,
+                inputs: inputs(scenario, scenarioPath) + (archivePath == "-" ? [] : [archivePath, uikit.file]))
             let recorded = try TraceRecorder.record(header: header(for: scenario), to: path) { observer in
                 scenario.run(against: archive, observer: observer)
             }
@@ -84,6 +87,13 @@ public enum Recording {
         } catch {
             throw RestoreFailure(error)
         }
+    }
+
+    /// What a recording reads: the scenario and the storyboards and Info.plist it names. The
+    /// trace must not be written onto any of them: `-o Main.storyboard` replaced the storyboard.
+    private static func inputs(_ scenario: Scenario, _ scenarioPath: String?) -> [String] {
+        guard let scenarioPath, scenarioPath != "-" else { return scenario.filesRead(scenarioPath: "") }
+        return [scenarioPath] + scenario.filesRead(scenarioPath: scenarioPath)
     }
 
     /// The scenario at `path`, or the built-in demo when nil.

@@ -112,3 +112,14 @@ public struct SourcePositions: Hashable, Sendable {
     public static func == (_: SourcePositions, _: SourcePositions) -> Bool { true }
     public func hash(into _: inout Hasher) {}
 }
+
+extension Scenario {
+    /// The files this scenario read besides itself (its storyboards, its Info.plist), as paths
+    /// from the current folder, for a command that must not write onto one of its inputs.
+    /// - Parameter scenarioPath: where the scenario was read from; the files it names are relative to it.
+    public func filesRead(scenarioPath: String) -> [String] {
+        let folder = FilePaths.parent(of: scenarioPath)
+        let written = storyboardFiles.values.sorted() + (app.infoPlist.map { [$0] } ?? [])
+        return written.map { $0.hasPrefix("/") || folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+}

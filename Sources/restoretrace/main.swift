@@ -4,4 +4,5 @@ import RestoreCLI
 // The whole command line lives in RestoreCLI so tests run the same code. An interrupted run
 // (Ctrl-C) removes the outputs it was writing, as a failed one does.
 RestoreTraceMain.installInterruptCleanup()
+RestoreTraceMain.ignoreBrokenPipeSignal()
 exit(RestoreTraceMain.run(Array(CommandLine.arguments.dropFirst())))

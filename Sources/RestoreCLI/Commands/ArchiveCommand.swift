@@ -8,7 +8,7 @@ struct ArchiveCommand: ParsableCommand {
         discussion: """
             Shows the last archive the trace wrote, or UIKit's own archive (data.data, its .savedState folder or an app's data container; told from a trace by its content): the restoration class map, the top-level keys (archive version, bundle version, system version, timestamp, idiom), then one block per preserved object with its archive key, class and every coder key — UIKit's own (kUIViewControllerChildrenKey, …) and the app's. UIKit's archive does not name an object's class unless it has a restoration class; restoretrace infers it from UIKit's own keys: its restoration class; UITabBarController for kTabBarSelectedViewControllerKey; UINavigationController for kUIViewControllerChildrenKey; the identifier when it is a mangled Swift class name (_TtC…); else UIViewController.
 
-            Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace or archive (located).
+            Exit codes: 0 printed (a trace without an archive says so, and is not an error); 2 a bad trace or archive (located); 3 the output could not be written (the system's reason).
 
             Examples:
               restoretrace archive Traces/demo-travel.trace.jsonl

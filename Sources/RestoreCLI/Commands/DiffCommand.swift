@@ -9,7 +9,7 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             Use it before and after a code change, or across two devices.
 
-            Exit codes: 0 the traces agree; 1 they differ; 2 one cannot be read (located).
+            Exit codes: 0 the traces agree; 1 they differ; 2 one cannot be read (located); 3 the output could not be written (the system's reason).
 
             Example: the app before and after a change
               restoretrace record Traces/homepwner.yaml -o before.jsonl
@@ -23,6 +23,14 @@ struct DiffCommand: ParsableCommand {
     var b: String
     @Flag(help: "Print the result as JSON.")
     var json = false
+
+    func validate() throws {
+        // Standard input is one stream: the second '-' would read what is left of it (nothing).
+        if a == "-", b == "-" {
+            throw ValidationError(
+                "the two traces cannot both come from standard input ('-'); give at least one of them as a file")
+        }
+    }
 
     func run() throws {
         let comparison = try TraceComparison(a, b)

@@ -21,7 +21,7 @@ struct LintCommand: ParsableCommand {
               restoretrace lint Traces/Shelf.storyboard --fail-on warning    # for CI
               restoretrace lint Traces/Notes-Info.plist Traces/Shelf.storyboard
 
-            Exit codes: 0 done, 1 --fail-on found a finding at that severity, 2 bad input (not XML, not a storyboard, a segue to a missing scene), with file:line:column.
+            Exit codes: 0 done, 1 --fail-on found a finding at that severity, 2 bad input (not XML, not a storyboard, a segue to a missing scene), with file:line:column; 3 the output could not be written (the system's reason).
             """)
 
     @Argument(help: ArgumentHelp("The .storyboard files, and optionally the app's Info.plist.", valueName: "file"))
@@ -42,6 +42,10 @@ struct LintCommand: ParsableCommand {
     func validate() throws {
         if storyboards.isEmpty {
             throw ValidationError("give at least one .storyboard file (and the app's Info.plist)")
+        }
+        // Standard input is one stream: read twice, the second found what is left of it.
+        if storyboards.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("standard input ('-') can be given once; give the other files by path")
         }
     }
 

@@ -52,6 +52,12 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError(
                 "the scenario and --archive cannot both come from standard input ('-'); give one of them as a file")
         }
+        // Both would go to standard output, where the outcome was dropped without a word.
+        if output == "-", json {
+            throw ValidationError(
+                "--json prints the outcome on standard output, where '-o -' sends the trace; write the trace to a file, or leave out --json"
+            )
+        }
     }
 
     func run() throws {

@@ -64,6 +64,19 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: FailOn.help)
     var failOn: [FailOn] = []
 
+    func validate() throws {
+        // Given both, --report-dir was dropped without a word.
+        if noReport, reportDirectory != nil {
+            throw ValidationError(
+                "--no-report writes no report, so --report-dir has nowhere to be used; give one of them")
+        }
+        if reportDirectory == "-" {
+            throw ValidationError(
+                "a report is a folder and cannot go to standard output; pick a folder with --report-dir, or use --json for the outcome"
+            )
+        }
+    }
+
     func run() throws {
         let request = Replaying.Request(
             trace: trace, settings: settings, droppedIdentifiers: droppedIdentifiers, writeReport: !noReport,

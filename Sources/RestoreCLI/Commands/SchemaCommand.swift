@@ -14,7 +14,7 @@ struct SchemaCommand: ParsableCommand {
 
             --markdown prints the same reference as a Markdown document instead.
 
-            Exit codes: 0 printed; 2 an unknown kind.
+            Exit codes: 0 printed; 2 an unknown kind; 3 the output could not be written (the system's reason).
             """)
 
     /// What a schema can be printed for.
