@@ -210,12 +210,11 @@ extension RestorationEngine {
         restorationLocators.isEmpty ? e.pathString : restorationLocators[e.key] ?? e.pathString
     }
 
-    /// The preservation's locators that differ from their paths (ambiguous siblings told apart
-    /// by `#i`, and everything below them), by archive key; empty when R11 found nothing.
+    /// The preservation's locators that differ from their paths (siblings that share a path,
+    /// ambiguous or not, told apart by `#i`, and everything below them), by archive key; empty
+    /// when no two nodes shared one.
     func ambiguousLocators() -> [String: String] {
-        guard let preservation = outcome.preservation,
-            outcome.diagnostics.contains(where: { $0.code == .ambiguousPath })
-        else { return [:] }
+        guard let preservation = outcome.preservation else { return [:] }
         var out: [String: String] = [:]
         for n in preservation.nodes {
             if let key = n.key, let path = n.path, n.locator != path { out[key] = n.locator }
@@ -336,7 +335,7 @@ extension RestorationEngine {
         }
         // An existing controller is indexed already, with everything below it (`launchInstance`
         // is what the live index held at this path before the calls above, which index nothing).
-        if launchInstance !== vc { application.index(vc, at: path) }
+        if launchInstance !== vc { application.index(vc, at: path, key: e.key) }
     }
 
     private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {

@@ -44,9 +44,19 @@ public final class UIApplication {
     /// freeing it).
     @exclusivity(unchecked) private var indexToken = LiveIndexToken()
     @exclusivity(unchecked) var liveObjects: [String: UIStateRestoringObject] = [:]
+    /// Controllers whose restoration path another live controller shares (navigation, tab and
+    /// split siblings may share an identifier), by archive key: `liveControllers` keeps one per
+    /// path, and R3 step 3 must find the one at the archived entry's `:[i]:` index, as UIKit's
+    /// root set does ("Object in root set for index [0] for identifier path …"). Empty unless
+    /// two share a path.
+    @exclusivity(unchecked) private var sharedPathControllers: [String: UIViewController] = [:]
+    @exclusivity(unchecked) private var sharedPaths: Set<String> = []
     /// The archive being restored in this launch; indexed by path only if someone asks.
-    var restoringArchive: Archive? { didSet { archivedByPath = nil } }
+    var restoringArchive: Archive? {
+        didSet { (archivedByPath, archivedPathCounts) = (nil, nil) }
+    }
     @exclusivity(unchecked) private var archivedByPath: [String: Int]?
+    @exclusivity(unchecked) private var archivedPathCounts: [String: Int]?
     /// The archive entry being obtained right now.
     @exclusivity(unchecked) var currentEntry: Int?
     /// The restoration path of the node whose encode crashes in this preservation, if any (T3).
@@ -75,15 +85,70 @@ public final class UIApplication {
     /// The restoration path this controller already exists at (launch UI, or obtained earlier in
     /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
     public func existingPath(of vc: UIViewController) -> String? {
-        guard let mark = vc.liveIndexMark, mark.token === indexToken, liveControllers.value(at: mark.path) === vc else {
-            return nil
+        guard let mark = vc.liveIndexMark, mark.token === indexToken else { return nil }
+        if !sharedPaths.isEmpty, sharedPaths.contains(mark.path) {
+            return sharedPathControllers[liveKey(of: vc)] === vc ? mark.path : nil
         }
-        return mark.path
+        return liveControllers.value(at: mark.path) === vc ? mark.path : nil
     }
 
-    /// The controller that exists now at this restoration path, if any (R3 step 3).
+    /// The controller that exists now at this restoration path, if any (R3 step 3). Where
+    /// siblings share the path, the one at the archive key of the entry being obtained.
     public func viewController(atRestorationPath path: String) -> UIViewController? {
-        liveControllers.value(at: path)
+        guard let archive = restoringArchive, let i = currentEntry, archive.entries[i].pathString == path else {
+            return liveControllers.value(at: path)
+        }
+        let entry = archive.entries[i]
+        if !sharedPaths.isEmpty, sharedPaths.contains(path) { return sharedPathControllers[entry.key] }
+        guard let found = liveControllers.value(at: path) else { return nil }
+        // The one controller at this path is another sibling's when the archive has two here:
+        // `:[1]:` of a stack whose launch UI holds only `:[0]:` is not that controller again
+        // (pushed twice, decoded twice). Alone at its path, it is found wherever it sits now
+        // (tabs reordered by an update).
+        if case .child(let index) = entry.relation, let parent = found.parent,
+            !(index < parent.children.count && parent.children[index] === found),
+            archivedEntryCount(atPath: path) > 1
+        {
+            return nil
+        }
+        return found
+    }
+
+    /// How many entries of the archive being restored have this restoration path (siblings
+    /// that share an identifier). Counted on first need: the rare case above alone asks.
+    private func archivedEntryCount(atPath path: String) -> Int {
+        guard let archive = restoringArchive else { return 0 }
+        if archivedPathCounts == nil {
+            var counts: [String: Int] = [:]
+            for e in archive.entries { counts[e.pathString, default: 0] += 1 }
+            archivedPathCounts = counts
+        }
+        return archivedPathCounts?[path] ?? 0
+    }
+
+    /// A live controller's archive key, from its place under its parents: `:[i]:` for a
+    /// container's child, the identifier alone for a presented controller (see `archiveKey`).
+    func liveKey(of vc: UIViewController) -> String {
+        var parts: [String] = []
+        var node = vc
+        var steps = 0
+        while steps < 10_000 {
+            // A controller obtained this launch is indexed before its parent re-links it.
+            if let mark = node.liveIndexMark, mark.token === indexToken, let key = mark.key {
+                return key + parts.reversed().joined()
+            }
+            guard let parent = node.restorationParent else { break }
+            let id = node.restorationIdentifier ?? ""
+            if parent.presentedViewController === node {
+                parts.append("/" + id)
+            } else {
+                let i = parent.children.firstIndex { $0 === node } ?? 0
+                parts.append("/:[\(i)]:/" + id)
+            }
+            node = parent
+            steps += 1
+        }
+        return (node.restorationIdentifier ?? "") + parts.reversed().joined()
     }
 
     /// The archived entry at this path in the archive being restored, if any: what a restoration
@@ -149,9 +214,14 @@ public final class UIApplication {
     public func registeredObject(atRestorationPath path: String) -> UIStateRestoringObject? { liveObjects[path] }
 
     /// Indexes a controller and everything below it that has a full restoration path.
-    func index(_ vc: UIViewController, at path: String) {
-        liveControllers.set(vc, at: path)
-        vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path)
+    /// `key`: its archive key, for a controller obtained in this launch (not yet under its parent).
+    func index(_ vc: UIViewController, at path: String, key: String? = nil) {
+        vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path, key: key)
+        if let other = liveControllers.set(vc, at: path), other !== vc {
+            sharedPaths.insert(path)
+            sharedPathControllers[liveKey(of: other)] = other
+        }
+        if !sharedPaths.isEmpty, sharedPaths.contains(path) { sharedPathControllers[liveKey(of: vc)] = vc }
         let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
             if let objectPath = object.restorationPath, liveObjects[objectPath] == nil {
@@ -172,6 +242,7 @@ public final class UIApplication {
         window.rootViewController = nil
         liveControllers = PathTable()
         liveObjects = [:]
+        (sharedPaths, sharedPathControllers) = ([], [:])
         indexToken = LiveIndexToken()
     }
 
@@ -182,6 +253,7 @@ public final class UIApplication {
         liveControllers = PathTable(minimumCapacity: expected)
         indexToken = LiveIndexToken()
         liveObjects = [:]
+        (sharedPaths, sharedPathControllers) = ([], [:])
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
             index(root, at: RestorationPath(root: id).text)
         }
@@ -195,4 +267,6 @@ final class LiveIndexToken {}
 struct LiveIndexMark {
     let token: LiveIndexToken
     let path: String
+    /// Given only where the controller's place under its parents cannot tell it (`index(_:at:key:)`).
+    var key: String? = nil
 }

@@ -28,18 +28,19 @@ struct PathTable<Value> {
         return dictionary?[path]
     }
 
-    mutating func set(_ value: Value, at path: String) {
+    /// - Returns: the value this one replaced, if the path had one.
+    @discardableResult
+    mutating func set(_ value: Value, at path: String) -> Value? {
         if dictionary == nil, let h = ASCIIHash.of(path) {
             if let i = find(path, h) {
-                values[i] = value
-                return
+                defer { values[i] = value }
+                return values[i]
             }
             // Buckets hold 32-bit indices: a table that would outgrow them (and its buckets'
             // doubling) goes to the `Dictionary` instead of trapping.
             guard keys.count < Int32.max / 4 else {
                 moveToDictionary()
-                dictionary?[path] = value
-                return
+                return dictionary?.updateValue(value, forKey: path)
             }
             if (keys.count + 1) * 2 > buckets.count { grow() }
             var b = h & (buckets.count - 1)
@@ -48,10 +49,10 @@ struct PathTable<Value> {
             keys.append(path)
             hashes.append(h)
             values.append(value)
-            return
+            return nil
         }
         moveToDictionary()
-        dictionary?[path] = value
+        return dictionary?.updateValue(value, forKey: path)
     }
 
     private func find(_ path: String, _ h: Int) -> Int? {
