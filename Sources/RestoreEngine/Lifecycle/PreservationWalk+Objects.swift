@@ -25,29 +25,79 @@ extension PreservationWalk {
     /// preserved references.
     mutating func visitObjects() {
         guard crash == nil else { return }
-        var done = Set<String>()
+        // Path → the object encoded there: one object met twice is encoded once (P8); an object
+        // of another class at the same path is not encoded at all, and says so (R11).
+        var done: [String: UIStateRestoringObject] = [:]
         var listedUnidentified = Set<ObjectIdentifier>()
-        let referenced = objectReferences.filter { reference in
+        var pending = objectReferences.filter { reference in
             reference.skipReason == nil
                 || (objectKey(reference.object).map(appReferences.contains) ?? false)
         }
-        for reference in referenced {
-            guard let path = reference.object.restorationPath else {
-                if listedUnidentified.insert(ObjectIdentifier(reference.object)).inserted {
-                    skipObject(reference, reason: .noRestorationIdentifier)
+        // An object whose restorationParent is another referenced object waits for it: its
+        // scoped key is its parent's key and its identifier.
+        while !pending.isEmpty {
+            let waitingPaths = Set(
+                pending.compactMap { done[$0.object.restorationPath ?? ""] == nil ? $0.object.restorationPath : nil })
+            var deferred: [ObjectReference] = []
+            for reference in pending {
+                guard let path = reference.object.restorationPath else {
+                    if listedUnidentified.insert(ObjectIdentifier(reference.object)).inserted {
+                        skipObject(reference, reason: .noRestorationIdentifier)
+                    }
+                    continue
                 }
-                continue
+                if let first = done[path] {
+                    // A scenario lists an object under each controller that references it:
+                    // the same class at the same path is that one object met again.
+                    if first !== reference.object, first.className != reference.object.className {
+                        skipSharedPath(reference, path: path, first: first)
+                    }
+                    continue
+                }
+                if let parent = reference.object.restorationParentPath, preservedKeys[parent] == nil,
+                    waitingPaths.contains(parent), parent != path
+                {
+                    deferred.append(reference)
+                    continue
+                }
+                done[path] = reference.object
+                visitObject(reference, path: path)
+                if crash != nil { return }
             }
-            guard done.insert(path).inserted else { continue }
-            visitObject(reference, path: path)
-            if crash != nil { return }
+            // Parents that never come (a cycle) leave their children to say why.
+            if deferred.count == pending.count {
+                for reference in deferred {
+                    guard let path = reference.object.restorationPath, done[path] == nil else { continue }
+                    done[path] = reference.object
+                    visitObject(reference, path: path)
+                    if crash != nil { return }
+                }
+                break
+            }
+            pending = deferred
         }
         for reference in objectReferences where reference.skipReason != nil {
             let path = reference.object.restorationPath
-            if let path, done.contains(path) { continue }
-            if let path { done.insert(path) }
+            if let path, done[path] != nil { continue }
+            if let path { done[path] = reference.object }
             skipObject(reference, reason: reference.skipReason!)
         }
+    }
+
+    /// R11 for registered objects: a second object at a path another one is encoded at.
+    private mutating func skipSharedPath(_ reference: ObjectReference, path: String, first: UIStateRestoringObject) {
+        guard sharedObjectPaths.insert(ObjectIdentifier(reference.object)).inserted else { return }
+        let locator = path + "#\(nodes.filter { $0.kind == .object && $0.path == path }.count)"
+        var node = NodeOutcome(
+            path: path, locator: locator, key: nil, className: reference.object.className, kind: .object,
+            status: .skipped, depth: reference.depth, parent: reference.owner)
+        node.reason = .ambiguousPath
+        node.position = reference.position
+        nodes.append(node)
+        engine.diagnose(
+            .ambiguousPath, .error, path: path, locator: locator,
+            "Two registered objects share the restoration path '\(path)' (`\(first.className)` and `\(reference.object.className)`): UIKit encodes one, and `\(reference.object.className)` is never preserved (R11). Fix: \(ReasonCode.ambiguousPath.fix)."
+        )
     }
 
     private mutating func visitObject(_ reference: ObjectReference, path: String) {
@@ -77,6 +127,8 @@ extension PreservationWalk {
             status: .preserved, depth: depth, parent: parentLocator)
         node.position = reference.position
         nodes.append(node)
+        // Another object may name this one as its restorationParent.
+        preservedKeys.append(path: path, key: key, depth: depth)
         let coder = RestorationCoder()
         engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path, key: key)
         if coder.appCrashed {

@@ -48,6 +48,8 @@ struct PreservationWalk {
     /// Registered objects the walk met, in order: encoded once each after the controllers (P8),
     /// since an object's path does not depend on who referenced it.
     var objectReferences: [ObjectReference] = []
+    /// Objects already reported as sharing another object's path (R11), so each is listed once.
+    var sharedObjectPaths = Set<ObjectIdentifier>()
     /// Preserved controllers' archive keys and depths by restoration path: where a registered
     /// object's parent is.
     let preservedKeys = PreservedKeys()
@@ -271,9 +273,12 @@ struct PreservationWalk {
         // arrays (three allocations per preserved controller).
         let childGroup =
             (vc.containerKind == .custom || vc.containerKind == .none) && encodesChildren && vc.children.count > 1
-        let presentedAmongChildren =
-            encodesChildren && vc.presentedViewController?.restorationIdentifier != nil && !vc.children.isEmpty
-        guard childGroup || presentedAmongChildren || vc.views.count > 1 || vc.restorableObjects.count > 1 else {
+        let presentedID = vc.presentedViewController?.restorationIdentifier
+        let presentedAmongChildren = encodesChildren && presentedID != nil && !vc.children.isEmpty
+        // Registered objects are scoped by their restorationParent, not by the controller that
+        // references them: checked across the whole walk (`visitObjects`).
+        guard childGroup || presentedAmongChildren || vc.views.count > 1 || (presentedID != nil && !vc.views.isEmpty)
+        else {
             return
         }
         var groups: [(String, [String])] = []
@@ -287,7 +292,11 @@ struct PreservationWalk {
             groups.append(("controllers (a child and the presented one)", [pid, pid]))
         }
         groups.append(("views", vc.views.compactMap(\.restorationIdentifier)))
-        groups.append(("registered objects", vc.restorableObjects.compactMap(\.restorationIdentifier)))
+        // A view's path is its owner's plus its identifier too: the archive keys collide, and the
+        // presented controller is never re-linked (the view's entry answers its key).
+        if let presentedID, vc.views.contains(where: { $0.restorationIdentifier == presentedID }) {
+            groups.append(("nodes (a view and the presented controller)", [presentedID, presentedID]))
+        }
         // Nearly every group has fewer than two members: no set to build, nothing to compare.
         for (what, ids) in groups where ids.count > 1 {
             var seen = Set<String>()

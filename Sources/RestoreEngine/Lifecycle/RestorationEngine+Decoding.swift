@@ -298,6 +298,9 @@ extension PreservationWalk {
                     "`\(causeNode?.displayName ?? (cause.split(separator: "/").last.map(String.init) ?? cause))`"
                 let why: String
                 switch causeNode?.reason {
+                case nil where n.kind == .object && reason == .ancestorNotPreserved:
+                    // The object's restorationParent names a path no node of the walk has.
+                    why = "its restorationParent '\(cause)' is not a node that was preserved (none has that path)"
                 case nil where reason == .notEncodedByContainer:
                     why = "its container \(causeName) does not encode its children"
                 case nil:
