@@ -65,11 +65,21 @@ extension RestorationEngine {
         var event = EngineEvent(launch: launch, phase: .launch, event: .crash)
         event.reason = "crashed before restoration started"
         emit(event)
+        appState = .terminated
+        // A locked launch never reads the archive (R12): its crash is not one during
+        // restoration, and the archive stays for the next unlocked launch.
+        if archive != nil, application.launchOptions.deviceLocked {
+            outcome.launches.append(PhaseOutcome(performed: false, reason: .deviceLocked, launch: launch))
+            diagnose(
+                .deviceLocked, .warning, path: nil, locator: nil,
+                "The app crashed at launch \(launch) before restoration started, while the device was locked: UIKit had not read the archive (R12), so it stays, and the next unlocked launch restores from it. Fix: fix the crash in application:willFinishLaunchingWithOptions:."
+            )
+            return
+        }
         let hadArchive = archive != nil
         if hadArchive {
             deleteArchive(reason: .archiveDeletedCrash, detail: "deleted after a crash during restoration (T3)")
         }
-        appState = .terminated
         let reason = hadArchive ? ReasonCode.archiveDeletedCrash : archiveLoss ?? .noArchive
         outcome.launches.append(PhaseOutcome(performed: false, reason: reason, launch: launch))
         diagnose(

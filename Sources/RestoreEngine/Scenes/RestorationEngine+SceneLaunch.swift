@@ -29,7 +29,9 @@ extension RestorationEngine {
         }
         call(.willFinishLaunching, receiver: "AppDelegate")
         if options.crashBeforeRestoration {
-            crashScenes(reason: "crashed before the scenes connected")
+            // Locked, no session's data was readable (S3): the crash is not one during
+            // restoration, and the activities stay for the next unlocked launch, as R12.
+            crashScenes(reason: "crashed before the scenes connected", keepingActivities: options.deviceLocked)
             return
         }
         call(.didFinishLaunching, receiver: "AppDelegate")
@@ -120,18 +122,25 @@ extension RestorationEngine {
 
     /// A crash during a scene launch: as with the archive (T3), the saved activities are deleted
     /// so they cannot crash the next launch; the sessions themselves stay.
-    private func crashScenes(reason: String) {
+    private func crashScenes(reason: String, keepingActivities: Bool = false) {
         var event = EngineEvent(launch: launch, phase: phase, event: .crash)
         event.reason = reason
         emit(event)
         if outcome.launches.last?.launch != launch {
             outcome.launches.append(PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch))
         }
-        deleteActivities(
-            "deleted after a crash during restoration (S4)",
-            message:
-                "The app \(reason) at launch \(launch): UIKit deletes the saved scene activities, so the next launch restores none (S4). Fix: fix the crash."
-        )
+        if keepingActivities {
+            diagnose(
+                .deviceLocked, .warning, path: nil, locator: nil,
+                "The app \(reason) at launch \(launch), while the device was locked: no session's saved activity had been read (S3), so they stay, and the next unlocked launch restores from them. Fix: fix the crash."
+            )
+        } else {
+            deleteActivities(
+                "deleted after a crash during restoration (S4)",
+                message:
+                    "The app \(reason) at launch \(launch): UIKit deletes the saved scene activities, so the next launch restores none (S4). Fix: fix the crash."
+            )
+        }
         for i in scenes.sessions.indices {
             scenes.sessions[i].connected = false
             scenes.sessions[i].foreground = false
