@@ -50,11 +50,11 @@ extension PreservationWalk {
     /// `ownerIsCause` (the owner not preserved, the object not referenced by it).
     mutating func listSkipped(
         _ leaf: any UIStateRestoring, owner: NodeLocator, reason: ReasonCode, ownerIsCause: ReasonCode,
-        _ depth: Int, _ position: String
+        _ depth: Int, _ position: String, path: String? = nil
     ) {
         nodes.append(
             NodeOutcome(
-                path: nil,
+                path: path,
                 locator: NodeLocator(
                     NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className), below: owner
                 ).text,

@@ -218,9 +218,11 @@ struct PreservationWalk {
         for (j, view) in vc.views.enumerated() {
             // P6: a view that was never loaded has no state to save.
             guard vc.isViewLoaded else {
-                skip(
-                    view, owner: locator, reason: .viewNotLoaded, depth: depth,
-                    position: .joining(position, ".v", j))
+                // Its owner is preserved: it has the path it would have been preserved at.
+                let id = view.restorationIdentifier ?? ""
+                listSkipped(
+                    view, owner: locator, reason: .viewNotLoaded, ownerIsCause: .viewNotLoaded, depth,
+                    .joining(position, ".v", j), path: id.isEmpty ? nil : path.appending(id).text)
                 continue
             }
             visit(view, owner: owner, depth: depth, position: .joining(position, ".v", j))

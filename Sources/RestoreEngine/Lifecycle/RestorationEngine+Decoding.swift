@@ -265,6 +265,12 @@ extension PreservationWalk {
         var byLocator: [String: NodeOutcome] = [:]
         var lostBelow: [String: [String]] = [:]
         let skipped = nodes.indices.filter { nodes[$0].status == .skipped }
+        var reportedUnloaded = Set<String>()
+        // A preserved controller's name by locator, for a finding about its unloaded views.
+        var byOwner: [String: String] = [:]
+        if skipped.contains(where: { nodes[$0].reason == .viewNotLoaded }) {
+            for n in nodes where n.kind == .viewController { byOwner[n.locator] = n.displayName }
+        }
         for n in skipped.map({ nodes[$0] }) {
             byLocator[n.locator] = n
             if n.status == .skipped, let cause = n.cause, !n.displayName.hasPrefix("<") {
@@ -276,6 +282,23 @@ extension PreservationWalk {
             let identified = !n.displayName.hasPrefix("<")
             let name = "`\(n.displayName)` (\(n.locator))"
             switch reason {
+            case .noRestorationIdentifier where n.kind == .view:
+                engine.diagnose(
+                    reason, .info, path: nil, locator: n.locator,
+                    "\(name) is not preserved: it has no restoration identifier, so its state (scroll position, selection) is not saved."
+                )
+            case .viewNotLoaded:
+                // One finding per controller, naming its views.
+                guard let owner = n.cause, reportedUnloaded.insert(owner).inserted else { continue }
+                let views = skipped.map { nodes[$0] }.filter { $0.reason == .viewNotLoaded && $0.cause == owner }
+                let list =
+                    views.prefix(5).map { "`\($0.displayName)`" }.joined(separator: ", ")
+                    + (views.count > 5 ? " and \(views.count - 5) more" : "")
+                let ownerName = byOwner[owner].map { "`\($0)` (\(owner))" } ?? "`\(owner)`"
+                engine.diagnose(
+                    reason, .warning, path: nil, locator: owner,
+                    "\(ownerName) never loaded its view, so the state of \(views.count == 1 ? "its view" : "its \(views.count) views") was not preserved: \(list) (P6). Fix: \(reason.fix)."
+                )
             case .noRestorationIdentifier:
                 guard n.kind == .viewController else { continue }
                 if let lost = lostBelow[n.locator] {
