@@ -33,8 +33,11 @@ public enum OutcomeSummary {
 
     static func phaseTitle(_ name: String, _ p: PhaseOutcome) -> String {
         guard p.performed else {
-            return
-                "\(name) (launch \(p.launch)): not performed — \(p.reason?.rawValue ?? "?"): \(p.reason?.summary ?? "")"
+            // A preservation without an archive is the crash T3 describes, not an archive missing at launch.
+            let why =
+                name == "Preservation" && p.reason == .noArchive
+                ? "the app crashed while encoding, so no archive was written (T3)" : p.reason?.summary ?? ""
+            return "\(name) (launch \(p.launch)): not performed — \(p.reason?.rawValue ?? "?"): \(why)"
         }
         let (done, total) = p.count
         let verb = name == "Preservation" ? "preserved" : "restored"

@@ -152,7 +152,8 @@ struct PreservationWalk {
         cursor: PreservationCursor
     ) {
         let reason = cursor.parentPreserved ? ReasonCode.noRestorationIdentifier : cursor.inheritedReason!
-        let declined = reason == .saveDeclined
+        // A reason the whole phase has (the save declined, the crash that wrote nothing) is every node's.
+        let wholePhase = reason == .saveDeclined || reason == .noArchive
         nodes.append(
             NodeOutcome(
                 path: path?.text, locator: locator.text, key: nil, className: vc.className, kind: .viewController,
@@ -160,7 +161,7 @@ struct PreservationWalk {
                 cause: cursor.parentPreserved ? nil : cursor.cause, position: position))
         var below = cursor
         below.parentPreserved = false
-        below.inheritedReason = declined ? .saveDeclined : .ancestorNotPreserved
+        below.inheritedReason = wholePhase ? reason : .ancestorNotPreserved
         below.cause = reason == .noRestorationIdentifier ? locator.text : cursor.cause
         below.parentLocator = locator
         below.parentPath = nil
@@ -168,7 +169,7 @@ struct PreservationWalk {
         below.parentPosition = position
         for (j, view) in vc.views.enumerated() {
             skip(
-                view, owner: locator, reason: declined ? .saveDeclined : .viewOwnerNotPreserved, depth: below.depth,
+                view, owner: locator, reason: wholePhase ? reason : .viewOwnerNotPreserved, depth: below.depth,
                 position: .joining(position, ".v", j))
         }
         for (j, object) in vc.restorableObjects.enumerated() {
@@ -176,7 +177,7 @@ struct PreservationWalk {
                 ObjectReference(
                     object: object, owner: locator.text, depth: below.depth,
                     position: .joining(position, ".o", j),
-                    skipReason: declined ? .saveDeclined : .objectNotReferenced))
+                    skipReason: wholePhase ? reason : .objectNotReferenced))
         }
         visitChildren(of: vc, below: below, presentedInherits: true)
     }

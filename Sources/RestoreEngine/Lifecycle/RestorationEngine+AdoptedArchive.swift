@@ -14,6 +14,7 @@ extension RestorationEngine {
         archive = adopted
         archiveClassesInferred = classesInferred
         archiveLoss = nil
+        encodeCrash = nil
         let nodes = adopted.entries.map { e -> NodeOutcome in
             let depth = e.path.count - 1
             return NodeOutcome(

@@ -69,7 +69,11 @@ extension RestorationEngine {
         if let root { walk.visitController(root, cursor: .root) }
         walk.visitObjects()
         if let crash = walk.crash {
-            crashWhileEncoding(crash, nodes: walk.nodes)
+            // Nothing was written: every node, encoded before the crash or not reached, is
+            // listed as not preserved, as for a declined save.
+            var unwritten = PreservationWalk(engine: self, root: root)
+            if let root { unwritten.skipAll(root, reason: .noArchive) }
+            crashWhileEncoding(crash, nodes: unwritten.nodes)
             return
         }
         walk.diagnoseLosses()
@@ -79,6 +83,7 @@ extension RestorationEngine {
         archive = written
         archiveClassesInferred = false
         archiveLoss = nil
+        encodeCrash = nil
         if observer != nil {
             var archived = EngineEvent(launch: launch, phase: .preservation, event: .archiveWritten)
             archived.archive = written
@@ -97,7 +102,10 @@ extension RestorationEngine {
         emit(event)
         appState = .terminated
         // With no earlier archive, the next launch has none because this one was never written.
-        if archive == nil { archiveLoss = nil }
+        if archive == nil {
+            archiveLoss = nil
+            encodeCrash = (launch, crash.path)
+        }
         outcome.preservation = PhaseOutcome(performed: false, reason: .noArchive, nodes: nodes, launch: launch)
         let kept = archive == nil ? "there is no earlier archive" : "the earlier archive stays on disk"
         diagnose(

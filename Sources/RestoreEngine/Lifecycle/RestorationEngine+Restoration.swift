@@ -139,7 +139,11 @@ extension RestorationEngine {
         let reason = archiveLoss ?? .noArchive
         var why = reason.summary
         var fix = reason.fix
-        if reason == .noArchive, killedInForeground {
+        if reason == .noArchive, let crash = encodeCrash {
+            why =
+                "the app crashed while `\(RestorationPath(parsing: crash.path).identifier)` (\(crash.path)) encoded its state at launch \(crash.launch), so no archive was written (T3)"
+            fix = "fix the crash in encodeRestorableStateWithCoder:"
+        } else if reason == .noArchive, killedInForeground {
             why =
                 "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
         } else if reason == .saveDeclined, let asked = saveDeclinedBy {
@@ -147,6 +151,8 @@ extension RestorationEngine {
         }
         diagnose(
             reason, .warning, path: nil, locator: nil, "Nothing was restored at launch \(launch): \(why). Fix: \(fix).")
+        // Told once: a later launch with nothing to restore has a later cause.
+        encodeCrash = nil
         return PhaseOutcome(performed: false, reason: reason, launch: launch)
     }
 

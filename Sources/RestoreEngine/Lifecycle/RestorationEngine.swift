@@ -40,6 +40,8 @@ public final class RestorationEngine {
     @exclusivity(unchecked) var saveDeclinedBy: Callback?
     /// Why the last archive went away, for the next launch's reason.
     @exclusivity(unchecked) var archiveLoss: ReasonCode?
+    /// The crash while encoding that left no archive at all (T3), for the next launch to name.
+    @exclusivity(unchecked) var encodeCrash: (launch: Int, path: String)?
     @exclusivity(unchecked) var killedInForeground = false
     @exclusivity(unchecked) var preservationCount = 0
     @exclusivity(unchecked) var phase: Phase = .launch
