@@ -11,7 +11,11 @@ extension RestorationEngine {
             if let p = run.parentIndex(of: i), run.outcomes[p].status != .restored {
                 run.outcomes[i].status = .notRestored
                 run.outcomes[i].reason = .parentNotRestored
-                run.outcomes[i].cause = run.outcomes[p].cause ?? run.outcomes[p].locator
+                // The truncated controller is the ancestor that did not come back; its own
+                // cause is a sibling in the stack, not an ancestor of this node.
+                run.outcomes[i].cause =
+                    run.outcomes[p].reason == .truncatedByContainer
+                    ? run.outcomes[p].locator : run.outcomes[p].cause ?? run.outcomes[p].locator
                 run.outcomes[i].decoded = nil
                 continue
             }
