@@ -138,7 +138,10 @@ extension ScenarioReader {
         }
         checkSceneMode(scenario, root: root, fields: f)
 
-        for reference in classReferences where scenario.classes[reference.name] == nil {
+        // A class written under 'classes:' whose entry has an error is listed: that error says what to fix.
+        let written = Set(f.present("classes").map(Self.mappingKeys) ?? [])
+        for reference in classReferences
+        where scenario.classes[reference.name] == nil && !written.contains(reference.name) {
             let listed = scenario.classes.keys.sorted()
             fail(
                 reference.node,

@@ -213,3 +213,17 @@ struct ScenarioValidationTests {
         #expect(p.first?.message.contains("nested more than 64 levels") == true)
     }
 }
+
+/// A restoration class whose entry under `classes:` has an error was also reported as "not
+/// listed", pointing the user at a fix they had already made.
+@Suite struct MalformedClassEntryTests {
+    @Test func aMalformedClassEntryIsOneProblem() {
+        let p = problems(
+            """
+            name: t
+            ui: {class: Home, restorationIdentifier: Home, restorationClass: HomeRC}
+            classes: {HomeRC: new}
+            """)
+        #expect(located(p) == ["3:19: expected a mapping for class 'HomeRC', found 'new'"])
+    }
+}
