@@ -34,12 +34,26 @@ public enum ScenarioSchema {
     }
 
     static func record(_ d: ScenarioDefinition) -> JSONValue {
-        let required = d.keys.filter { $0.defaultValue == .required }.map { JSONValue.string($0.name) }
+        var required = d.keys.filter { $0.defaultValue == .required }.map { JSONValue.string($0.name) }
+        // Required unless another key is given: one of the two, where the record has both.
+        var eitherOf: [JSONValue] = []
+        for key in d.keys {
+            guard case .requiredUnless(let other, _) = key.defaultValue else { continue }
+            if d.keys.contains(where: { $0.name == other }) {
+                eitherOf += [
+                    .object([("required", .array([.string(key.name)]))]),
+                    .object([("required", .array([.string(other)]))]),
+                ]
+            } else {
+                required.append(.string(key.name))
+            }
+        }
         var pairs: [(String, JSONValue)] = [
             ("description", .string(d.summary)), ("type", .string("object")),
             ("properties", .object(d.keys.map { ($0.name, property($0)) })),
         ]
         if !required.isEmpty { pairs.append(("required", .array(required))) }
+        if !eitherOf.isEmpty { pairs.append(("anyOf", .array(eitherOf))) }
         pairs.append(("additionalProperties", .bool(false)))
         return .object(pairs)
     }

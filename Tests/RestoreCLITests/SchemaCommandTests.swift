@@ -20,6 +20,19 @@ import Testing
         #expect(json["additionalProperties"] as? Bool == false)
     }
 
+    /// The reader refuses a node without `class:` unless `storyboard:` names a scene, and a view
+    /// without one always: a validator run from the schema passed both.
+    @Test func theSchemaRequiresAClassWhereTheReaderDoes() throws {
+        let r = try CLI.run(["schema", "scenario"], in: try CLI.temporaryDirectory())
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let defs = try #require(json["$defs"] as? [String: Any])
+        let node = try #require(defs["node"] as? [String: Any])
+        let either = try #require(node["anyOf"] as? [[String: Any]])
+        #expect(either.compactMap { $0["required"] as? [String] } == [["class"], ["storyboard"]])
+        let view = try #require(defs["view"] as? [String: Any])
+        #expect(view["required"] as? [String] == ["class"])
+    }
+
     @Test func markdownIsTheReference() throws {
         let r = try CLI.run(["schema", "scenario", "--markdown"], in: try CLI.temporaryDirectory())
         #expect(r.code == 0)

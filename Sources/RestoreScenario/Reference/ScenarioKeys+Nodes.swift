@@ -4,8 +4,9 @@ extension ScenarioKeys {
         ScenarioKey(
             "class", .name,
             "The class. UIKit names give built-in behaviour (UINavigationController, UITabBarController, UISplitViewController, UITableViewController, UIViewController; UIView, UIScrollView, UITableView, UICollectionView, UITextField, UITextView, UIImageView, WKWebView); any other name is the app's own class.",
-            default: .described(
-                "required, unless `storyboard:` names a scene of a storyboard file, whose class it then is")),
+            default: .requiredUnless(
+                "storyboard",
+                words: "required, unless `storyboard:` names a scene of a storyboard file, whose class it then is")),
         ScenarioKey(
             "inherits", .text, "The UIKit class a custom class subclasses: it then behaves like that class.",
             default: .described("none")),

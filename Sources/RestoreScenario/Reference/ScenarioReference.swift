@@ -51,6 +51,7 @@ public enum ScenarioReference {
         case .required: "**required**"
         case .literal(let l): "`\(l.yaml)`"
         case .described(let words): words
+        case .requiredUnless(_, let words): words
         }
     }
 

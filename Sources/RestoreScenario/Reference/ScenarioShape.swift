@@ -72,6 +72,9 @@ public enum ScenarioDefault: Sendable, Equatable {
     case literal(ScenarioLiteral)
     /// Absent means something that is not a value: said in words (`the launch UI as built`).
     case described(String)
+    /// Required, unless the record has the other key (`class`, unless `storyboard:` names a
+    /// scene): said in words, and a choice of two in the schema.
+    case requiredUnless(String, words: String)
 
     /// `Default: …` as the reference and the schema's description say it.
     public var sentence: String {
@@ -79,6 +82,7 @@ public enum ScenarioDefault: Sendable, Equatable {
         case .required: "Required."
         case .literal(let l): "Default: \(l.yaml)."
         case .described(let words): "Default: \(words)."
+        case .requiredUnless(_, let words): "Default: \(words)."
         }
     }
 }
