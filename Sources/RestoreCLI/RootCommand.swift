@@ -38,6 +38,21 @@ public enum RestoreTraceMain {
     /// signal first: exit 141, outside 0–3, for a CI step under `set -o pipefail`.
     public static func ignoreBrokenPipeSignal() { signal(SIGPIPE, SIG_IGN) }
 
+    /// A trace cut off by a crash is read up to its last whole event (SPEC §4): every command
+    /// says so, once per file, so a short trace is not taken for a whole one.
+    public static func warnAboutCutOffTraces() {
+        // NSLock, not Mutex: the package builds for macOS 13, and a replay reads on a second thread.
+        let lock = NSLock()
+        nonisolated(unsafe) var warned: Set<String> = []
+        TraceReader.onCutOff = { cut in
+            let file = cut.location.file
+            guard lock.withLock({ warned.insert(file).inserted }) else { return }
+            Console.error(
+                "\(file):\(cut.location.line ?? 0): warning: the trace is cut off here (\(cut.diagnostic.message)); it is read up to the last whole event before it"
+            )
+        }
+    }
+
     /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {

@@ -19,12 +19,20 @@ public struct Divergence: Hashable, Sendable {
     /// so a departure is where restoretrace's model of UIKit is wrong — a fidelity finding, not
     /// an error in the trace or the app.
     public var isFidelityFinding = false
+    /// Why the recording has nothing more: it was cut off (SPEC §4), so the replay went on
+    /// where the recording could not follow. Nil for a whole trace.
+    public var recordingCutOff: String?
 
     /// What kind of finding this is, for JSON: `fidelity` or `divergence`.
     public var kind: String { isFidelityFinding ? "fidelity" : "divergence" }
 
     /// A one-line summary for people.
     public var summary: String {
+        if let recordingCutOff, recorded == nil {
+            return "after event \(seq - 1): the recording ends there, cut off (\(recordingCutOff))"
+                + (replayed.map { "; the replay goes on with \(Self.brief($0))" }
+                    ?? "; what came after it was never compared")
+        }
         if isFidelityFinding { return fidelitySummary }
         return switch (recorded, replayed) {
         case (let r?, let p?): "at event \(seq): recorded \(Self.brief(r)), replayed \(Self.brief(p))"

@@ -155,6 +155,15 @@ public enum Replayer {
         }
         var divergence = comparator.divergence
         divergence?.isFidelityFinding = header.isFromApp
+        if let cut = reader.cutOff, divergence?.recorded == nil {
+            // A cut-off recording is not a matched one, even where every event it kept matched:
+            // what it would have held after the cut was never compared.
+            if divergence == nil {
+                divergence = Divergence(
+                    seq: recorded + 1, recorded: nil, replayed: nil, context: [], rule: nil, path: nil)
+            }
+            divergence?.recordingCutOff = "line \(cut.location.line ?? 0): \(cut.diagnostic.message)"
+        }
         return ReplayResult(
             header: header, outcome: engine.outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,

@@ -5,4 +5,5 @@ import RestoreCLI
 // (Ctrl-C) removes the outputs it was writing, as a failed one does.
 RestoreTraceMain.installInterruptCleanup()
 RestoreTraceMain.ignoreBrokenPipeSignal()
+RestoreTraceMain.warnAboutCutOffTraces()
 exit(RestoreTraceMain.run(Array(CommandLine.arguments.dropFirst())))

@@ -37,26 +37,44 @@ import Testing
         return (i, count)
     }
 
-    @Test func traceCutInsideANodeGroupIsReportedAtItsEvent() throws {
+    /// A trace cut off inside an event reads up to the event before it (SPEC §4: "a recording
+    /// cut off by a crash is still readable up to its last whole line"): every reader stops
+    /// there and says where, and the replay says the recording ends there.
+    func cutOff(_ lines: [String], trailingNewline: Bool = true) throws -> (cut: TraceError, events: Int) {
+        let path = try Fixtures.temporaryPath("cut.trace.jsonl")
+        try (lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")).write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let reader = try TraceReader(path: path)
+        let events = try reader.readAll()
+        let cut = try #require(reader.cutOff)
+        #expect(cut.isCutOff)
+        let replay = try Replayer.replay(path: path)
+        #expect(replay.divergence?.seq == events.count + 1)
+        #expect(replay.divergence?.recordingCutOff?.contains(cut.diagnostic.message) == true)
+        #expect(replay.divergence?.summary.contains("the recording ends there, cut off") == true)
+        return (cut, events.count)
+    }
+
+    @Test func traceCutInsideANodeGroupEndsBeforeItsEvent() throws {
         let lines = try goodLines()
         let (i, nodes) = try background(lines)
         #expect(nodes >= 4)
-        let e = try refusal(Array(lines[...(i + 2)]))
-        #expect(e.location.line == i + 1)
+        let (cut, events) = try cutOff(Array(lines[...(i + 2)]))
+        #expect(cut.location.line == i + 1)
         #expect(
-            e.diagnostic.message.contains(
-                "the trace ends inside event 2: it announces \(nodes) node lines and 2 follow"))
-        #expect(e.diagnostic.hint?.contains("cut off") == true)
+            cut.diagnostic.message == "the trace ends inside event 2: it announces \(nodes) node lines and 2 follow it")
+        #expect(events == 1)
     }
 
-    @Test func nodeLineCutMidwayIsTheCutLastLine() throws {
+    @Test func nodeLineCutMidwayEndsTheTraceBeforeItsEvent() throws {
         var lines = try goodLines()
         let (i, nodes) = try background(lines)
         lines = Array(lines[...(i + nodes)])
         lines[i + nodes] = String(lines[i + nodes].prefix(25))
-        let e = try refusal(lines, trailingNewline: false)
-        #expect(e.location.line == i + nodes + 1)
-        #expect(e.diagnostic.message.contains("the last line is cut off"))
+        let (cut, events) = try cutOff(lines, trailingNewline: false)
+        #expect(cut.location.line == i + nodes + 1)
+        #expect(cut.diagnostic.message.contains("the last line is cut off"))
+        #expect(events == 1)
     }
 
     @Test func nodeLineWithNoEventIsRefused() throws {

@@ -69,14 +69,18 @@ import Testing
         #expect(e.diagnostic.message.contains("malformed JSON"))
     }
 
-    @Test func truncatedLastLineIsReportedWithWholeLinesCounted() throws {
+    /// SPEC §4: a recording cut off by a crash is readable up to its last whole line. The
+    /// replay ends there and says the recording was cut off, with the whole lines counted.
+    @Test func truncatedLastLineEndsTheReplayWithWholeLinesCounted() throws {
         var lines = try goodLines()
         let n = lines.count
         lines[n - 1] = String(lines[n - 1].prefix(20))
-        let e = try replayError(lines, trailingNewline: false)
-        #expect(e.location.line == n)
-        #expect(e.diagnostic.message.contains("cut off"))
-        #expect(e.diagnostic.message.contains("the \(n - 1) lines before it are whole"))
+        let path = try Fixtures.temporaryPath("cut.trace.jsonl")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Replayer.replay(path: path)
+        let cut = try #require(result.divergence?.recordingCutOff)
+        #expect(cut.hasPrefix("line \(n): the last line is cut off"))
+        #expect(cut.contains("the \(n - 1) lines before it are whole"))
     }
 
     @Test func truncatedTraceStillReadableUpToLastWholeLine() throws {
@@ -87,9 +91,8 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try TraceReader(path: path)
         var whole = 0
-        do { while try reader.next() != nil { whole += 1 } } catch {
-            #expect(error.diagnostic.message.contains("cut off"))
-        }
+        while try reader.next() != nil { whole += 1 }
+        #expect(reader.cutOff?.diagnostic.message.contains("cut off") == true)
         // Every event before the cut line is whole (format 2: an event line starts with its seq).
         #expect(whole == lines[1..<(n - 1)].filter { $0.hasPrefix("{\"seq\":") }.count)
     }

@@ -58,15 +58,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("grid.trace.jsonl").path
         _ = try Recording.record(ScenarioGenerator.grid(25), to: trace)
-        // Cut the last line short, as an interrupted recording leaves it.
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
-        bytes.removeLast(10)
-        try bytes.write(to: URL(fileURLWithPath: trace))
+        // Break the last line (whole, with its newline: a cut-off one is read as the end, SPEC §4).
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: trace)))
+        let start = try #require(bytes.dropLast().lastIndex(of: 0x0A)) + 1
+        bytes.insert(contentsOf: Array("{bad".utf8), at: start)
+        try Data(bytes).write(to: URL(fileURLWithPath: trace))
         let output = dir.appendingPathComponent("grid.json").path
         let failure = try #require(throws: RestoreFailure.self) {
             try Exporting.write(trace: trace, as: .chromeTrace, to: output)
         }
-        #expect(failure.message.contains("the last line is cut off"))
+        #expect(failure.message.contains("malformed JSON"), "\(failure.message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["grid.trace.jsonl"])
     }
 }

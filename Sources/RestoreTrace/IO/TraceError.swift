@@ -11,6 +11,9 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
 
     public var diagnostic: Diagnostic
     public var cause: Cause
+    /// The file ends inside a line or an event: a recording cut off by a crash, readable up to
+    /// its last whole event (SPEC §4), which a reader takes as the end of the trace.
+    public var isCutOff = false
 
     public init(
         file: String, line: Int? = nil, column: Int? = nil, _ message: String, hint: String? = nil,
@@ -34,10 +37,12 @@ extension TraceError {
     /// words it this one way.
     static func malformedJSON(_ error: JSONParseError, file: String, line: Int, unterminated: Bool) -> TraceError {
         guard !unterminated else {
-            return TraceError(
+            var cut = TraceError(
                 file: file, line: line, column: 1,
                 "the last line is cut off (\(error.message)); the \(line - 1) lines before it are whole",
                 hint: "the recording was interrupted: record it again, or delete the last line to use what is there")
+            cut.isCutOff = true
+            return cut
         }
         return TraceError(file: file, line: line, column: error.column, "malformed JSON: \(error.message)")
     }

@@ -43,9 +43,18 @@ extension TraceReader {
 
     /// The next event's lines, or nil at the end of the file.
     func readEvent() throws(TraceError) -> EventLines? {
-        guard let line = try source.next() else { return nil }
+        guard cutOff == nil else { return nil }
+        let next: TraceLine?
+        do { next = try source.next() } catch  where error.isCutOff { return cut(error) }
+        guard let line = next else { return nil }
         setLineNumber(line.number)
         let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number, joined: line.isJoined)
+        // The file's last line without its newline, and not JSON: cut off where it was written.
+        if line.unterminated, scanned == nil {
+            do { _ = try JSONParser.parse(line.bytes) } catch {
+                return cut(.malformedJSON(error, file: file, line: line.number, unterminated: true))
+            }
+        }
         guard formatVersion >= 2 else { return EventLines(line: line, bytes: line.bytes, scanned: scanned) }
         // A line `scan` read is an event line: its first key is an event member, never `node`
         // or `entry` (asking again was ~110 instructions a line).
@@ -89,13 +98,23 @@ extension TraceReader {
             for i in 0..<count {
                 read.bytes.append(0x0A)
                 let start = read.bytes.count
-                guard let member = try source.next(appendingTo: &read.bytes) else {
-                    throw TraceError(
+                let member: TraceLine?
+                do { member = try source.next(appendingTo: &read.bytes) } catch  where error.isCutOff {
+                    return cut(error)
+                }
+                // A member line cut off where it was written, and not JSON: the end of the trace.
+                if let member, member.unterminated {
+                    do { _ = try JSONParser.parse(Array(read.bytes[start...])) } catch {
+                        return cut(.malformedJSON(error, file: file, line: member.number, unterminated: true))
+                    }
+                }
+                guard let member else {
+                    var error = TraceError(
                         file: file, line: line.number, column: 1,
                         "the trace ends inside \(seq): it announces \(count) \(what) lines and \(i) follow it",
-                        hint:
-                            "the recording was cut off: record it again, or delete lines from \(line.number) on to use the events before it"
-                    )
+                        hint: "the recording was cut off; the events before line \(line.number) were read")
+                    error.isCutOff = true
+                    return cut(error)
                 }
                 guard Self.kind(of: read.bytes, from: start) == kind else {
                     throw TraceError(
@@ -111,5 +130,12 @@ extension TraceReader {
         read.group = group
         read.scanned = scanned?.grouped(bytes: read.bytes, group: group)
         return read
+    }
+
+    /// The file ends inside an event: the trace ends before it (SPEC §4).
+    private func cut(_ error: TraceError) -> EventLines? {
+        cutOff = error
+        Self.onCutOff?(error)
+        return nil
     }
 }

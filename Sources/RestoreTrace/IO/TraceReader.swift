@@ -31,6 +31,11 @@ public final class TraceReader {
     /// The seq the next event must have.
     @exclusivity(unchecked) private(set) var expectedSeq = 1
     @exclusivity(unchecked) private var lastLaunch = 1
+    /// Where the file ends inside an event (a recording cut off by a crash, SPEC §4): the
+    /// events before it were read, and the trace ends there. Nil for a whole trace.
+    @exclusivity(unchecked) public internal(set) var cutOff: TraceError?
+    /// Told of every trace read that was cut off, once per reader (the command line warns).
+    nonisolated(unsafe) public static var onCutOff: ((TraceError) -> Void)?
     /// The keys of the archive last written (nil before one, or after it was deleted).
     @exclusivity(unchecked) private var knownKeys: ArchiveKeySet?
 
@@ -153,6 +158,12 @@ public final class TraceReader {
     /// The end of the file: a trace with a header and no events was cut off before it began.
     private func checkHasEvents() throws(TraceError) {
         guard expectedSeq == 1 else { return }
+        if let cutOff {
+            throw TraceError(
+                file: file, line: cutOff.location.line, column: 1,
+                "the trace has no whole event: \(cutOff.diagnostic.message)",
+                hint: "the recording stopped inside its first event: record it again")
+        }
         throw TraceError(
             file: file, line: 1, column: 1, "the trace has a header but no events",
             hint: "the recording stopped before its first event: record it again")
