@@ -41,7 +41,7 @@ public enum Recording {
         scenarioAt scenarioPath: String?, to output: String? = nil, progress: ((Int) -> Void)? = nil
     ) throws(RestoreFailure) -> Result {
         let scenario = try loadScenario(scenarioPath)
-        if let unfired = scenario.crashesThatNeverHappen() { throw RestoreFailure(unfired) }
+        if let unfired = scenario.keysThatDoNothing() { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath))
@@ -72,7 +72,7 @@ public enum Recording {
         }
         let uikit = try Importing.read(archivePath)
         let archive = uikit.model
-        if let unfired = scenario.crashesThatNeverHappen(against: archive) { throw RestoreFailure(unfired) }
+        if let unfired = scenario.keysThatDoNothing(against: archive) { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         do {
             // The archive as given, and the data.data found in the folder or container it names.

@@ -95,10 +95,10 @@ public struct Scenario: Hashable, Sendable {
     /// The connected scene sessions, in order (`app.lifecycle: scenes`).
     public var scenes: [SceneSpec] = []
     public var timeline: [TimelineStep] = Scenario.defaultTimeline
-    /// Where each timeline step's crash key (`crashWhileEncoding`, `crashWhileDecoding`) is
-    /// written, by the step's index in `timeline`: a recording that finds the crash never
-    /// happens says where (`Scenario.crashesThatNeverHappen`).
-    public var crashKeyLocations = SourcePositions()
+    /// Where each timeline step's crash key (`crashWhileEncoding`, `crashWhileDecoding`) and
+    /// each path of `app.delegate.encodes` is written: a recording that finds one does nothing
+    /// says where (`Scenario.keysThatDoNothing`).
+    public var keyLocations = SourcePositions()
 
     public init(name: String) { self.name = name }
 }
@@ -108,6 +108,8 @@ public struct Scenario: Hashable, Sendable {
 /// YAML and from JSON is.
 public struct SourcePositions: Hashable, Sendable {
     public var byStep: [Int: SourceLocation] = [:]
+    /// Where each path of `app.delegate.encodes` is written.
+    public var encodes: [String: SourceLocation] = [:]
     public init() {}
     public static func == (_: SourcePositions, _: SourcePositions) -> Bool { true }
     public func hash(into _: inout Hasher) {}

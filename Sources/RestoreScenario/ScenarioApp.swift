@@ -3,6 +3,9 @@ import RestoreEngine
 /// The app a scenario describes, answering UIKit's calls the way the scenario says.
 public final class ScenarioApp: RestorableApp {
     public let scenario: Scenario
+    /// The paths of `app.delegate.encodes` that named a controller or object at some background
+    /// of the run (one that never does is a typo, `Scenario.keysThatDoNothing`).
+    public private(set) var encodedPaths: Set<String> = []
     /// Views a class's initializer creates, from the first node of that class in the scenario.
     private let viewsByClass: [String: [NodeBlueprint]]
 
@@ -213,6 +216,7 @@ public final class ScenarioApp: RestorableApp {
         // `[coder encodeObject:self.someController forKey:…]`: a reference, under the node's own identifier.
         for path in scenario.app.delegate.encodes {
             guard let key = application.archiveKey(ofRestorationPath: path) else { continue }
+            encodedPaths.insert(path)
             coder.encodeReference(toArchiveKey: key, forKey: String(path.split(separator: "/").last ?? ""))
         }
         if scenario.app.delegate.ignoreSnapshot { application.ignoreSnapshotOnNextApplicationLaunch() }

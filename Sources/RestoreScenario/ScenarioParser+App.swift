@@ -74,7 +74,12 @@ extension ScenarioReader {
         }
         if let v = f.present("encodes"), let items = list(v, of: "'encodes'") {
             d.encodes = items.compactMap { item in
-                string(item, "a path in 'encodes'").flatMap { path($0, at: item, "'encodes'") }
+                guard let path = string(item, "a path in 'encodes'").flatMap({ path($0, at: item, "'encodes'") })
+                else { return nil }
+                if let mark = item.mark {
+                    keyLocations.encodes[path] = SourceLocation(file: file, line: mark.line, column: mark.column)
+                }
+                return path
             }
         }
         if let v = f.present("willEncodeRestorableState") {

@@ -22,7 +22,7 @@ extension ScenarioReader {
                 ? crashReferences.last
                 : encodeCrashReferences.count > crashes.encoding ? encodeCrashReferences.last : nil
             if let mark = reference?.node.mark {
-                crashKeyLocations.byStep[steps.count] = SourceLocation(file: file, line: mark.line, column: mark.column)
+                keyLocations.byStep[steps.count] = SourceLocation(file: file, line: mark.line, column: mark.column)
             }
             steps.append(step)
         }

@@ -132,10 +132,8 @@ extension ScenarioReader {
         if let v = f.present("storyboards") { scenario.storyboards = storyboards(v) }
         if let v = f.present("ui") { scenario.ui = node(v, role: .viewController, "'ui'") }
         if let v = f.present("scenes") { scenario.scenes = scenes(v) }
-        if let v = f.present("timeline"), let steps = timeline(v) {
-            scenario.timeline = steps
-            scenario.crashKeyLocations = crashKeyLocations
-        }
+        if let v = f.present("timeline"), let steps = timeline(v) { scenario.timeline = steps }
+        scenario.keyLocations = keyLocations
         checkSceneMode(scenario, root: root, fields: f)
 
         // A class written under 'classes:' whose entry has an error is listed: that error says what to fix.

@@ -24,8 +24,8 @@ final class ScenarioReader {
     var configurationNodes: [String: ScenarioNode] = [:]
     /// `background: {crashWhileEncoding:}` values: a scene-based app's name a session, checked against `scenes:`.
     var encodeCrashReferences: [(name: String, node: ScenarioNode)] = []
-    /// Where each timeline step's crash key is, by step index (`Scenario.crashKeyLocations`).
-    var crashKeyLocations = SourcePositions()
+    /// Where each timeline step's crash key is, by step index (`Scenario.keyLocations`).
+    var keyLocations = SourcePositions()
     /// `app.infoPlist` and the `app:` keys written explicitly, which the plist does not override.
     var infoPlistReading = InfoPlistReading()
     /// The last view property found to apply to its view's class (see `checkApplies`): views

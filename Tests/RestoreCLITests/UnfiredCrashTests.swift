@@ -112,3 +112,48 @@ import Testing
             ), "\(r.stderr)")
     }
 }
+
+/// `app.delegate.encodes` (P8): the app delegate's references are preserved like any. An object
+/// listed under a controller without an identifier was dropped from the coder, and a path that
+/// names nothing (a typo) was encoded as nothing, silently.
+@Suite struct DelegateEncodesTests {
+    @Test func anObjectUnderAnUnidentifiedControllerIsPreservedThroughTheDelegate() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        name: d10
+        classes: {SessionRestorer: {answer: new}}
+        app: {delegate: {encodes: [session]}}
+        launchUI: {class: Home, restorationIdentifier: Home}
+        ui:
+          class: Home
+          restorationIdentifier: Home
+          presented:
+            class: LoginController
+            objects: [{restorationIdentifier: session, class: Session, objectRestorationClass: SessionRestorer, state: {user: u1}}]
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "--json"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains(
+                #"{"path":"session","key":"session","locator":"session","class":"Session","kind":"object","status":"preserved"}"#
+            ), "\(r.stdout)")
+        #expect(r.stdout.contains(#""class":"Session","kind":"object","status":"restored""#))
+    }
+
+    @Test func aPathThatNamesNothingIsRefusedAtItsLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        name: d10b
+        app:
+          delegate:
+            encodes: [Hom/typo]
+        ui: {class: Home, restorationIdentifier: Home}
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "s.yaml:4:15: error: 'Hom/typo' in 'encodes' names no controller or registered object at any background of the run"
+            ), "\(r.stderr)")
+    }
+}

@@ -171,20 +171,27 @@ public final class UIApplication {
     public func archiveKey(ofRestorationPath path: String) -> String? {
         var keys: [String: String] = [:]
         var objects: [UIStateRestoringObject] = []
-        func walk(_ vc: UIViewController, key: String, path: String) {
-            keys[path] = key
+        // A controller without an identifier has no key, but the objects registered under it do
+        // (P8: their path is their restorationParent's, or their identifier alone).
+        func walk(_ vc: UIViewController, key: String?, path: String?) {
+            if let key, let path { keys[path] = key }
             objects += vc.restorableObjects
             for (i, child) in vc.children.enumerated() {
-                if let id = child.restorationIdentifier, !id.isEmpty {
-                    walk(child, key: key + "/:[\(i)]:/" + id, path: path + "/" + id)
-                }
+                let id = child.restorationIdentifier ?? ""
+                walk(
+                    child, key: id.isEmpty ? nil : key.map { $0 + "/:[\(i)]:/" + id },
+                    path: id.isEmpty ? nil : path.map { $0 + "/" + id })
             }
-            if let p = vc.presentedViewController, let id = p.restorationIdentifier, !id.isEmpty {
-                walk(p, key: key + "/" + id, path: path + "/" + id)
+            if let p = vc.presentedViewController {
+                let id = p.restorationIdentifier ?? ""
+                walk(
+                    p, key: id.isEmpty ? nil : key.map { $0 + "/" + id },
+                    path: id.isEmpty ? nil : path.map { $0 + "/" + id })
             }
         }
-        if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
-            walk(root, key: id, path: id)
+        if let root = window.rootViewController {
+            let id = root.restorationIdentifier ?? ""
+            walk(root, key: id.isEmpty ? nil : id, path: id.isEmpty ? nil : id)
         }
         if let key = keys[path] { return key }
         guard let object = objects.first(where: { $0.restorationPath == path }) else { return nil }

@@ -1,8 +1,9 @@
 import RestoreEngine
 
 extension Scenario {
-    /// The timeline's crash keys that crash nothing when it runs, as a located error; nil when
-    /// every crash key crashes the app (or there is none).
+    /// The keys that do nothing when the scenario runs, as a located error; nil when there are
+    /// none. A crash key that crashes nothing, and a path in `app.delegate.encodes` that names
+    /// no controller or object at any background (a typo, encoded as nothing).
     ///
     /// A crash key names the node (or, with scenes, the session) whose callback crashes. When that
     /// callback is never made at that step — the path is not in the tree, the session was closed,
@@ -10,18 +11,30 @@ extension Scenario {
     /// recording passed: the question the user asked was silently not asked. Which callbacks a
     /// step makes is only known by running it, so this runs the scenario once, without a trace,
     /// when (and only when) the timeline has a crash key. `archive` is `record --archive`'s.
-    public func crashesThatNeverHappen(against archive: Archive? = nil) -> ScenarioError? {
-        let locations = crashKeyLocations.byStep
-        guard !locations.isEmpty else { return nil }
+    public func keysThatDoNothing(against archive: Archive? = nil) -> ScenarioError? {
+        let locations = keyLocations.byStep
+        guard !locations.isEmpty || !app.delegate.encodes.isEmpty else { return nil }
         let watch = CrashWatch()
         if let archive {
             run(against: archive, observer: watch, watching: watch)
         } else {
             run(observer: watch, watching: watch)
         }
-        let problems = locations.keys.sorted().compactMap { index -> Diagnostic? in
+        var problems = locations.keys.sorted().compactMap { index -> Diagnostic? in
             guard !watch.crashed.contains(index), let location = locations[index] else { return nil }
             return Diagnostic(at: location, unfired(index, watch, againstArchive: archive != nil))
+        }
+        let encoded = watch.app?.encodedPaths ?? []
+        // Only where the app delegate was asked at all: a declined save asks it nothing.
+        if watch.encodeAsked {
+            for path in app.delegate.encodes where !encoded.contains(path) {
+                guard let location = keyLocations.encodes[path] else { continue }
+                problems.append(
+                    Diagnostic(
+                        at: location,
+                        "'\(path)' in 'encodes' names no controller or registered object at any background of the run, so the app delegate encodes nothing for it; write the restoration path of one (a controller's, or an object's from its restorationParent)"
+                    ))
+            }
         }
         guard let file = problems.first?.location?.file else { return nil }
         return ScenarioError(file: file, problems: problems)
@@ -80,14 +93,20 @@ extension Scenario {
     }
 }
 
-/// Sorts a run's events by timeline step: which steps ran, which crashed, and whose state each
+/// Sorts a run's events by timeline step, and keeps the app: which steps ran, which crashed, and whose state each
 /// one encoded or decoded (or, with scenes, which sessions it asked to save or restore).
 private final class CrashWatch: StepWatch, EngineObserver {
     var crashed: Set<Int> = []
     var ran: [Int: Bool] = [:]
     var asked: [Int: [String]] = [:]
+    /// The scenario's app, whose delegate says which `encodes` paths it found.
+    var app: ScenarioApp?
+    /// application:willEncodeRestorableStateWithCoder: was called at least once.
+    var encodeAsked = false
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
+        if app == nil { app = (engine.boundary as? ScenarioBoundary)?.app }
+        if event.callback == .willEncodeApplication { encodeAsked = true }
         guard let step else { return }
         ran[step] = true
         if event.event == .crash || event.result == .crashed { crashed.insert(step) }
