@@ -13,7 +13,7 @@ extension Scenario {
     /// when (and only when) the timeline has a crash key. `archive` is `record --archive`'s.
     public func keysThatDoNothing(against archive: Archive? = nil) -> ScenarioError? {
         let locations = keyLocations.byStep
-        guard !locations.isEmpty || !app.delegate.encodes.isEmpty else { return nil }
+        guard !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty else { return nil }
         let watch = CrashWatch()
         if let archive {
             run(against: archive, observer: watch, watching: watch)
@@ -23,6 +23,16 @@ extension Scenario {
         var problems = locations.keys.sorted().compactMap { index -> Diagnostic? in
             guard !watch.crashed.contains(index), let location = locations[index] else { return nil }
             return Diagnostic(at: location, unfired(index, watch, againstArchive: archive != nil))
+        }
+        // A table the data of a launch names must be one the app ever preserved: the path of
+        // no preserved node is a typo, and the changed rows change nothing.
+        let preserved = Set(watch.encodedNodes)
+        for (path, location) in keyLocations.data.sorted(by: { $0.value < $1.value }) where !preserved.contains(path) {
+            problems.append(
+                Diagnostic(
+                    at: location,
+                    "'data' names '\(path)', the path of no view the app preserved in this run, so its rows change nothing; write the restoration path of the table or collection view"
+                        + Self.nearest(path, among: watch.encodedNodes)))
         }
         let encoded = watch.app?.encodedPaths ?? []
         // Only where the app delegate was asked at all: a declined save asks it nothing.
@@ -85,6 +95,16 @@ extension Scenario {
         }
     }
 
+    /// "; nearest: A, B", the preserved paths closest to a mistyped one.
+    private static func nearest(_ path: String, among paths: [String]) -> String {
+        let views = Array(Set(paths)).sorted()
+        let close = views.filter { $0.hasSuffix("/" + (path.split(separator: "/").last.map(String.init) ?? path)) }
+        let shown =
+            close.isEmpty
+            ? views.filter { $0.hasPrefix(path.split(separator: "/").first.map(String.init) ?? "") } : close
+        return shown.isEmpty ? "" : "; nearest: " + shown.prefix(5).joined(separator: ", ")
+    }
+
     /// "; the nodes that encode are A, B and 3 more", or the sentence for none.
     private static func others(_ names: [String], none: String, some: String) -> String {
         guard !names.isEmpty else { return "; \(none)" }
@@ -103,10 +123,13 @@ private final class CrashWatch: StepWatch, EngineObserver {
     var app: ScenarioApp?
     /// application:willEncodeRestorableStateWithCoder: was called at least once.
     var encodeAsked = false
+    /// Every node encoded in the run, in order.
+    var encodedNodes: [String] = []
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
         if app == nil { app = (engine.boundary as? ScenarioBoundary)?.app }
         if event.callback == .willEncodeApplication { encodeAsked = true }
+        if event.callback == .encode, let path = event.path { encodedNodes.append(path) }
         guard let step else { return }
         ran[step] = true
         if event.event == .crash || event.result == .crashed { crashed.insert(step) }

@@ -110,6 +110,8 @@ public struct SourcePositions: Hashable, Sendable {
     public var byStep: [Int: SourceLocation] = [:]
     /// Where each path of `app.delegate.encodes` is written.
     public var encodes: [String: SourceLocation] = [:]
+    /// Where each table path of a launch's `data:` is written (the last, if several launches name it).
+    public var data: [String: SourceLocation] = [:]
     public init() {}
     public static func == (_: SourcePositions, _: SourcePositions) -> Bool { true }
     public func hash(into _: inout Hasher) {}

@@ -114,7 +114,12 @@ extension ScenarioReader {
                 let path = path(pair.key, at: pair.keyNode, "'data'")
                 guard let items = list(pair.value, of: "the rows of '\(pair.key)'") else { continue }
                 let rows = items.compactMap { string($0, "a row's model identifier") }
-                if let path, rows.count == items.count { o.data[path] = rows }
+                if let path, rows.count == items.count {
+                    o.data[path] = rows
+                    if let mark = pair.keyNode.mark {
+                        keyLocations.data[path] = SourceLocation(file: file, line: mark.line, column: mark.column)
+                    }
+                }
             }
         }
         return o

@@ -157,3 +157,23 @@ import Testing
             ), "\(r.stderr)")
     }
 }
+
+/// A launch's `data:` for a table path no view has (a typo) changed nothing, silently.
+@Suite struct LaunchDataPathTests {
+    @Test func dataForAPathNoViewHasIsRefused() throws {
+        let dir = try CLI.temporaryDirectory()
+        let sample = try String(contentsOfFile: Samples.path("table-selection-moved.yaml"), encoding: .utf8)
+        try sample.replacingOccurrences(of: "        Mailbox/inbox: [", with: "        Mailbox/inbx: [")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "s.yaml:36:9: error: 'data' names 'Mailbox/inbx', the path of no view the app preserved in this run, so its rows change nothing"
+            ), "\(r.stderr)")
+        #expect(r.stderr.contains("nearest: Mailbox, Mailbox/archive, Mailbox/inbox"))
+        // As written, it records.
+        #expect(
+            try CLI.run(["record", Samples.path("table-selection-moved.yaml"), "-o", "t.jsonl"], in: dir).code == 0)
+    }
+}
