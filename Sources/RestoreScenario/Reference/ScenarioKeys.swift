@@ -104,7 +104,7 @@ public enum ScenarioKeys {
                     default: .described("not implemented")),
                 ScenarioKey(
                     "encodes", .list(.text),
-                    "Restoration paths of the controllers and objects application:willEncodeRestorableStateWithCoder: encodes references to.",
+                    "Restoration paths of the controllers and objects application:willEncodeRestorableStateWithCoder: encodes references to. `record` refuses one that names nothing at any background (a typo).",
                     default: .literal(.list([]))),
                 ScenarioKey(
                     "willEncodeRestorableState", .map(.reference("value"), keys: "coder key"),
