@@ -111,7 +111,7 @@ extension RestorationEngine {
                 guard rows.indices.contains(row) else {
                     diagnose(
                         .selectionDropped, .warning, path: e.pathString, locator: locator(e),
-                        "\(name) had row \(row) selected, but the table now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
+                        "\(name) had row \(row) selected, but the \(Self.listKind(e.className)) now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
                     )
                     continue
                 }
@@ -249,6 +249,10 @@ extension RestorationEngine {
             } else if reason == .truncatedByContainer, let cause = n.cause {
                 message =
                     "\(name) was not restored: `\(cause.split(separator: "/").last ?? "")` (\(cause)) below it in the navigation stack did not come back, and UIKit truncates the child array there. Fix: \(reason.fix)."
+            } else if reason == .notFound, n.kind == .object {
+                // R6: the app delegate and storyboards supply controllers, never registered objects.
+                message =
+                    "\(name) was not restored: it has no objectRestorationClass, and no object was registered at its path when restoration ran (R6). Fix: give it an objectRestorationClass, or register the object (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)) before restoration."
             } else if reason == .restorationClassReturnedNil, n.kind == .object {
                 message =
                     "\(name) was not restored: its objectRestorationClass returned nil. Fix: return the object from +objectWithRestorationIdentifierPath:coder: (look up the one already registered at that path)."
@@ -345,5 +349,12 @@ extension PreservationWalk {
                 continue
             }
         }
+    }
+}
+
+extension RestorationEngine {
+    /// What a message calls a list view of this class: its rows belong to a table or a collection view.
+    static func listKind(_ className: String) -> String {
+        className.contains("Collection") ? "collection view" : "table"
     }
 }

@@ -192,12 +192,15 @@ extension RestorationEngine {
         var named = false
         for e in archive.entries
         where e.coder.contains(where: {
-            $0.key == ReservedKeys.presented || $0.key == ViewStateKeys.selectedIndexPaths
-                || $0.key == ViewStateKeys.selectedModelIdentifiers
+            // An empty selection restores nothing that needs the window.
+            $0.key == ReservedKeys.presented
+                || ($0.key == ViewStateKeys.selectedIndexPaths || $0.key == ViewStateKeys.selectedModelIdentifiers)
+                    && $0.value.arrayValue?.isEmpty == false
         }) {
+            let what = e.coder.contains { $0.key == ReservedKeys.presented } ? "a presented controller" : "a selection"
             diagnose(
                 .windowNotVisible, .warning, path: e.pathString, locator: locator(e),
-                "`\(e.identifier)` needs the window (a presented controller or a table selection), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
+                "`\(e.identifier)` needs the window (\(what)), but makeKeyAndVisible was not called in willFinishLaunching: its restoration is unreliable (R10). Fix: \(ReasonCode.windowNotVisible.fix)."
             )
             named = true
         }
