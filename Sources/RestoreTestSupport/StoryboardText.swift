@@ -1,0 +1,35 @@
+/// Small storyboards written in a test, in the XML Interface Builder writes: one line per
+/// element, so a test can name the line a finding points at.
+///
+/// ```
+/// 1  <?xml …?>
+/// 2  <document … initialViewController="…">
+/// 3      <scenes>
+/// 4          <scene sceneID="sc-ID"><objects>      ← the first scene; its controller is on line 5
+/// 5              <viewController id="ID" …>
+/// ```
+public enum StoryboardText {
+    /// A storyboard whose scenes are `scenes`, each the controller element and what it holds,
+    /// one element a line (see `scene`).
+    public static func document(initial: String? = nil, _ scenes: [String]) -> String {
+        let initialAttribute = initial.map { " initialViewController=\"\($0)\"" } ?? ""
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch"\(initialAttribute)>
+                <scenes>
+
+            """ + scenes.joined() + """
+                    </scenes>
+                </document>
+
+                """
+    }
+
+    /// A scene holding one controller element: `<scene><objects>`, then `lines` (the controller's
+    /// start tag, its contents and its end tag), then `</objects></scene>`. The scene's id is
+    /// `sc-` and the controller's.
+    public static func scene(_ controllerID: String, _ lines: [String]) -> String {
+        (["        <scene sceneID=\"sc-\(controllerID)\"><objects>"] + lines.map { "            " + $0 }
+            + ["        </objects></scene>"]).joined(separator: "\n") + "\n"
+    }
+}
