@@ -31,4 +31,38 @@ import Testing
         let nodes = s.run().preservation?.nodes.map(\.locator)
         #expect(nodes == ["Home", "Home/Name"])
     }
+
+    /// A reference naming a scene the listed file does not have: the file is there, so "add it to
+    /// the scenario" sent the user to a line they had already written.
+    @Test func aReferenceToAMissingSceneOfAListedFileSaysWhichScenesItHas() throws {
+        let main = StoryboardText.document(
+            initial: "ref",
+            [
+                StoryboardText.scene(
+                    "ref",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="ProfileNavX" id="ref" sceneMemberID="viewController"/>"#
+                    ])
+            ])
+        let profile = StoryboardText.document([
+            StoryboardText.scene(
+                "pnav",
+                [
+                    #"<navigationController storyboardIdentifier="ProfileNav" id="pnav" sceneMemberID="viewController"/>"#
+                ]),
+            StoryboardText.scene(
+                "pset",
+                [#"<viewController storyboardIdentifier="Settings" id="pset" sceneMemberID="viewController"/>"#]),
+        ])
+        let found = try ScenarioStoryboardTests.errors(
+            """
+            name: refs
+            app: {mainStoryboard: Main}
+            storyboards: {Main: Main.storyboard, Profile: Profile.storyboard}
+            """, with: [], files: ["Main.storyboard": main, "Profile.storyboard": profile])
+        #expect(
+            found == [
+                "Main.storyboard:5:13: the storyboard reference 'ref' names scene 'ProfileNavX' of storyboard 'Profile', which does not exist (did you mean 'ProfileNav'?); set the reference's Referenced ID to a Storyboard ID of Profile.storyboard: 'ProfileNav', 'Settings'"
+            ])
+    }
 }

@@ -34,6 +34,31 @@ public struct StoryboardCatalog: Sendable {
         }
         return StoryboardTreeBuilder(catalog: self).tree(rootedAt: c.id, in: doc)
     }
+
+    /// The scene a storyboard reference (`viewControllerPlaceholder`) in `doc` stands for: its
+    /// controller's IB id and its storyboard, or nil when that storyboard was not given or has no
+    /// such scene (see `unresolved`).
+    public func target(of placeholder: StoryboardController, in doc: StoryboardDocument) -> (
+        id: String, document: StoryboardDocument
+    )? {
+        guard let reference = placeholder.reference else { return nil }
+        let name = reference.storyboardName ?? doc.name
+        guard let target = name == doc.name ? doc : self[name] else { return nil }
+        let id =
+            reference.referencedIdentifier.map { target.controller(storyboardIdentifier: $0)?.id }
+            ?? target.initialViewController
+        return id.map { ($0, target) }
+    }
+
+    /// Why a storyboard reference in `doc` cannot be followed, or nil when it can (or is no reference).
+    public func unresolved(_ placeholder: StoryboardController, in doc: StoryboardDocument) -> UnresolvedReference? {
+        guard let reference = placeholder.reference, target(of: placeholder, in: doc) == nil else { return nil }
+        let name = reference.storyboardName ?? doc.name
+        return UnresolvedReference(
+            placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
+            referencedIdentifier: reference.referencedIdentifier, storyboardFound: name == doc.name || self[name] != nil
+        )
+    }
 }
 
 /// A storyboard reference that could not be followed.

@@ -88,8 +88,11 @@ struct StoryboardTreeBuilder {
         guard visiting.insert(key).inserted else { return nil }
         defer { visiting.remove(key) }
         // A reference stands for a scene of another storyboard (or of this one).
-        if let reference = c.reference {
-            guard let (target, targetDoc) = resolve(reference, placeholder: c, in: doc) else { return nil }
+        if c.reference != nil {
+            guard let (target, targetDoc) = catalog.target(of: c, in: doc) else {
+                if let u = catalog.unresolved(c, in: doc) { unresolved.append(u) }
+                return nil
+            }
             guard var resolved = node(target, in: targetDoc, relationship: relationship, visiting: &visiting) else {
                 return nil
             }
@@ -105,23 +108,5 @@ struct StoryboardTreeBuilder {
             }
         }
         return n
-    }
-
-    private mutating func resolve(
-        _ reference: StoryboardPlaceholder, placeholder: StoryboardController, in doc: StoryboardDocument
-    ) -> (String, StoryboardDocument)? {
-        let name = reference.storyboardName ?? doc.name
-        let target = name == doc.name ? doc : catalog[name]
-        let id = target.flatMap { t in
-            reference.referencedIdentifier.map { t.controller(storyboardIdentifier: $0)?.id } ?? t.initialViewController
-        }
-        guard let target, let id else {
-            unresolved.append(
-                UnresolvedReference(
-                    placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
-                    referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil))
-            return nil
-        }
-        return (id, target)
     }
 }

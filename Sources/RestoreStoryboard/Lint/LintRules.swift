@@ -196,23 +196,15 @@ struct LintRules {
     /// Storyboard references into files not given, or to scenes that do not exist.
     private mutating func references() {
         for scene in doc.scenes {
-            let c = scene.controller
-            guard let reference = c.reference else { continue }
-            let name = reference.storyboardName ?? doc.name
-            let target = name == doc.name ? doc : catalog[name]
-            let exists = target.map { t in
-                reference.referencedIdentifier.map { t.controller(storyboardIdentifier: $0) != nil }
-                    ?? (t.initialViewController != nil)
-            }
-            guard exists != true else { continue }
-            let u = UnresolvedReference(
-                placeholderID: c.id, location: c.location, storyboardName: name,
-                referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil)
+            guard let u = catalog.unresolved(scene.controller, in: doc) else { continue }
+            let name = u.storyboardName
             add(
-                .unresolvedReference, target == nil ? .warning : .error, id: c.id, at: c.location, u.message,
-                fix: target == nil
-                    ? "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
-                    : "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard")
+                .unresolvedReference, u.storyboardFound ? .error : .warning, id: u.placeholderID, at: u.location,
+                u.message,
+                fix: u.storyboardFound
+                    ? "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard"
+                    : "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
+            )
         }
     }
 }
