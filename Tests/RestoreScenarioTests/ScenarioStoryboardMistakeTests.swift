@@ -65,4 +65,64 @@ import Testing
                 "Main.storyboard:5:13: the storyboard reference 'ref' names scene 'ProfileNavX' of storyboard 'Profile', which does not exist (did you mean 'ProfileNav'?); set the reference's Referenced ID to a Storyboard ID of Profile.storyboard: 'ProfileNav', 'Settings'"
             ])
     }
+
+    /// An Info.plist naming a main storyboard the scenario does not list built an app with no UI
+    /// ("0 of 0 nodes", exit 0), where `app.mainStoryboard` with the same name is refused.
+    @Test func aPlistsMainStoryboardNotListedIsAnError() throws {
+        let plist = Self.plist(["UIMainStoryboardFile": "Main"])
+        let found = try ScenarioStoryboardTests.errors(
+            """
+            name: plist
+            app: {infoPlist: Info.plist}
+            storyboards: {main: Main.storyboard}
+            """, with: [], files: ["Info.plist": plist, "Main.storyboard": Self.clearedIdentifier])
+        #expect(
+            found == [
+                "app.yaml:2:18: Info.plist 'Info.plist' names the storyboard 'Main' (UIMainStoryboardFile), which is not under 'storyboards:' (did you mean 'main'?); list it by that name, such as 'storyboards: {Main: Main.storyboard}'"
+            ])
+        // Listed by the plist's name, it is the launch UI.
+        let s = try ScenarioStoryboardTests.load(
+            "name: plist\napp: {infoPlist: Info.plist}\nstoryboards: {Main: Main.storyboard}\n", with: [],
+            files: ["Info.plist": plist, "Main.storyboard": Self.clearedIdentifier])
+        #expect(s.launchUI?.restorationIdentifier == "Home")
+    }
+
+    /// The same for a scene configuration's `UISceneStoryboardFile`: the session got an empty window.
+    @Test func aPlistsSceneStoryboardNotListedIsAnError() throws {
+        let plist = Self.plist([
+            "NSUserActivityTypes": ["com.example.view"],
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneConfigurationName": "Default Configuration", "UISceneStoryboardFile": "Main"]
+                    ]
+                ]
+            ],
+        ])
+        let found = try ScenarioStoryboardTests.errors(
+            """
+            name: plist
+            app: {infoPlist: Info.plist}
+            storyboards: {MainUI: Main.storyboard}
+            scenes: [{session: main}]
+            """, with: [], files: ["Info.plist": plist, "Main.storyboard": Self.clearedIdentifier])
+        #expect(
+            found == [
+                "app.yaml:2:18: Info.plist 'Info.plist' names the storyboard 'Main' (UISceneStoryboardFile of 'Default Configuration'), which is not under 'storyboards:' (did you mean 'MainUI'?); list it by that name, such as 'storyboards: {Main: Main.storyboard}'"
+            ])
+        // A session that writes its own `ui:` does not load the storyboard: nothing to list.
+        let s = try ScenarioStoryboardTests.load(
+            """
+            name: plist
+            app: {infoPlist: Info.plist}
+            storyboards: {MainUI: Main.storyboard}
+            scenes: [{session: main, ui: {class: Home, restorationIdentifier: Home}}]
+            """, with: [], files: ["Info.plist": plist, "Main.storyboard": Self.clearedIdentifier])
+        #expect(s.scenes.first?.ui?.className == "Home")
+    }
+
+    static func plist(_ contents: [String: Any]) -> String {
+        let data = try! PropertyListSerialization.data(fromPropertyList: contents, format: .xml, options: 0)
+        return String(decoding: data, as: UTF8.self)
+    }
 }
