@@ -87,6 +87,8 @@ public struct LintController: Sendable {
     /// The storyboard it is in, when a reference led into another file.
     public var storyboard: String
     public var displayName: String
+    /// A view controller holding embedded children that it must encode itself (P5).
+    var isCustomContainer = false
 }
 
 /// An element with a restoration identifier.

@@ -79,21 +79,36 @@ struct LintRules {
         }
     }
 
-    /// The fix for a skipped launch-tree controller: the ancestor to mark, or the container to teach.
+    /// The fix for a skipped launch-tree controller: every step between the root and it, from the
+    /// top down. Only the first unmarked ancestor is the engine's cause, but marking it alone
+    /// leaves the node lost as long as another one below it is unmarked, so all of them are named,
+    /// and each custom container on the way that must encode its embedded child.
     private func fix(for c: LintController, in byID: [String: LintController]) -> String {
+        var unmarked: [String] = []
+        var encodes: [String] = []
         var node = c
         while let parentID = node.parent, let parent = byID[parentID] {
-            if parent.restorationIdentifier == nil {
-                return
-                    "give `\(parent.displayName)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
-            }
-            if node.embedded, parent.preserved {
-                return
+            if node.embedded, parent.isCustomContainer {
+                encodes.append(
                     "encode `\(node.displayName)` in `\(parent.displayName)`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+                )
             }
+            if parent.restorationIdentifier == nil { unmarked.append("`\(parent.displayName)`") }
             node = parent
         }
-        return "give it a Restoration ID in the Identity inspector"
+        var steps = encodes.reversed() as [String]
+        if !unmarked.isEmpty {
+            steps.insert(
+                "give \(Self.list(unmarked.reversed())) a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")",
+                at: 0)
+        }
+        return steps.isEmpty ? "give it a Restoration ID in the Identity inspector" : steps.joined(separator: "; ")
+    }
+
+    /// `A`, `A and B`, `A, B and C`.
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without an identifier.

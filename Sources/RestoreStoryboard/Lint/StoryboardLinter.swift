@@ -103,7 +103,8 @@ struct PreservationRun {
                 id: c.id, className: c.className, restorationIdentifier: c.restorationIdentifier,
                 storyboardIdentifier: c.storyboardIdentifier, path: outcome?.path,
                 preserved: outcome?.status == .preserved, reason: outcome?.reason, cause: nil, parent: parent,
-                embedded: node.embedded, depth: depth, storyboard: node.storyboard, displayName: display))
+                embedded: node.embedded, depth: depth, storyboard: node.storyboard, displayName: display,
+                isCustomContainer: node.isCustomContainer))
         causeLocators.append(outcome?.cause)
         for (j, view) in c.views.enumerated() {
             if let o = byPosition[position + ".v\(j)"] { viewOutcomes[view.id] = o }
