@@ -31,6 +31,9 @@ public struct StoryboardTreeNode: Sendable {
         return children.contains(where: \.embedded) && !builtIn.contains(controller.uikitClass)
     }
 
+    /// Its storyboard and IB id (`LintKey`): ids are only unique within a file.
+    var key: String { LintKey.of(storyboard, controller.id) }
+
     /// Every node of this subtree, parents before children.
     public var preorder: [StoryboardTreeNode] {
         [self] + children.flatMap(\.preorder)

@@ -78,7 +78,8 @@ public struct InfoPlistLint: Sendable {
                         what: "restoration identifier '\(id)' on \(s.className)", name: id, id: s.controller,
                         location: s.location, isView: false))
             }
-            for v in file.views where !v.restorationIdentifier.isEmpty {
+            // A view of another file's scene (reached through a reference) is that file's to list.
+            for v in file.views where v.location.file == file.file {
                 out.append(
                     Piece(
                         what: "restoration identifier '\(v.restorationIdentifier)' on view \(v.className)",

@@ -44,6 +44,7 @@ extension LintFile {
                     w.member("class", v.className)
                     w.member("restorationIdentifier", v.restorationIdentifier)
                     w.member("controller", v.controller)
+                    w.member("storyboard", v.storyboard)
                     w.member("preserved", v.preserved)
                     w.member("reason", v.reason?.rawValue)
                     w.member("line", v.line)

@@ -38,7 +38,7 @@ extension LintFile {
                     line += "  skipped, \(reason.rawValue): \(c.cause ?? reason.summary)"
                 }
                 lines.append(line)
-                for v in views where v.controller == c.id {
+                for v in views where v.controllerKey == c.key {
                     let vm = v.preserved ? "★" : "✗"
                     var vl = "\(indent)    \(vm) view \(v.className) '\(v.restorationIdentifier)'"
                     if !v.preserved, let reason = v.reason { vl += "  skipped, \(reason.rawValue)" }

@@ -59,23 +59,22 @@ struct LintRules {
     /// Controllers and views with identifiers that the launch tree never preserves.
     private mutating func launchTree() {
         guard let tree else { return }
-        let byID = Dictionary(file.controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byKey = Dictionary(file.controllers.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for c in file.controllers where !c.preserved && c.restorationIdentifier != nil {
             add(
                 .neverPreserved, .warning, id: c.id, at: location(of: c),
                 "`\(c.displayName)` (\(c.className)) is never preserved: \(c.cause ?? "it is skipped")",
-                fix: fix(for: c, in: byID))
+                fix: fix(for: c, in: byKey))
         }
-        let launchControllers = Set(tree.root.preorder.map(\.controller.id))
-        for v in file.views where !v.preserved && !v.restorationIdentifier.isEmpty {
-            guard launchControllers.contains(v.controller), let owner = byID[v.controller], !owner.preserved else {
-                continue
-            }
+        let launchControllers = Set(tree.root.preorder.map(\.key))
+        for v in file.views where !v.preserved {
+            guard launchControllers.contains(v.controllerKey), let owner = byKey[v.controllerKey], !owner.preserved
+            else { continue }
             add(
-                .neverPreserved, .warning, id: v.id, at: doc.location(ofView: v.id),
+                .neverPreserved, .warning, id: v.id, at: v.location,
                 "the \(v.className) `\(v.restorationIdentifier)` is never preserved: its view controller `\(owner.displayName)` is not",
                 fix: owner.restorationIdentifier == nil
-                    ? "give `\(owner.displayName)` a Restoration ID (Identity inspector)" : fix(for: owner, in: byID))
+                    ? "give `\(owner.displayName)` a Restoration ID (Identity inspector)" : fix(for: owner, in: byKey))
         }
     }
 
@@ -83,11 +82,11 @@ struct LintRules {
     /// top down. Only the first unmarked ancestor is the engine's cause, but marking it alone
     /// leaves the node lost as long as another one below it is unmarked, so all of them are named,
     /// and each custom container on the way that must encode its embedded child.
-    private func fix(for c: LintController, in byID: [String: LintController]) -> String {
+    private func fix(for c: LintController, in byKey: [String: LintController]) -> String {
         var unmarked: [String] = []
         var encodes: [String] = []
         var node = c
-        while let parentID = node.parent, let parent = byID[parentID] {
+        while let parentKey = node.parentKey, let parent = byKey[parentKey] {
             if node.embedded, parent.isCustomContainer {
                 encodes.append(
                     "encode `\(node.displayName)` in `\(parent.displayName)`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
@@ -221,15 +220,5 @@ struct LintRules {
                     : "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
             )
         }
-    }
-}
-
-extension StoryboardDocument {
-    /// Where the element with a restoration identifier `id` is.
-    func location(ofView id: String) -> SourceLocation {
-        for scene in scenes {
-            if let v = scene.controller.views.first(where: { $0.id == id }) { return v.location }
-        }
-        return SourceLocation(file: file, line: 1, column: 1)
     }
 }

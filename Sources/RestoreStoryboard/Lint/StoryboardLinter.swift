@@ -25,18 +25,27 @@ public enum StoryboardLinter {
         if let tree {
             let run = PreservationRun(tree.root)
             file.controllers = run.controllers
-            preservedControllers = Set(run.controllers.filter(\.preserved).map(\.id))
+            preservedControllers = Set(run.controllers.filter(\.preserved).map(\.key))
             viewOutcomes = run.viewOutcomes
         }
         let launchIDs = Set(file.controllers.map(\.id))
-        for scene in doc.scenes {
-            for view in scene.controller.views {
-                let outcome = viewOutcomes[view.id]
+        // This file's views in file order, then those of the scenes its launch tree reaches in
+        // other files (through references), which `record` walks as well.
+        var owners = doc.scenes.map { (storyboard: doc.name, controller: $0.controller) }
+        var listed = Set(owners.map { LintKey.of($0.storyboard, $0.controller.id) })
+        for node in tree?.root.preorder ?? [] where listed.insert(node.key).inserted {
+            owners.append((node.storyboard, node.controller))
+        }
+        for (storyboard, controller) in owners {
+            let owner = LintKey.of(storyboard, controller.id)
+            for view in controller.views {
+                let outcome = viewOutcomes[LintKey.of(storyboard, view.id)]
                 file.views.append(
                     LintView(
                         id: view.id, element: view.element, className: view.className,
-                        restorationIdentifier: view.restorationIdentifier, controller: scene.controller.id,
-                        preserved: outcome?.status == .preserved && preservedControllers.contains(scene.controller.id),
+                        restorationIdentifier: view.restorationIdentifier, controller: controller.id,
+                        storyboard: storyboard,
+                        preserved: outcome?.status == .preserved && preservedControllers.contains(owner),
                         reason: outcome?.reason, location: view.location))
             }
         }
@@ -91,7 +100,7 @@ struct PreservationRun {
     private var causeLocators: [String?] = []
 
     private mutating func collect(
-        _ node: StoryboardTreeNode, position: String, parent: String?, depth: Int,
+        _ node: StoryboardTreeNode, position: String, parent: StoryboardTreeNode?, depth: Int,
         byPosition: [String: NodeOutcome], names: inout [String: (name: String, outcome: NodeOutcome)]
     ) {
         let c = node.controller
@@ -102,16 +111,16 @@ struct PreservationRun {
             LintController(
                 id: c.id, className: c.className, restorationIdentifier: c.restorationIdentifier,
                 storyboardIdentifier: c.storyboardIdentifier, path: outcome?.path,
-                preserved: outcome?.status == .preserved, reason: outcome?.reason, cause: nil, parent: parent,
-                embedded: node.embedded, depth: depth, storyboard: node.storyboard, displayName: display,
-                isCustomContainer: node.isCustomContainer))
+                preserved: outcome?.status == .preserved, reason: outcome?.reason, cause: nil,
+                parent: parent?.controller.id, embedded: node.embedded, depth: depth, storyboard: node.storyboard,
+                displayName: display, parentKey: parent?.key, isCustomContainer: node.isCustomContainer))
         causeLocators.append(outcome?.cause)
         for (j, view) in c.views.enumerated() {
-            if let o = byPosition[position + ".v\(j)"] { viewOutcomes[view.id] = o }
+            if let o = byPosition[position + ".v\(j)"] { viewOutcomes[LintKey.of(node.storyboard, view.id)] = o }
         }
         for (i, child) in node.children.enumerated() {
             collect(
-                child, position: position + ".\(i)", parent: c.id, depth: depth + 1, byPosition: byPosition,
+                child, position: position + ".\(i)", parent: node, depth: depth + 1, byPosition: byPosition,
                 names: &names)
         }
     }

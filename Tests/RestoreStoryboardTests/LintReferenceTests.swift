@@ -1,0 +1,83 @@
+import Foundation
+import RestoreEngine
+import RestoreStoryboard
+import RestoreTestSupport
+import Testing
+
+/// Apps split into several storyboards joined by references (Xcode 7+): a referenced scene is
+/// judged, listed and reported as if it were in the referencing file, once.
+@Suite struct LintReferenceTests {
+    /// The files in the order given.
+    static func lint(_ files: KeyValuePairs<String, String>) throws -> LintReport {
+        StoryboardLinter.lint(try files.map { try StoryboardReader.parse(Data($0.value.utf8), file: $0.key) })
+    }
+
+    /// Host (custom container) embeds Local, with the text view LocalText, and a reference to
+    /// Alert.storyboard's Alert, with AlertText. Both files use the IB id `tv` for a text view.
+    static let host = StoryboardText.document(
+        initial: "host",
+        [
+            StoryboardText.scene(
+                "host",
+                [
+                    #"<viewController restorationIdentifier="Host" id="host" customClass="HostViewController" sceneMemberID="viewController">"#,
+                    #"    <containerView id="cv1"><segue destination="ref-alert" kind="embed" id="e1"/></containerView>"#,
+                    #"    <containerView id="cv2"><segue destination="local" kind="embed" id="e2"/></containerView>"#,
+                    #"</viewController>"#,
+                ]),
+            StoryboardText.scene(
+                "ref-alert",
+                [
+                    #"<viewControllerPlaceholder storyboardName="Alert" id="ref-alert" sceneMemberID="viewController"/>"#
+                ]),
+            StoryboardText.scene(
+                "local",
+                [
+                    #"<viewController restorationIdentifier="Local" id="local" customClass="LocalViewController" sceneMemberID="viewController">"#,
+                    #"    <textView restorationIdentifier="LocalText" id="tv"/>"#,
+                    #"</viewController>"#,
+                ]),
+        ])
+    static let alert = StoryboardText.document(
+        initial: "alert",
+        [
+            StoryboardText.scene(
+                "alert",
+                [
+                    #"<viewController restorationIdentifier="Alert" id="alert" customClass="AlertViewController" sceneMemberID="viewController">"#,
+                    #"    <textView restorationIdentifier="AlertText" id="tv"/>"#,
+                    #"</viewController>"#,
+                ])
+        ])
+
+    /// The views of a scene reached through a reference were dropped from the referencing tree,
+    /// and with them their findings (`record` walks them).
+    @Test func viewsOfAReferencedSceneAreListedAndJudged() throws {
+        let report = try Self.lint(["Main.storyboard": Self.host, "Alert.storyboard": Self.alert])
+        let main = report.files[0]
+        #expect(
+            main.views.map { "\($0.location.file)/\($0.id)/\($0.restorationIdentifier)" } == [
+                "Main.storyboard/tv/LocalText", "Alert.storyboard/tv/AlertText",
+            ])
+        #expect(main.views.allSatisfy { !$0.preserved && $0.reason == .viewOwnerNotPreserved })
+        #expect(
+            main.findings.map { "\($0.location.file):\($0.location.lineColumn) \($0.code.rawValue) \($0.id)" } == [
+                "Main.storyboard:5:13 custom-container host",
+                "Main.storyboard:14:13 never-preserved local",
+                "Main.storyboard:15:17 never-preserved tv",
+                "Alert.storyboard:5:13 never-preserved alert",
+                "Alert.storyboard:6:17 never-preserved tv",
+            ])
+        #expect(
+            report.text.contains(
+                """
+                      ✗ Alert (AlertViewController) [embedded]  skipped, not-encoded-by-container: its container `Host` is a custom container that does not encode its children
+                          ✗ view UITextView 'AlertText'  skipped, view-owner-not-preserved
+                      ✗ Local (LocalViewController) [embedded]
+                """))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        let views = try #require(((json["files"] as? [[String: Any]])?.first?["views"]) as? [[String: Any]])
+        #expect(views.map { $0["storyboard"] as? String } == ["Main", "Alert"])
+    }
+}
