@@ -80,4 +80,59 @@ import Testing
         let views = try #require(((json["files"] as? [[String: Any]])?.first?["views"]) as? [[String: Any]])
         #expect(views.map { $0["storyboard"] as? String } == ["Main", "Alert"])
     }
+
+    /// Main's initial controller is a reference to Tabs, whose tab is a reference to Profile, where
+    /// an unmarked navigation controller holds Profile. Profile's finding came once per file whose
+    /// launch tree reaches it (Main's and Tabs'), and was counted twice.
+    @Test func aFindingReachedFromSeveralFilesIsReportedOnce() throws {
+        let main = StoryboardText.document(
+            initial: "to-tabs",
+            [
+                StoryboardText.scene(
+                    "to-tabs",
+                    [#"<viewControllerPlaceholder storyboardName="Tabs" id="to-tabs" sceneMemberID="viewController"/>"#]
+                )
+            ])
+        let tabs = StoryboardText.document(
+            initial: "tab",
+            [
+                StoryboardText.scene(
+                    "tab",
+                    [
+                        #"<tabBarController restorationIdentifier="Tabs" id="tab" sceneMemberID="viewController">"#,
+                        #"    <segue destination="to-profile" kind="relationship" relationship="viewControllers" id="r1"/>"#,
+                        #"</tabBarController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "to-profile",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="Profile" id="to-profile" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        let profile = StoryboardText.document(
+            initial: "pnav",
+            [
+                StoryboardText.scene(
+                    "pnav",
+                    [
+                        #"<navigationController id="pnav" sceneMemberID="viewController">"#,
+                        #"    <segue destination="prof" kind="relationship" relationship="rootViewController" id="r1"/>"#,
+                        #"</navigationController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "prof",
+                    [
+                        #"<viewController restorationIdentifier="Profile" id="prof" customClass="ProfileViewController" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        let report = try Self.lint([
+            "Main.storyboard": main, "Tabs.storyboard": tabs, "Profile.storyboard": profile,
+        ])
+        let found = report.files.map { file in file.findings.map { "\($0.location.file):\($0.location.lineColumn)" } }
+        #expect(found == [["Profile.storyboard:10:13"], [], []])
+        #expect(report.findings.count == 1)
+        #expect(report.text.hasSuffix("3 storyboards: 0 errors, 1 warning, 0 notes\n"))
+        // Each file's tree still shows it.
+        #expect(report.files.map { $0.controllers.last?.preserved } == [false, false, false])
+    }
 }

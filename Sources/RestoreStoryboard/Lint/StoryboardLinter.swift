@@ -9,12 +9,24 @@ public enum StoryboardLinter {
     /// Lints every document of the catalog, in the order given.
     public static func lint(_ documents: [StoryboardDocument]) -> LintReport {
         let everything = StoryboardCatalog(documents)
-        return LintReport(
-            files: documents.map { doc in
-                var catalog = everything
-                catalog.add(doc)  // two files with one name (en.lproj, Base.lproj): this one is "itself"
-                return lint(doc, catalog: catalog)
-            })
+        var files = documents.map { doc in
+            var catalog = everything
+            catalog.add(doc)  // two files with one name (en.lproj, Base.lproj): this one is "itself"
+            return lint(doc, catalog: catalog)
+        }
+        reportOnce(&files)
+        return LintReport(files: files)
+    }
+
+    /// A scene reached through references is judged in every launch tree that reaches it (a
+    /// Main.storyboard whose initial controller is a reference to Tabs, and Tabs itself): its
+    /// finding came once per such file and was counted each time. Each finding is kept in the
+    /// first file, in the order given, that makes it: the same code at the same element.
+    static func reportOnce(_ files: inout [LintFile]) {
+        var seen = Set<String>()
+        for i in files.indices {
+            files[i].findings.removeAll { !seen.insert("\($0.code.rawValue) \($0.location)").inserted }
+        }
     }
 
     static func lint(_ doc: StoryboardDocument, catalog: StoryboardCatalog) -> LintFile {
