@@ -135,4 +135,79 @@ import Testing
         // Each file's tree still shows it.
         #expect(report.files.map { $0.controllers.last?.preserved } == [false, false, false])
     }
+
+    /// Nav → Home, whose show segue leads to a reference to B.storyboard's Detail (B: no
+    /// Restoration ID, or `detail` more: one).
+    static func segueIntoReference(detail more: String = "") -> KeyValuePairs<String, String> {
+        let a = StoryboardText.document(
+            initial: "nav",
+            [
+                StoryboardText.scene(
+                    "nav",
+                    [
+                        #"<navigationController restorationIdentifier="Nav" id="nav" sceneMemberID="viewController">"#,
+                        #"    <segue destination="home" kind="relationship" relationship="rootViewController" id="r1"/>"#,
+                        #"</navigationController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "home",
+                    [
+                        #"<viewController restorationIdentifier="Home" id="home" customClass="HomeViewController" sceneMemberID="viewController">"#,
+                        #"    <barButtonItem id="add"><segue destination="to-b" kind="show" id="s1"/></barButtonItem>"#,
+                        #"</viewController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "to-b",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="B" referencedIdentifier="Detail" id="to-b" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        let b = StoryboardText.document([
+            StoryboardText.scene(
+                "detail",
+                [
+                    #"<viewController storyboardIdentifier="Detail"\#(more) id="detail" customClass="DetailViewController" sceneMemberID="viewController"/>"#
+                ])
+        ])
+        return ["A.storyboard": a, "B.storyboard": b]
+    }
+
+    /// A segue into a storyboard reference listed `UIViewController`, "no restoration identifier",
+    /// whatever the scene it stands for has, and made no finding for it.
+    @Test func aSegueIntoAReferenceIsJudgedByTheSceneItStandsFor() throws {
+        let missing = try Self.lint(Self.segueIntoReference())
+        #expect(missing.text.contains("    ✗ DetailViewController (show), no restoration identifier\n"))
+        #expect(
+            missing.findings.map { "\($0.location.file):\($0.location.lineColumn) \($0.code.rawValue)" } == [
+                "B.storyboard:5:13 segue-scene-without-identifier", "B.storyboard:1:1 no-initial-view-controller",
+            ])
+        #expect(
+            missing.findings.first?.message
+                == "`Detail` is shown by a show segue from `Home` but has no restoration identifier: it is lost once shown"
+        )
+        let scene = try #require(missing.files[0].scenes.first { $0.controller == "to-b" })
+        #expect(scene.className == "DetailViewController")
+        #expect(scene.storyboardIdentifier == "Detail")
+
+        let marked = try Self.lint(Self.segueIntoReference(detail: #" restorationIdentifier="Detail""#))
+        #expect(marked.text.contains("    ★ DetailViewController (show), restoration identifier 'Detail'\n"))
+        #expect(marked.findings.map(\.code) == [.noInitialViewController])
+    }
+
+    /// The custom-container finding named a referenced child `reference to Alert` though the
+    /// reference was followed.
+    @Test func aCustomContainerNamesTheReferencedChild() throws {
+        let report = try Self.lint(["Main.storyboard": Self.host, "Alert.storyboard": Self.alert])
+        let container = try #require(report.findings.first { $0.code == .customContainer })
+        #expect(container.message.hasPrefix("`Host` embeds `Alert`, `Local` through container views"))
+    }
+
+    /// In a scene-based app each Restoration ID is reported inert once, in its own file: a
+    /// reference shows the identifier of the scene it stands for, which is not at the reference.
+    @Test func anInertIdentifierBehindAReferenceIsReportedOnceAtItsScene() throws {
+        var report = try Self.lint(Self.segueIntoReference(detail: #" restorationIdentifier="Detail""#))
+        report.read(try InfoPlist.read(path: Fixture.path("Scenes-Info.plist")))
+        let inert = report.findings.filter { $0.code == .legacyRestorationInert && $0.message.contains("'Detail'") }
+        #expect(inert.map { "\($0.location.file):\($0.location.lineColumn)" } == ["B.storyboard:5:13"])
+    }
 }

@@ -50,6 +50,22 @@ public struct StoryboardCatalog: Sendable {
         return id.map { ($0, target) }
     }
 
+    /// The controller a scene of `doc` stands for: itself, or, for a storyboard reference that can
+    /// be followed, the scene it names (through a reference to a reference too; a cycle of them
+    /// stops at the last reference reached).
+    public func resolved(_ controller: StoryboardController, in doc: StoryboardDocument) -> StoryboardController {
+        var c = controller
+        var d = doc
+        var visited = Set<String>()
+        while c.reference != nil, visited.insert(d.name + "\u{0}" + c.id).inserted,
+            let (id, next) = target(of: c, in: d), let found = next.controller(id)
+        {
+            c = found
+            d = next
+        }
+        return c
+    }
+
     /// Why a storyboard reference in `doc` cannot be followed, or nil when it can (or is no reference).
     public func unresolved(_ placeholder: StoryboardController, in doc: StoryboardDocument) -> UnresolvedReference? {
         guard let reference = placeholder.reference, target(of: placeholder, in: doc) == nil else { return nil }

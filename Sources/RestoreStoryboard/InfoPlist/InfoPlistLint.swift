@@ -71,7 +71,9 @@ public struct InfoPlistLint: Sendable {
                 let start = out.firstIndex { $0.location.file == file.file } ?? out.endIndex
                 out[start...].sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
             }
-            for s in file.scenes {
+            // A storyboard reference shows the identifier of the scene it stands for, which that
+            // scene's file lists.
+            for s in file.scenes where s.element != "viewControllerPlaceholder" {
                 guard let id = s.restorationIdentifier, !id.isEmpty else { continue }
                 out.append(
                     Piece(

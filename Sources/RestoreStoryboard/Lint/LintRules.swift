@@ -7,7 +7,7 @@ struct LintRules {
     let tree: StoryboardTree?
     let file: LintFile
     private var out: [LintFinding] = []
-    /// Controllers already reported as lacking an identifier, so one fix is not given twice.
+    /// Controllers (`LintKey`) already reported as lacking an identifier, so one fix is not given twice.
     private var reportedMissing = Set<String>()
 
     init(doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?, file: LintFile) {
@@ -110,22 +110,24 @@ struct LintRules {
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without an identifier.
+    /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without
+    /// an identifier; a segue into a storyboard reference brings the scene it stands for, in its file.
     private mutating func runTimeScenes() {
-        let launch = Set(file.controllers.map(\.id))
+        let launch = Set(file.controllers.map(\.key))
         var seen = Set<String>()
-        for segue in doc.runTimeSegues where !launch.contains(segue.destination) {
+        for segue in doc.runTimeSegues where !launch.contains(LintKey.of(doc.name, segue.destination)) {
             guard seen.insert(segue.destination).inserted,
                 let arriving = StoryboardTreeBuilder(catalog: catalog).tree(
                     rootedAt: segue.destination, in: doc)
             else { continue }
             let source = doc.controller(segue.source)?.displayName ?? segue.source
-            for node in arriving.root.preorder where node.storyboard == doc.name {
+            for node in arriving.root.preorder {
                 let c = node.controller
-                guard c.restorationIdentifier == nil, !launch.contains(c.id), reportedMissing.insert(c.id).inserted
+                guard c.restorationIdentifier == nil, !launch.contains(node.key),
+                    reportedMissing.insert(node.key).inserted
                 else { continue }
                 let how =
-                    node.controller.id == segue.destination
+                    node.key == arriving.root.key
                     ? "is shown by a \(segue.kind) segue from `\(source)`"
                     : "arrives with `\(arriving.root.controller.displayName)` (a \(segue.kind) segue from `\(source)`)"
                 add(
@@ -143,7 +145,7 @@ struct LintRules {
         for scene in doc.scenes {
             let c = scene.controller
             guard c.reference == nil, let sid = c.storyboardIdentifier, !sid.isEmpty, c.restorationIdentifier == nil,
-                !reportedMissing.contains(c.id)
+                !reportedMissing.contains(LintKey.of(doc.name, c.id))
             else { continue }
             add(
                 .storyboardIDNotRestorationID, .warning, id: c.id, at: c.location,
@@ -161,7 +163,9 @@ struct LintRules {
             let embeds = doc.segues(from: c.id).filter { $0.kind == "embed" }
             let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
             guard !embeds.isEmpty, !builtIn.contains(c.uikitClass) else { continue }
-            let children = embeds.map { doc.controller($0.destination)?.displayName ?? $0.destination }
+            let children = embeds.map { segue in
+                doc.controller(segue.destination).map { catalog.resolved($0, in: doc).displayName } ?? segue.destination
+            }
             add(
                 .customContainer, .warning, id: c.id, at: c.location,
                 "`\(c.displayName)` embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",

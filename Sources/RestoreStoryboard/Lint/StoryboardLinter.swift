@@ -22,10 +22,17 @@ public enum StoryboardLinter {
     /// Main.storyboard whose initial controller is a reference to Tabs, and Tabs itself): its
     /// finding came once per such file and was counted each time. Each finding is kept in the
     /// first file, in the order given, that makes it: the same code at the same element.
+    /// A scene shown by a segue through a reference, and without an identifier, is reported by
+    /// the file with the segue; its own file's "a Storyboard ID alone is not one" at the same
+    /// element asks for the same change, so it goes.
     static func reportOnce(_ files: inout [LintFile]) {
         var seen = Set<String>()
+        let shown = Set(files.flatMap(\.findings).filter { $0.code == .segueSceneWithoutIdentifier }.map(\.location))
         for i in files.indices {
-            files[i].findings.removeAll { !seen.insert("\($0.code.rawValue) \($0.location)").inserted }
+            files[i].findings.removeAll {
+                ($0.code == .storyboardIDNotRestorationID && shown.contains($0.location))
+                    || !seen.insert("\($0.code.rawValue) \($0.location)").inserted
+            }
         }
     }
 
@@ -65,10 +72,13 @@ public enum StoryboardLinter {
         let runTime = Dictionary(grouping: doc.runTimeSegues, by: \.destination)
         for scene in doc.scenes {
             let c = scene.controller
+            // A storyboard reference is shown as the scene it stands for.
+            let shown = catalog.resolved(c, in: doc)
             file.scenes.append(
                 LintScene(
-                    sceneID: scene.sceneID, controller: c.id, element: c.element, className: c.className,
-                    storyboardIdentifier: c.storyboardIdentifier, restorationIdentifier: c.restorationIdentifier,
+                    sceneID: scene.sceneID, controller: c.id, element: c.element, className: shown.className,
+                    storyboardIdentifier: shown.storyboardIdentifier,
+                    restorationIdentifier: shown.restorationIdentifier,
                     launch: launchIDs.contains(c.id),
                     reachedBy: (runTime[c.id] ?? []).map { ($0.id, $0.kind, $0.source) },
                     line: scene.location.line ?? 1, location: c.location))
