@@ -32,4 +32,18 @@ public enum StoryboardText {
         (["        <scene sceneID=\"sc-\(controllerID)\"><objects>"] + lines.map { "            " + $0 }
             + ["        </objects></scene>"]).joined(separator: "\n") + "\n"
     }
+
+    /// A container scene (`navigationController`, `tabBarController`, `splitViewController`) whose
+    /// relationship segues, one a line, lead to `children`. `attributes` go before its id
+    /// (`restorationIdentifier="Tabs" `).
+    public static func container(
+        _ element: String, id: String, attributes: String = "", relationship: String, children: [String]
+    ) -> String {
+        scene(
+            id,
+            ["<\(element) \(attributes)id=\"\(id)\" sceneMemberID=\"viewController\">"]
+                + children.enumerated().map { i, child in
+                    "    <segue destination=\"\(child)\" kind=\"relationship\" relationship=\"\(relationship)\" id=\"r-\(id)-\(i)\"/>"
+                } + ["</\(element)>"])
+    }
 }

@@ -18,20 +18,10 @@ import Testing
         let main = StoryboardText.document(
             initial: "tab",
             [
-                StoryboardText.scene(
-                    "tab",
-                    [
-                        #"<tabBarController id="tab" sceneMemberID="viewController">"#,
-                        #"    <segue destination="nav" kind="relationship" relationship="viewControllers" id="r0"/>"#,
-                        #"</tabBarController>"#,
-                    ]),
-                StoryboardText.scene(
-                    "nav",
-                    [
-                        #"<navigationController id="nav" sceneMemberID="viewController">"#,
-                        #"    <segue destination="home" kind="relationship" relationship="rootViewController" id="r1"/>"#,
-                        #"</navigationController>"#,
-                    ]),
+                StoryboardText.container(
+                    "tabBarController", id: "tab", relationship: "viewControllers", children: ["nav"]),
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["home"]),
                 StoryboardText.scene(
                     "home",
                     [
@@ -57,13 +47,8 @@ import Testing
         let main = StoryboardText.document(
             initial: "nav",
             [
-                StoryboardText.scene(
-                    "nav",
-                    [
-                        #"<navigationController id="nav" sceneMemberID="viewController">"#,
-                        #"    <segue destination="dash" kind="relationship" relationship="rootViewController" id="r1"/>"#,
-                        #"</navigationController>"#,
-                    ]),
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["dash"]),
                 StoryboardText.scene(
                     "dash",
                     [

@@ -96,13 +96,9 @@ import Testing
         let tabs = StoryboardText.document(
             initial: "tab",
             [
-                StoryboardText.scene(
-                    "tab",
-                    [
-                        #"<tabBarController restorationIdentifier="Tabs" id="tab" sceneMemberID="viewController">"#,
-                        #"    <segue destination="to-profile" kind="relationship" relationship="viewControllers" id="r1"/>"#,
-                        #"</tabBarController>"#,
-                    ]),
+                StoryboardText.container(
+                    "tabBarController", id: "tab", attributes: #"restorationIdentifier="Tabs" "#,
+                    relationship: "viewControllers", children: ["to-profile"]),
                 StoryboardText.scene(
                     "to-profile",
                     [
@@ -112,13 +108,8 @@ import Testing
         let profile = StoryboardText.document(
             initial: "pnav",
             [
-                StoryboardText.scene(
-                    "pnav",
-                    [
-                        #"<navigationController id="pnav" sceneMemberID="viewController">"#,
-                        #"    <segue destination="prof" kind="relationship" relationship="rootViewController" id="r1"/>"#,
-                        #"</navigationController>"#,
-                    ]),
+                StoryboardText.container(
+                    "navigationController", id: "pnav", relationship: "rootViewController", children: ["prof"]),
                 StoryboardText.scene(
                     "prof",
                     [
@@ -142,13 +133,9 @@ import Testing
         let a = StoryboardText.document(
             initial: "nav",
             [
-                StoryboardText.scene(
-                    "nav",
-                    [
-                        #"<navigationController restorationIdentifier="Nav" id="nav" sceneMemberID="viewController">"#,
-                        #"    <segue destination="home" kind="relationship" relationship="rootViewController" id="r1"/>"#,
-                        #"</navigationController>"#,
-                    ]),
+                StoryboardText.container(
+                    "navigationController", id: "nav", attributes: #"restorationIdentifier="Nav" "#,
+                    relationship: "rootViewController", children: ["home"]),
                 StoryboardText.scene(
                     "home",
                     [

@@ -1,5 +1,6 @@
 import Foundation
 import RestoreStoryboard
+import RestoreTestSupport
 import Testing
 
 @Suite struct StoryboardReaderTests {
@@ -89,26 +90,21 @@ import Testing
     /// `AtomicElementTableViewCell`): the view has no identifier, so it is no view lint lists or
     /// `record` walks, as for a controller.
     @Test func emptyViewIdentifiersAreNone() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" initialViewController="a-1">
-                <scenes>
-                    <scene sceneID="s-1">
-                        <objects>
-                            <tableViewController restorationIdentifier="Home" id="a-1" sceneMemberID="viewController">
-                                <tableView key="view" restorationIdentifier="" id="t-1">
-                                    <prototypes>
-                                        <tableViewCell restorationIdentifier="" reuseIdentifier="Cell" id="c-1">
-                                            <textField restorationIdentifier="Name" id="f-1"/>
-                                        </tableViewCell>
-                                    </prototypes>
-                                </tableView>
-                            </tableViewController>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-            """
+        let text = StoryboardText.document(
+            initial: "a-1",
+            [
+                StoryboardText.scene(
+                    "a-1",
+                    [
+                        #"<tableViewController restorationIdentifier="Home" id="a-1" sceneMemberID="viewController">"#,
+                        #"    <tableView key="view" restorationIdentifier="" id="t-1">"#,
+                        #"        <tableViewCell restorationIdentifier="" reuseIdentifier="Cell" id="c-1">"#,
+                        #"            <textField restorationIdentifier="Name" id="f-1"/>"#,
+                        #"        </tableViewCell>"#,
+                        #"    </tableView>"#,
+                        #"</tableViewController>"#,
+                    ])
+            ])
         let doc = try StoryboardReader.parse(Data(text.utf8), file: "Empty.storyboard")
         #expect(doc.controller("a-1")?.views.map(\.id) == ["f-1"])
         let report = StoryboardLinter.lint([doc])
