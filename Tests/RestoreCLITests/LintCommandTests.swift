@@ -1,4 +1,5 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// `restoretrace lint` end to end: output, exit codes, bad input.
@@ -70,5 +71,49 @@ import Testing
         }
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
         #expect(strings(object).contains("Tabs\u{9B}31m\u{7F}\u{202E}"))
+    }
+
+    /// The README promises lint and `record` cannot disagree: a scene with a Restoration ID pushed
+    /// under a navigation controller without one was ★ in lint and skipped by `record`.
+    @Test func lintAndRecordAgreeOnAPushedScene() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let storyboard = StoryboardText.document(
+            initial: "nav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "nav", attributes: #"storyboardIdentifier="Nav" "#,
+                    relationship: "rootViewController", children: ["home"]),
+                StoryboardText.scene(
+                    "home",
+                    [
+                        #"<tableViewController id="home" customClass="HomeViewController" sceneMemberID="viewController">"#,
+                        #"    <tableViewCell id="cell"><segue destination="detail" kind="show" id="s1"/></tableViewCell>"#,
+                        #"</tableViewController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "detail",
+                    [
+                        #"<viewController storyboardIdentifier="Detail" useStoryboardIdentifierAsRestorationIdentifier="YES" id="detail" customClass="DetailViewController" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        try storyboard.write(to: dir.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        try """
+        name: pushed
+        storyboards: {Main: Main.storyboard}
+        ui:
+          storyboard: {name: Main, identifier: Nav}
+          children:
+            - storyboard: {name: Main, identifier: Detail}
+        """.write(to: dir.appendingPathComponent("pushed.yaml"), atomically: true, encoding: .utf8)
+
+        let lint = try CLI.run(["lint", "Main.storyboard", "--fail-on", "warning"], in: dir)
+        #expect(lint.code == 1)
+        #expect(
+            lint.stdout.contains(
+                "✗ DetailViewController (show), restoration identifier 'Detail'  skipped, ancestor-not-preserved"))
+        let record = try CLI.run(["record", "pushed.yaml", "-o", "pushed.trace.jsonl"], in: dir)
+        #expect(record.code == 0)
+        #expect(record.stdout.contains("✗ <UINavigationController>/Detail                ancestor-not-preserved"))
     }
 }

@@ -53,7 +53,9 @@ public struct StoryboardCatalog: Sendable {
     /// The controller a scene of `doc` stands for: itself, or, for a storyboard reference that can
     /// be followed, the scene it names (through a reference to a reference too; a cycle of them
     /// stops at the last reference reached).
-    public func resolved(_ controller: StoryboardController, in doc: StoryboardDocument) -> StoryboardController {
+    public func resolved(_ controller: StoryboardController, in doc: StoryboardDocument) -> (
+        controller: StoryboardController, document: StoryboardDocument
+    ) {
         var c = controller
         var d = doc
         var visited = Set<String>()
@@ -63,7 +65,7 @@ public struct StoryboardCatalog: Sendable {
             c = found
             d = next
         }
-        return c
+        return (c, d)
     }
 
     /// Why a storyboard reference in `doc` cannot be followed, or nil when it can (or is no reference).

@@ -23,6 +23,9 @@ public struct StoryboardTreeNode: Sendable {
     /// The storyboard reference it was reached through, if any (IB id in the referencing file).
     public var referencedBy: String?
     public var children: [StoryboardTreeNode] = []
+    /// The controller it presents, at most one: where lint puts a scene a segue shows
+    /// (`RunTimePlacement`). Empty in a tree built from a storyboard, which presents nothing.
+    public var presented: [StoryboardTreeNode] = []
 
     /// A view controller that holds embedded children without being a navigation, tab or split
     /// controller: it must encode its children itself (P5).
@@ -34,9 +37,9 @@ public struct StoryboardTreeNode: Sendable {
     /// Its storyboard and IB id (`LintKey`): ids are only unique within a file.
     var key: String { LintKey.of(storyboard, controller.id) }
 
-    /// Every node of this subtree, parents before children.
+    /// Every node of this subtree, parents before children, children before the presented one.
     public var preorder: [StoryboardTreeNode] {
-        [self] + children.flatMap(\.preorder)
+        [self] + children.flatMap(\.preorder) + presented.flatMap(\.preorder)
     }
 
     /// The engine's description of this subtree: class, identifiers, views and children from the
@@ -55,6 +58,7 @@ public struct StoryboardTreeNode: Sendable {
         if let f = originFile(file) { b.origin = StoryboardOrigin(file: f, sceneID: sceneID, objectID: c.id) }
         b.isCustomContainer = isCustomContainer
         b.children = children.map { $0.blueprint(originFile: originFile) }
+        b.presented = presented.first?.blueprint(originFile: originFile)
         b.views = c.views.map { v in
             var view = NodeBlueprint(
                 role: .view, className: v.className, restorationIdentifier: v.restorationIdentifier)

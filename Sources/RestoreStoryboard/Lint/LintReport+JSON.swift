@@ -60,6 +60,9 @@ extension LintFile {
                     w.member("storyboardIdentifier", s.storyboardIdentifier)
                     w.member("restorationIdentifier", s.restorationIdentifier)
                     w.member("launch", s.launch)
+                    w.member("preserved", s.preserved)
+                    w.member("reason", s.reason?.rawValue)
+                    w.member("cause", s.cause)
                     w.key("reachedBy")
                     w.array(s.reachedBy) { r in
                         w.object {

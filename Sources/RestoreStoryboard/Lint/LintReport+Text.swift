@@ -53,12 +53,17 @@ extension LintFile {
                 let kinds = Array(Set(s.reachedBy.map(\.kind))).sorted().joined(separator: ", ")
                 let id: String
                 switch (s.restorationIdentifier, sceneBased) {
-                case (let rid?, false): id = "restoration identifier '\(rid)'"
+                case (let rid?, false) where s.preserved: id = "restoration identifier '\(rid)'"
+                case (let rid?, false):
+                    // Where the segue puts it is not preserved: say why, as for the launch tree.
+                    id =
+                        "restoration identifier '\(rid)'"
+                        + (s.reason.map { "  skipped, \($0.rawValue): \(s.cause ?? $0.summary)" } ?? "")
                 case (let rid?, true): id = "restoration identifier '\(rid)' (inert: the app adopts scenes)"
                 case (nil, false): id = "no restoration identifier"
                 case (nil, true): id = "no restoration identifier (none needed: the app adopts scenes)"
                 }
-                let mark = s.restorationIdentifier != nil && !sceneBased ? "★" : "✗"
+                let mark = s.preserved && !sceneBased ? "★" : "✗"
                 lines.append("    \(mark) \(s.className) (\(kinds)), \(id)")
             }
         }

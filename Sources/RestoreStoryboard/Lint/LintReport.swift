@@ -32,6 +32,11 @@ public struct LintReport: Sendable {
                 files[i].views[j].preserved = false
                 files[i].views[j].reason = .legacyRestorationInert
             }
+            for j in files[i].scenes.indices {
+                files[i].scenes[j].preserved = false
+                files[i].scenes[j].reason = .legacyRestorationInert
+                files[i].scenes[j].cause = cause
+            }
             let own = lint.findings.filter { $0.code == .legacyRestorationInert && $0.location.file == files[i].file }
             // What view-controller-based restoration would need (an identifier, a container that
             // encodes its children) is beside the point when it never runs: "give it a Restoration
@@ -139,6 +144,13 @@ public struct LintScene: Sendable {
     public var line: Int
     /// The controller element's file, line and column (what a finding about it points at).
     public var location: SourceLocation
+    /// Shown by a segue: preserved where the segue puts it (pushed under the source's navigation
+    /// controller, presented by the root of its screen…), by the same engine as the launch tree;
+    /// a scene no segue from a launch tree reaches, by its own identifier.
+    public var preserved = false
+    public var reason: ReasonCode?
+    /// In words, with the node that caused it, as for a launch-tree controller.
+    public var cause: String?
 }
 
 public enum LintSeverity: String, Sendable, Comparable, CaseIterable {

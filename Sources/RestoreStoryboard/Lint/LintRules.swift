@@ -5,15 +5,21 @@ struct LintRules {
     let doc: StoryboardDocument
     let catalog: StoryboardCatalog
     let tree: StoryboardTree?
+    /// Where the segues of every launch tree put the scenes they show, by scene (`RunTimePlacement`).
+    let placements: [String: RunTimePlacement]
     let file: LintFile
     private var out: [LintFinding] = []
     /// Controllers (`LintKey`) already reported as lacking an identifier, so one fix is not given twice.
-    private var reportedMissing = Set<String>()
+    var reportedMissing = Set<String>()
 
-    init(doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?, file: LintFile) {
+    init(
+        doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?,
+        placements: [String: RunTimePlacement], file: LintFile
+    ) {
         self.doc = doc
         self.catalog = catalog
         self.tree = tree
+        self.placements = placements
         self.file = file
     }
 
@@ -28,7 +34,7 @@ struct LintRules {
         }
     }
 
-    private mutating func add(
+    mutating func add(
         _ code: LintFinding.Code, _ severity: LintSeverity, id: String, at location: SourceLocation,
         _ message: String, fix: String
     ) {
@@ -73,17 +79,22 @@ struct LintRules {
             add(
                 .neverPreserved, .warning, id: v.id, at: v.location,
                 "the \(v.className) `\(v.restorationIdentifier)` is never preserved: its view controller `\(owner.displayName)` is not",
-                fix: owner.restorationIdentifier == nil
-                    ? "give `\(owner.displayName)` a Restoration ID (Identity inspector)" : fix(for: owner, in: byKey))
+                fix: fix(for: owner, in: byKey, itself: true))
         }
     }
 
-    /// The fix for a skipped launch-tree controller: every step between the root and it, from the
-    /// top down. Only the first unmarked ancestor is the engine's cause, but marking it alone
-    /// leaves the node lost as long as another one below it is unmarked, so all of them are named,
-    /// and each custom container on the way that must encode its embedded child.
-    private func fix(for c: LintController, in byKey: [String: LintController]) -> String {
-        var unmarked: [String] = []
+    /// The fix for a skipped controller: every step between the root and it, from the top down.
+    /// Only the first unmarked ancestor is the engine's cause, but marking it alone leaves the
+    /// node lost as long as another one below it is unmarked, so all of them are named, and each
+    /// custom container on the way that must encode its embedded child. `itself`: `c` needs an
+    /// identifier too (it owns the view the finding is about).
+    func fix(for c: LintController, in byKey: [String: LintController], itself: Bool = false) -> String {
+        let steps = steps(for: c, in: byKey, itself: itself)
+        return steps.isEmpty ? "give it a Restoration ID in the Identity inspector" : steps.joined(separator: "; ")
+    }
+
+    func steps(for c: LintController, in byKey: [String: LintController], itself: Bool = false) -> [String] {
+        var unmarked: [String] = itself && c.restorationIdentifier == nil ? ["`\(c.displayName)`"] : []
         var encodes: [String] = []
         var node = c
         while let parentKey = node.parentKey, let parent = byKey[parentKey] {
@@ -95,49 +106,19 @@ struct LintRules {
             if parent.restorationIdentifier == nil { unmarked.append("`\(parent.displayName)`") }
             node = parent
         }
-        var steps = encodes.reversed() as [String]
+        var steps = Array(encodes.reversed())
         if !unmarked.isEmpty {
             steps.insert(
                 "give \(Self.list(unmarked.reversed())) a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")",
                 at: 0)
         }
-        return steps.isEmpty ? "give it a Restoration ID in the Identity inspector" : steps.joined(separator: "; ")
+        return steps
     }
 
     /// `A`, `A and B`, `A, B and C`.
     static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without
-    /// an identifier; a segue into a storyboard reference brings the scene it stands for, in its file.
-    private mutating func runTimeScenes() {
-        let launch = Set(file.controllers.map(\.key))
-        var seen = Set<String>()
-        for segue in doc.runTimeSegues where !launch.contains(LintKey.of(doc.name, segue.destination)) {
-            guard seen.insert(segue.destination).inserted,
-                let arriving = StoryboardTreeBuilder(catalog: catalog).tree(
-                    rootedAt: segue.destination, in: doc)
-            else { continue }
-            let source = doc.controller(segue.source)?.displayName ?? segue.source
-            for node in arriving.root.preorder {
-                let c = node.controller
-                guard c.restorationIdentifier == nil, !launch.contains(node.key),
-                    reportedMissing.insert(node.key).inserted
-                else { continue }
-                let how =
-                    node.key == arriving.root.key
-                    ? "is shown by a \(segue.kind) segue from `\(source)`"
-                    : "arrives with `\(arriving.root.controller.displayName)` (a \(segue.kind) segue from `\(source)`)"
-                add(
-                    .segueSceneWithoutIdentifier, .warning, id: c.id, at: c.location,
-                    "`\(c.displayName)` \(how) but has no restoration identifier: it is lost once shown",
-                    fix: c.storyboardIdentifier != nil
-                        ? "tick \"Use Storyboard ID\" under Restoration ID in the Identity inspector (its Storyboard ID is '\(c.storyboardIdentifier!)')"
-                        : "set a Restoration ID in the Identity inspector")
-            }
-        }
     }
 
     /// Storyboard IDs that look meant as restoration identifiers.
@@ -164,7 +145,8 @@ struct LintRules {
             let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
             guard !embeds.isEmpty, !builtIn.contains(c.uikitClass) else { continue }
             let children = embeds.map { segue in
-                doc.controller(segue.destination).map { catalog.resolved($0, in: doc).displayName } ?? segue.destination
+                doc.controller(segue.destination).map { catalog.resolved($0, in: doc).controller.displayName }
+                    ?? segue.destination
             }
             add(
                 .customContainer, .warning, id: c.id, at: c.location,

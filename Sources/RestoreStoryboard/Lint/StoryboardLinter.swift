@@ -9,10 +9,20 @@ public enum StoryboardLinter {
     /// Lints every document of the catalog, in the order given.
     public static func lint(_ documents: [StoryboardDocument]) -> LintReport {
         let everything = StoryboardCatalog(documents)
-        var files = documents.map { doc in
+        let catalogs = documents.map { doc in
             var catalog = everything
             catalog.add(doc)  // two files with one name (en.lproj, Base.lproj): this one is "itself"
-            return lint(doc, catalog: catalog)
+            return catalog
+        }
+        let trees = documents.indices.map { catalogs[$0].initialTree(of: documents[$0].name) }
+        let placed = documents.indices.map { RunTimePlacement.all(from: trees[$0], catalog: catalogs[$0]) }
+        var files = documents.indices.map { i in
+            // Scenes a segue shows are placed from this file's launch tree first, then from the
+            // others' in the order given: a storyboard with no initial view controller of its own
+            // is shown from another's.
+            var placements = placed[i]
+            for (j, other) in placed.enumerated() where j != i { placements.merge(other) { mine, _ in mine } }
+            return lint(documents[i], catalog: catalogs[i], tree: trees[i], placements: placements)
         }
         reportOnce(&files)
         return LintReport(files: files)
@@ -36,9 +46,11 @@ public enum StoryboardLinter {
         }
     }
 
-    static func lint(_ doc: StoryboardDocument, catalog: StoryboardCatalog) -> LintFile {
+    static func lint(
+        _ doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?,
+        placements: [String: RunTimePlacement]
+    ) -> LintFile {
         var file = LintFile(file: doc.file, initial: doc.initialViewController)
-        let tree = catalog.initialTree(of: doc.name)
         var preservedControllers = Set<String>()
         var viewOutcomes: [String: NodeOutcome] = [:]
         if let tree {
@@ -47,7 +59,7 @@ public enum StoryboardLinter {
             preservedControllers = Set(run.controllers.filter(\.preserved).map(\.key))
             viewOutcomes = run.viewOutcomes
         }
-        let launchIDs = Set(file.controllers.map(\.id))
+        let launch = Set(file.controllers.map(\.key))
         // This file's views in file order, then those of the scenes its launch tree reaches in
         // other files (through references), which `record` walks as well.
         var owners = doc.scenes.map { (storyboard: doc.name, controller: $0.controller) }
@@ -73,95 +85,29 @@ public enum StoryboardLinter {
         for scene in doc.scenes {
             let c = scene.controller
             // A storyboard reference is shown as the scene it stands for.
-            let shown = catalog.resolved(c, in: doc)
-            file.scenes.append(
-                LintScene(
-                    sceneID: scene.sceneID, controller: c.id, element: c.element, className: shown.className,
-                    storyboardIdentifier: shown.storyboardIdentifier,
-                    restorationIdentifier: shown.restorationIdentifier,
-                    launch: launchIDs.contains(c.id),
-                    reachedBy: (runTime[c.id] ?? []).map { ($0.id, $0.kind, $0.source) },
-                    line: scene.location.line ?? 1, location: c.location))
+            let (shown, shownDoc) = catalog.resolved(c, in: doc)
+            let key = LintKey.of(shownDoc.name, shown.id)
+            let reachedBy = (runTime[c.id] ?? []).map { ($0.id, $0.kind, $0.source) }
+            var lintScene = LintScene(
+                sceneID: scene.sceneID, controller: c.id, element: c.element, className: shown.className,
+                storyboardIdentifier: shown.storyboardIdentifier, restorationIdentifier: shown.restorationIdentifier,
+                launch: launch.contains(key), reachedBy: reachedBy, line: scene.location.line ?? 1,
+                location: c.location)
+            // Where a segue puts it decides (`RunTimePlacement`); a scene no segue from a launch
+            // tree reaches (shown from code, or by a custom segue) is judged on its identifier.
+            let launchVerdict = lintScene.launch ? file.controllers.first { $0.key == key } : nil
+            if let verdict = launchVerdict ?? (reachedBy.isEmpty ? nil : placements[key]?.controller(key)) {
+                lintScene.preserved = verdict.preserved
+                lintScene.reason = verdict.reason
+                lintScene.cause = verdict.cause
+            } else {
+                lintScene.preserved = shown.restorationIdentifier != nil
+                lintScene.reason = lintScene.preserved ? nil : .noRestorationIdentifier
+            }
+            file.scenes.append(lintScene)
         }
-        file.findings = LintRules(doc: doc, catalog: catalog, tree: tree, file: file).findings()
+        file.findings = LintRules(doc: doc, catalog: catalog, tree: tree, placements: placements, file: file)
+            .findings()
         return file
-    }
-}
-
-/// The engine's preservation over one launch tree, mapped back to Interface Builder ids.
-struct PreservationRun {
-    private(set) var controllers: [LintController] = []
-    private(set) var viewOutcomes: [String: NodeOutcome] = [:]
-
-    /// An app that agrees to save and otherwise does what UIKit does by default.
-    private final class SavingApp: RestorableApp {
-        func application(_ application: UIApplication, shouldSaveApplicationState coder: RestorationCoder) -> Bool {
-            true
-        }
-    }
-
-    init(_ root: StoryboardTreeNode) {
-        let blueprint = root.blueprint()
-        let application = UIApplication()
-        blueprint.declareClasses(in: &application.classes)
-        let engine = RestorationEngine(application: application, boundary: DirectBoundary(app: SavingApp()))
-        engine.start(with: blueprint.instantiateViewController(classes: application.classes))
-        engine.enterBackground()
-        // The engine names nodes by structural position: "0", "0.1", "0.1.v0".
-        var byPosition: [String: NodeOutcome] = [:]
-        for node in engine.outcome.preservation?.nodes ?? [] {
-            if let p = node.position { byPosition[p] = node }
-        }
-        var names: [String: (name: String, outcome: NodeOutcome)] = [:]  // engine locator → who, for causes
-        collect(root, position: "0", parent: nil, depth: 0, byPosition: byPosition, names: &names)
-        for i in controllers.indices where !controllers[i].preserved {
-            controllers[i].cause = Self.explain(controllers[i].reason, cause: causeLocators[i], names: names)
-        }
-    }
-
-    private var causeLocators: [String?] = []
-
-    private mutating func collect(
-        _ node: StoryboardTreeNode, position: String, parent: StoryboardTreeNode?, depth: Int,
-        byPosition: [String: NodeOutcome], names: inout [String: (name: String, outcome: NodeOutcome)]
-    ) {
-        let c = node.controller
-        let outcome = byPosition[position]
-        let display = c.restorationIdentifier ?? (c.className + " (\(c.id))")
-        if let outcome { names[outcome.locator] = (display, outcome) }
-        controllers.append(
-            LintController(
-                id: c.id, className: c.className, restorationIdentifier: c.restorationIdentifier,
-                storyboardIdentifier: c.storyboardIdentifier, path: outcome?.path,
-                preserved: outcome?.status == .preserved, reason: outcome?.reason, cause: nil,
-                parent: parent?.controller.id, embedded: node.embedded, depth: depth, storyboard: node.storyboard,
-                displayName: display, parentKey: parent?.key, isCustomContainer: node.isCustomContainer))
-        causeLocators.append(outcome?.cause)
-        for (j, view) in c.views.enumerated() {
-            if let o = byPosition[position + ".v\(j)"] { viewOutcomes[LintKey.of(node.storyboard, view.id)] = o }
-        }
-        for (i, child) in node.children.enumerated() {
-            collect(
-                child, position: position + ".\(i)", parent: node, depth: depth + 1, byPosition: byPosition,
-                names: &names)
-        }
-    }
-
-    /// "its ancestor `MainNav` has no restoration identifier", from the engine's reason and cause.
-    static func explain(
-        _ reason: ReasonCode?, cause: String?, names: [String: (name: String, outcome: NodeOutcome)]
-    ) -> String? {
-        guard let reason else { return nil }
-        guard let cause, let who = names[cause] else { return reason.summary }
-        switch reason {
-        case .ancestorNotPreserved where who.outcome.status == .preserved:
-            return "its ancestor `\(who.name)` is a custom container that does not encode its children"
-        case .ancestorNotPreserved:
-            return "its ancestor `\(who.name)` has no restoration identifier"
-        case .notEncodedByContainer:
-            return "its container `\(who.name)` is a custom container that does not encode its children"
-        default:
-            return reason.summary
-        }
     }
 }
