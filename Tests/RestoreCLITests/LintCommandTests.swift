@@ -116,4 +116,81 @@ import Testing
         #expect(record.code == 0)
         #expect(record.stdout.contains("✗ <UINavigationController>/Detail                ancestor-not-preserved"))
     }
+
+    /// Main's initial controller is a reference to Tabs.storyboard, whose tab is a reference to
+    /// Profile.storyboard; the files sit in `app/`, the command runs one folder up.
+    static func references(in dir: URL) throws {
+        let app = dir.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let main = StoryboardText.document(
+            initial: "to-tabs",
+            [
+                StoryboardText.scene(
+                    "to-tabs",
+                    [#"<viewControllerPlaceholder storyboardName="Tabs" id="to-tabs" sceneMemberID="viewController"/>"#]
+                )
+            ])
+        let tabs = StoryboardText.document(
+            initial: "tab",
+            [
+                StoryboardText.container(
+                    "tabBarController", id: "tab", attributes: #"restorationIdentifier="Tabs" "#,
+                    relationship: "viewControllers", children: ["to-profile"]),
+                StoryboardText.scene(
+                    "to-profile",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="Profile" id="to-profile" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        try main.write(to: app.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        try tabs.write(to: app.appendingPathComponent("Tabs.storyboard"), atomically: true, encoding: .utf8)
+    }
+
+    /// The unresolved-reference fix suggested `restoretrace lint app/Tabs.storyboard
+    /// Profile.storyboard`: Profile looked for in the current folder, and Main dropped.
+    @Test func theUnresolvedReferenceFixIsACommandThatWorks() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.references(in: dir)
+        let r = try CLI.run(["lint", "app/Main.storyboard", "app/Tabs.storyboard"], in: dir)
+        #expect(
+            r.stdout.contains(
+                "    fix: pass Profile.storyboard to lint too (restoretrace lint app/Main.storyboard app/Tabs.storyboard app/Profile.storyboard), so the scenes it stands for are checked"
+            ), "\(r.stdout)")
+        // Linted alone, Main's initial view controller is a reference that cannot be followed, not none.
+        let alone = try CLI.run(["lint", "app/Main.storyboard"], in: dir)
+        #expect(
+            alone.stdout.contains(
+                "  launch tree: none (the initial view controller is a storyboard reference that cannot be followed)\n")
+        )
+    }
+
+    /// The same file twice (a glob and a name) was printed twice and its findings counted twice.
+    @Test func aFileGivenTwiceIsLintedOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.references(in: dir)
+        let r = try CLI.run(
+            [
+                "lint", "app/Tabs.storyboard", "app/../app/Tabs.storyboard", "./app/Main.storyboard",
+                "app/Main.storyboard",
+            ],
+            in: dir)
+        #expect(r.stdout.components(separatedBy: "app/Tabs.storyboard:\n").count == 2, "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("2 storyboards: 0 errors, 1 warning, 0 notes\n"), "\(r.stdout)")
+    }
+
+    /// A compiled storyboard (the `.storyboardc` folder inside a built app) said only "it is a directory".
+    @Test func aCompiledStoryboardFolderIsNamedAsSuch() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Main.storyboardc"), withIntermediateDirectories: true)
+        let r = try CLI.run(["lint", "Main.storyboardc"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.hasPrefix(
+                "Main.storyboardc: error: this is a compiled storyboard (a .storyboardc folder), which restoretrace cannot read; pass the .storyboard source file from the project instead"
+            ), "\(r.stderr)")
+    }
 }

@@ -53,7 +53,13 @@ struct LintCommand: ParsableCommand {
         var documents: [StoryboardDocument] = []
         var problems: [Diagnostic] = []
         var plist: InfoPlist?
-        for path in storyboards {
+        // A file given twice (a glob and a name, `A.storyboard ./A.storyboard`) is read once:
+        // twice, it was printed twice and its findings counted twice.
+        var given = Set<String>()
+        for path in storyboards
+        where path == "-"
+            || given.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        {
             if path.hasSuffix(".plist") {
                 guard plist == nil else {
                     problems.append(Diagnostic(at: SourceLocation(file: path), "give one Info.plist, the app's"))

@@ -22,7 +22,12 @@ extension LintFile {
     var textLines: [String] {
         var lines = ["\(file):"]
         if controllers.isEmpty {
-            lines.append("  launch tree: none (no initial view controller)")
+            // An initial view controller that is a storyboard reference not followed is one, not none.
+            lines.append(
+                initial == nil
+                    ? "  launch tree: none (no initial view controller)"
+                    : "  launch tree: none (the initial view controller is a storyboard reference that cannot be followed)"
+            )
         } else {
             let preserved = controllers.filter(\.preserved).count
             lines.append("  launch tree (\(preserved) of \(controllers.count) controllers preserved):")

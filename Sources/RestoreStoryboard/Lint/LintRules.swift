@@ -193,6 +193,25 @@ struct LintRules {
         }
     }
 
+    /// The command that lints the files given and the missing storyboard, which sits beside the
+    /// file referring to it (a bare name was looked for in the current folder, and dropped the
+    /// other files given).
+    private func lintAgain(adding name: String) -> String {
+        let folder = FilePaths.parent(of: doc.file)
+        let missing = (folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/") + name + ".storyboard"
+        let given = catalog.names.compactMap { catalog[$0]?.file }
+        return (["restoretrace", "lint"] + (given + [missing]).map(Self.shellWord)).joined(separator: " ")
+    }
+
+    /// A path as one shell word: quoted when it holds anything but letters, digits and `._/+-`.
+    static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "._/+-".unicodeScalars.contains($0)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
+    }
+
     /// Storyboard references into files not given, or to scenes that do not exist.
     private mutating func references() {
         for scene in doc.scenes {
@@ -203,7 +222,7 @@ struct LintRules {
                 u.message,
                 fix: u.storyboardFound
                     ? "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard"
-                    : "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
+                    : "pass \(name).storyboard to lint too (\(lintAgain(adding: name))), so the scenes it stands for are checked"
             )
         }
     }
