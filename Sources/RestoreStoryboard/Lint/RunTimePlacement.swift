@@ -60,6 +60,7 @@ struct RunTimePlacement {
                 let shown = catalog.resolved(destination, in: doc)
                 guard reached.nodes[LintKey.of(shown.document.name, shown.controller.id)] == nil,
                     let (hostKey, hang) = reached.host(for: segue.kind, from: sourceKey),
+                    reached.nodes[hostKey]!.depth < maximumDepth,
                     let arriving = StoryboardTreeBuilder(catalog: catalog).tree(
                         rootedAt: segue.destination, in: doc)
                 else { continue }
@@ -71,6 +72,12 @@ struct RunTimePlacement {
         }
         return placements
     }
+
+    /// How deep below the window's root a scene is still placed. Presented from a presented
+    /// scene, each one is a level deeper; no app nests presentations this far, and a file that
+    /// does (generated, or damaged) is not walked ever deeper: what lies below is judged on its
+    /// own identifier.
+    static let maximumDepth = 256
 
     /// Segues that show a scene at run time: not relationships, embeds or unwinds.
     static func runTimeKinds(_ kind: String) -> Bool {
@@ -84,14 +91,15 @@ enum Hang { case child, presented }
 /// The controllers the app can have: the launch tree, then each scene a segue shows, under what
 /// it lands in.
 private struct Reached {
-    private(set) var nodes: [String: (node: StoryboardTreeNode, parent: String?, hang: Hang)] = [:]
+    private(set) var nodes: [String: (node: StoryboardTreeNode, parent: String?, hang: Hang, depth: Int)] = [:]
     /// Keys in the order reached: the launch tree, then the scenes segues show, nearest first.
     private(set) var order: [String] = []
 
     /// `node` and the children it instantiates, unless already reached (a cycle, a scene met twice).
     mutating func add(_ node: StoryboardTreeNode, parent: String?, hang: Hang) {
         guard nodes[node.key] == nil else { return }
-        nodes[node.key] = (node, parent, hang)
+        let depth = parent.flatMap { nodes[$0]?.depth }.map { $0 + 1 } ?? 0
+        nodes[node.key] = (node, parent, hang, depth)
         order.append(node.key)
         for child in node.children { add(child, parent: node.key, hang: .child) }
     }

@@ -59,7 +59,7 @@ public enum StoryboardLinter {
             preservedControllers = Set(run.controllers.filter(\.preserved).map(\.key))
             viewOutcomes = run.viewOutcomes
         }
-        let launch = Set(file.controllers.map(\.key))
+        let launch = Dictionary(file.controllers.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         // This file's views in file order, then those of the scenes its launch tree reaches in
         // other files (through references), which `record` walks as well.
         var owners = doc.scenes.map { (storyboard: doc.name, controller: $0.controller) }
@@ -91,12 +91,11 @@ public enum StoryboardLinter {
             var lintScene = LintScene(
                 sceneID: scene.sceneID, controller: c.id, element: c.element, className: shown.className,
                 storyboardIdentifier: shown.storyboardIdentifier, restorationIdentifier: shown.restorationIdentifier,
-                launch: launch.contains(key), reachedBy: reachedBy, line: scene.location.line ?? 1,
+                launch: launch[key] != nil, reachedBy: reachedBy, line: scene.location.line ?? 1,
                 location: c.location)
             // Where a segue puts it decides (`RunTimePlacement`); a scene no segue from a launch
             // tree reaches (shown from code, or by a custom segue) is judged on its identifier.
-            let launchVerdict = lintScene.launch ? file.controllers.first { $0.key == key } : nil
-            if let verdict = launchVerdict ?? (reachedBy.isEmpty ? nil : placements[key]?.controller(key)) {
+            if let verdict = launch[key] ?? (reachedBy.isEmpty ? nil : placements[key]?.controller(key)) {
                 lintScene.preserved = verdict.preserved
                 lintScene.reason = verdict.reason
                 lintScene.cause = verdict.cause
