@@ -46,4 +46,41 @@ public enum StoryboardText {
                     "    <segue destination=\"\(child)\" kind=\"relationship\" relationship=\"\(relationship)\" id=\"r-\(id)-\(i)\"/>"
                 } + ["</\(element)>"])
     }
+
+    /// Three storyboards joined by references, as a modular app splits them: Main's initial view
+    /// controller is a reference to Tabs; Tabs (Restoration ID `Tabs`) has one tab, a reference to
+    /// Profile; in Profile a navigation controller without an identifier holds
+    /// ProfileViewController (Restoration ID `Profile`, on line 10).
+    public enum ReferenceChain {
+        public static let main = document(
+            initial: "to-tabs",
+            [
+                scene(
+                    "to-tabs",
+                    [#"<viewControllerPlaceholder storyboardName="Tabs" id="to-tabs" sceneMemberID="viewController"/>"#]
+                )
+            ])
+        public static let tabs = document(
+            initial: "tab",
+            [
+                container(
+                    "tabBarController", id: "tab", attributes: #"restorationIdentifier="Tabs" "#,
+                    relationship: "viewControllers", children: ["to-profile"]),
+                scene(
+                    "to-profile",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="Profile" id="to-profile" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        public static let profile = document(
+            initial: "pnav",
+            [
+                container("navigationController", id: "pnav", relationship: "rootViewController", children: ["prof"]),
+                scene(
+                    "prof",
+                    [
+                        #"<viewController restorationIdentifier="Profile" id="prof" customClass="ProfileViewController" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+    }
 }

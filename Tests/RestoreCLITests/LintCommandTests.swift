@@ -117,33 +117,15 @@ import Testing
         #expect(record.stdout.contains("✗ <UINavigationController>/Detail                ancestor-not-preserved"))
     }
 
-    /// Main's initial controller is a reference to Tabs.storyboard, whose tab is a reference to
-    /// Profile.storyboard; the files sit in `app/`, the command runs one folder up.
+    /// `StoryboardText.ReferenceChain` without Profile.storyboard, in `app/`; the command runs
+    /// one folder up.
     static func references(in dir: URL) throws {
         let app = dir.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        let main = StoryboardText.document(
-            initial: "to-tabs",
-            [
-                StoryboardText.scene(
-                    "to-tabs",
-                    [#"<viewControllerPlaceholder storyboardName="Tabs" id="to-tabs" sceneMemberID="viewController"/>"#]
-                )
-            ])
-        let tabs = StoryboardText.document(
-            initial: "tab",
-            [
-                StoryboardText.container(
-                    "tabBarController", id: "tab", attributes: #"restorationIdentifier="Tabs" "#,
-                    relationship: "viewControllers", children: ["to-profile"]),
-                StoryboardText.scene(
-                    "to-profile",
-                    [
-                        #"<viewControllerPlaceholder storyboardName="Profile" id="to-profile" sceneMemberID="viewController"/>"#
-                    ]),
-            ])
-        try main.write(to: app.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
-        try tabs.write(to: app.appendingPathComponent("Tabs.storyboard"), atomically: true, encoding: .utf8)
+        try StoryboardText.ReferenceChain.main.write(
+            to: app.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        try StoryboardText.ReferenceChain.tabs.write(
+            to: app.appendingPathComponent("Tabs.storyboard"), atomically: true, encoding: .utf8)
     }
 
     /// The unresolved-reference fix suggested `restoretrace lint app/Tabs.storyboard

@@ -85,39 +85,9 @@ import Testing
     /// an unmarked navigation controller holds Profile. Profile's finding came once per file whose
     /// launch tree reaches it (Main's and Tabs'), and was counted twice.
     @Test func aFindingReachedFromSeveralFilesIsReportedOnce() throws {
-        let main = StoryboardText.document(
-            initial: "to-tabs",
-            [
-                StoryboardText.scene(
-                    "to-tabs",
-                    [#"<viewControllerPlaceholder storyboardName="Tabs" id="to-tabs" sceneMemberID="viewController"/>"#]
-                )
-            ])
-        let tabs = StoryboardText.document(
-            initial: "tab",
-            [
-                StoryboardText.container(
-                    "tabBarController", id: "tab", attributes: #"restorationIdentifier="Tabs" "#,
-                    relationship: "viewControllers", children: ["to-profile"]),
-                StoryboardText.scene(
-                    "to-profile",
-                    [
-                        #"<viewControllerPlaceholder storyboardName="Profile" id="to-profile" sceneMemberID="viewController"/>"#
-                    ]),
-            ])
-        let profile = StoryboardText.document(
-            initial: "pnav",
-            [
-                StoryboardText.container(
-                    "navigationController", id: "pnav", relationship: "rootViewController", children: ["prof"]),
-                StoryboardText.scene(
-                    "prof",
-                    [
-                        #"<viewController restorationIdentifier="Profile" id="prof" customClass="ProfileViewController" sceneMemberID="viewController"/>"#
-                    ]),
-            ])
+        let chain = StoryboardText.ReferenceChain.self
         let report = try Self.lint([
-            "Main.storyboard": main, "Tabs.storyboard": tabs, "Profile.storyboard": profile,
+            "Main.storyboard": chain.main, "Tabs.storyboard": chain.tabs, "Profile.storyboard": chain.profile,
         ])
         let found = report.files.map { file in file.findings.map { "\($0.location.file):\($0.location.lineColumn)" } }
         #expect(found == [["Profile.storyboard:10:13"], [], []])
