@@ -105,7 +105,7 @@ let package = Package(
             name: "RestoreArchiveTests", dependencies: ["RestoreArchive", "RestoreEngine", "RestoreTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "RestoreStoryboardTests", dependencies: ["RestoreStoryboard", "RestoreEngine"],
+            name: "RestoreStoryboardTests", dependencies: ["RestoreStoryboard", "RestoreEngine", "RestoreTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "RestoreScenarioTests",

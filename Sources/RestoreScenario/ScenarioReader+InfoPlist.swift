@@ -49,10 +49,20 @@ extension ScenarioReader {
             scenario.app.bundleVersion = version
         }
         // The main storyboard only when the scenario gives its file (otherwise there is nothing to read).
-        if scenario.app.lifecycle == .app, !explicit.contains("mainStoryboard"), let main = plist.mainStoryboard,
-            storyboardFiles.contains(where: { $0.name == main })
-        {
-            scenario.app.mainStoryboard = main
+        if scenario.app.lifecycle == .app, !explicit.contains("mainStoryboard"), let main = plist.mainStoryboard {
+            if storyboardFiles.contains(where: { $0.name == main }) {
+                scenario.app.mainStoryboard = main
+            } else if scenario.launchUI == nil {
+                checkListed(main, key: "UIMainStoryboardFile", plist: written)
+            }
+        }
+        // A session without `ui:` starts from its configuration's storyboard.
+        var checked = Set<String>()
+        for session in scenario.scenes where session.ui == nil {
+            guard let board = scenario.app.sceneStoryboards[session.configuration], checked.insert(board).inserted
+            else { continue }
+            checkListed(
+                board, key: "UISceneStoryboardFile of '\(session.configuration)'", plist: written)
         }
         // The scene-mode checks ran before the plist was read: run the one that depends on the mode.
         if scenario.app.lifecycle == .app, !scenario.scenes.isEmpty {
@@ -66,6 +76,22 @@ extension ScenarioReader {
                 infoPlistReading.node,
                 "Info.plist '\(written)' makes this a scene-based app: give its sessions under 'scenes:'")
         }
+    }
+
+    /// A storyboard the plist has UIKit load (`key`) must be under `storyboards:` by that name.
+    /// Listed by another (`main` for `Main`), it was not read and the app quietly had no UI ("0 of
+    /// 0 nodes", exit 0), where `app.mainStoryboard` naming it is refused. A scenario listing no
+    /// storyboard file writes its UI by hand, so it is not asked for one.
+    private func checkListed(_ name: String, key: String, plist: String) {
+        guard !storyboardFiles.isEmpty, !storyboardFiles.contains(where: { $0.name == name }) else { return }
+        let names = storyboardFiles.map(\.name)
+        let closest = Self.closest(to: name, among: names)
+        let path = storyboardFiles.first { $0.name == closest }?.path ?? "\(name).storyboard"
+        fail(
+            infoPlistReading.node,
+            "Info.plist '\(plist)' names the storyboard '\(name)' (\(key)), which is not under 'storyboards:'"
+                + Self.suggestion(for: name, among: names)
+                + "; list it by that name, such as 'storyboards: {\(name): \(path)}'")
     }
 
     /// A session connects with one of the plist's scene configurations: one written that the

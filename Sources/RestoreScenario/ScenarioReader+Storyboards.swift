@@ -62,12 +62,19 @@ extension ScenarioReader {
                 )
             } else if scenario.launchUI == nil {
                 guard let tree = catalog.initialTree(of: main) else {
+                    // An initial view controller that is a reference not followed is one, not none.
+                    if let doc = catalog[main], let initial = doc.initialViewController.flatMap({ doc.controller($0) }),
+                        let u = catalog.unresolved(initial, in: doc)
+                    {
+                        report([u], in: catalog)
+                        return
+                    }
                     fail(
                         mainStoryboardNode,
                         "storyboard '\(main)' has no initial view controller, so there is no launch UI")
                     return
                 }
-                report(tree.unresolved)
+                report(tree.unresolved, in: catalog)
                 scenario.launchUI = tree.root.blueprint(originFile: origin)
             }
         }
@@ -82,7 +89,7 @@ extension ScenarioReader {
             if let board = scenario.app.sceneStoryboards[scenario.scenes[i].configuration],
                 let tree = catalog.initialTree(of: board)
             {
-                report(tree.unresolved)
+                report(tree.unresolved, in: catalog)
                 scenario.scenes[i].ui = tree.root.blueprint(originFile: origin)
             }
         }
@@ -122,7 +129,7 @@ extension ScenarioReader {
                     + Self.suggestion(for: reference.identifier, among: ids))
             return b
         }
-        report(tree.unresolved)
+        report(tree.unresolved, in: catalog)
         var merged = tree.root.blueprint(originFile: origin)
         merged.storyboard = reference
         if let r = b.restorationIdentifier { merged.restorationIdentifier = r }
@@ -169,15 +176,39 @@ extension ScenarioReader {
         return result
     }
 
-    /// A storyboard reference into a file the scenario does not list is an error: its subtree would be missing.
-    private func report(_ unresolved: [UnresolvedReference]) {
+    /// A storyboard reference that cannot be followed is an error: its subtree would be missing.
+    /// Into a file the scenario does not list, the fix is to list it; to a scene the listed file
+    /// does not have, it is the reference's Referenced ID ("add it to the scenario" sent the user
+    /// to a line already written).
+    private func report(_ unresolved: [UnresolvedReference], in catalog: StoryboardCatalog) {
         for u in unresolved {
-            append(
-                Diagnostic(
-                    at: u.location,
-                    u.message
-                        + "; add it to the scenario, such as 'storyboards: {\(u.storyboardName): \(u.storyboardName).storyboard}'"
-                ))
+            guard u.storyboardFound, let target = catalog[u.storyboardName] else {
+                append(
+                    Diagnostic(
+                        at: u.location,
+                        u.message
+                            + "; add it to the scenario, such as 'storyboards: {\(u.storyboardName): \(u.storyboardName).storyboard}'"
+                    ))
+                continue
+            }
+            let file = storyboardFiles.first { $0.name == u.storyboardName }?.path ?? "\(u.storyboardName).storyboard"
+            let ids = target.scenes.compactMap(\.controller.storyboardIdentifier).filter { !$0.isEmpty }
+            let listed = ids.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (ids.count > 10 ? ", …" : "")
+            let fix: String
+            switch (u.referencedIdentifier, ids.isEmpty) {
+            case (let wanted?, false):
+                fix =
+                    Self.suggestion(for: wanted, among: ids)
+                    + "; set the reference's Referenced ID to a Storyboard ID of \(file): \(listed)"
+            case (_?, true):
+                fix = "; \(file) has no scene with a Storyboard ID: give the scene one in the Identity inspector"
+            case (nil, false):
+                fix =
+                    "; tick \"Is Initial View Controller\" on a scene of \(file), or set the reference's Referenced ID to one of its Storyboard IDs: \(listed)"
+            case (nil, true):
+                fix = "; tick \"Is Initial View Controller\" on a scene of \(file)"
+            }
+            append(Diagnostic(at: u.location, u.message + fix))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// `restoretrace lint` end to end: output, exit codes, bad input.
@@ -70,5 +71,108 @@ import Testing
         }
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
         #expect(strings(object).contains("Tabs\u{9B}31m\u{7F}\u{202E}"))
+    }
+
+    /// The README promises lint and `record` cannot disagree: a scene with a Restoration ID pushed
+    /// under a navigation controller without one was ★ in lint and skipped by `record`.
+    @Test func lintAndRecordAgreeOnAPushedScene() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let storyboard = StoryboardText.document(
+            initial: "nav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "nav", attributes: #"storyboardIdentifier="Nav" "#,
+                    relationship: "rootViewController", children: ["home"]),
+                StoryboardText.scene(
+                    "home",
+                    [
+                        #"<tableViewController id="home" customClass="HomeViewController" sceneMemberID="viewController">"#,
+                        #"    <tableViewCell id="cell"><segue destination="detail" kind="show" id="s1"/></tableViewCell>"#,
+                        #"</tableViewController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "detail",
+                    [
+                        #"<viewController storyboardIdentifier="Detail" useStoryboardIdentifierAsRestorationIdentifier="YES" id="detail" customClass="DetailViewController" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        try storyboard.write(to: dir.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        try """
+        name: pushed
+        storyboards: {Main: Main.storyboard}
+        ui:
+          storyboard: {name: Main, identifier: Nav}
+          children:
+            - storyboard: {name: Main, identifier: Detail}
+        """.write(to: dir.appendingPathComponent("pushed.yaml"), atomically: true, encoding: .utf8)
+
+        let lint = try CLI.run(["lint", "Main.storyboard", "--fail-on", "warning"], in: dir)
+        #expect(lint.code == 1)
+        #expect(
+            lint.stdout.contains(
+                "✗ DetailViewController (show), restoration identifier 'Detail'  skipped, ancestor-not-preserved"))
+        let record = try CLI.run(["record", "pushed.yaml", "-o", "pushed.trace.jsonl"], in: dir)
+        #expect(record.code == 0)
+        #expect(record.stdout.contains("✗ <UINavigationController>/Detail                ancestor-not-preserved"))
+    }
+
+    /// `StoryboardText.ReferenceChain` without Profile.storyboard, in `app/`; the command runs
+    /// one folder up.
+    static func references(in dir: URL) throws {
+        let app = dir.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try StoryboardText.ReferenceChain.main.write(
+            to: app.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        try StoryboardText.ReferenceChain.tabs.write(
+            to: app.appendingPathComponent("Tabs.storyboard"), atomically: true, encoding: .utf8)
+    }
+
+    /// The unresolved-reference fix suggested `restoretrace lint app/Tabs.storyboard
+    /// Profile.storyboard`: Profile looked for in the current folder, and Main dropped.
+    @Test func theUnresolvedReferenceFixIsACommandThatWorks() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.references(in: dir)
+        let r = try CLI.run(["lint", "app/Main.storyboard", "app/Tabs.storyboard"], in: dir)
+        #expect(
+            r.stdout.contains(
+                "    fix: pass Profile.storyboard to lint too (restoretrace lint app/Main.storyboard app/Tabs.storyboard app/Profile.storyboard), so the scenes it stands for are checked"
+            ), "\(r.stdout)")
+        // Linted alone, Main's initial view controller is a reference that cannot be followed, not none.
+        let alone = try CLI.run(["lint", "app/Main.storyboard"], in: dir)
+        #expect(
+            alone.stdout.contains(
+                "  launch tree: none (the initial view controller is a storyboard reference that cannot be followed)\n")
+        )
+    }
+
+    /// The same file twice (a glob and a name) was printed twice and its findings counted twice.
+    @Test func aFileGivenTwiceIsLintedOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.references(in: dir)
+        let r = try CLI.run(
+            [
+                "lint", "app/Tabs.storyboard", "app/../app/Tabs.storyboard", "./app/Main.storyboard",
+                "app/Main.storyboard",
+            ],
+            in: dir)
+        #expect(r.stdout.components(separatedBy: "app/Tabs.storyboard:\n").count == 2, "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("2 storyboards: 0 errors, 1 warning, 0 notes\n"), "\(r.stdout)")
+    }
+
+    /// A compiled storyboard (the `.storyboardc` folder inside a built app) said only "it is a directory".
+    @Test func aCompiledStoryboardFolderIsNamedAsSuch() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Main.storyboardc"), withIntermediateDirectories: true)
+        let r = try CLI.run(["lint", "Main.storyboardc"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.hasPrefix(
+                "Main.storyboardc: error: this is a compiled storyboard (a .storyboardc folder), which restoretrace cannot read; pass the .storyboard source file from the project instead"
+            ), "\(r.stderr)")
     }
 }

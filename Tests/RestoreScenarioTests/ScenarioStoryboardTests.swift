@@ -10,25 +10,28 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("RestoreStoryboardTests/Fixtures")
 
-    /// A folder with the scenario and copies of the named fixtures beside it.
-    static func scenario(_ yaml: String, with storyboards: [String]) throws -> String {
+    /// A folder with the scenario, copies of the named fixtures and the `files` written (name → text) beside it.
+    static func scenario(_ yaml: String, with storyboards: [String], files: [String: String] = [:]) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for name in storyboards {
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         let path = dir.appendingPathComponent("app.yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    static func load(_ yaml: String, with storyboards: [String]) throws -> Scenario {
-        try ScenarioLoader.load(path: try scenario(yaml, with: storyboards))
+    static func load(_ yaml: String, with storyboards: [String], files: [String: String] = [:]) throws -> Scenario {
+        try ScenarioLoader.load(path: try scenario(yaml, with: storyboards, files: files))
     }
 
-    static func errors(_ yaml: String, with storyboards: [String]) throws -> [String] {
-        let path = try scenario(yaml, with: storyboards)
+    static func errors(_ yaml: String, with storyboards: [String], files: [String: String] = [:]) throws -> [String] {
+        let path = try scenario(yaml, with: storyboards, files: files)
         do {
             _ = try ScenarioLoader.load(path: path)
             Issue.record("expected problems")

@@ -1,5 +1,6 @@
 import Foundation
 import RestoreStoryboard
+import RestoreTestSupport
 import Testing
 
 @Suite struct StoryboardReaderTests {
@@ -83,6 +84,32 @@ import Testing
         let doc = try StoryboardReader.parse(Data(text.utf8), file: "Empty.storyboard")
         #expect(doc.controller("a-1")?.usesStoryboardIdentifier == true)
         #expect(doc.controller("a-1")?.restorationIdentifier == nil)
+    }
+
+    /// Xcode writes `restorationIdentifier=""` once the field has been cleared (TheElements'
+    /// `AtomicElementTableViewCell`): the view has no identifier, so it is no view lint lists or
+    /// `record` walks, as for a controller.
+    @Test func emptyViewIdentifiersAreNone() throws {
+        let text = StoryboardText.document(
+            initial: "a-1",
+            [
+                StoryboardText.scene(
+                    "a-1",
+                    [
+                        #"<tableViewController restorationIdentifier="Home" id="a-1" sceneMemberID="viewController">"#,
+                        #"    <tableView key="view" restorationIdentifier="" id="t-1">"#,
+                        #"        <tableViewCell restorationIdentifier="" reuseIdentifier="Cell" id="c-1">"#,
+                        #"            <textField restorationIdentifier="Name" id="f-1"/>"#,
+                        #"        </tableViewCell>"#,
+                        #"    </tableView>"#,
+                        #"</tableViewController>"#,
+                    ])
+            ])
+        let doc = try StoryboardReader.parse(Data(text.utf8), file: "Empty.storyboard")
+        #expect(doc.controller("a-1")?.views.map(\.id) == ["f-1"])
+        let report = StoryboardLinter.lint([doc])
+        #expect(report.files[0].views.map(\.id) == ["f-1"])
+        #expect(!report.text.contains("''"))
     }
 
     @Test func viewsWithRestorationIdentifiersBelongToTheirScenesController() throws {

@@ -9,11 +9,11 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Read storyboards and show what UIKit would preserve, what it skips and why, and how to fix it.",
         discussion: """
-            For each .storyboard file: the launch tree (the initial view controller and the children its relationship and embed segues create) with ★ preserved / ✗ skipped and the reason, the views that carry a Restoration ID, the scenes shown only at run time by segues, then findings with a fix: identifiers that can never be preserved, segue destinations without a restoration identifier (lost once shown), Storyboard IDs without "Use Storyboard ID", duplicate sibling identifiers, custom containers with embedded children, storyboard references into files not given.
+            For each .storyboard file: the launch tree (the initial view controller and the children its relationship and embed segues create) with ★ preserved / ✗ skipped and the reason, the views that carry a Restoration ID, the scenes shown only at run time by segues (judged where the segue puts them: pushed onto the nearest navigation controller, or presented by the root of the screen), then findings with a fix: identifiers that can never be preserved, segue destinations without a restoration identifier (lost once shown), Storyboard IDs without "Use Storyboard ID", duplicate sibling identifiers, custom containers with embedded children, storyboard references into files not given.
 
             With the app's Info.plist (XML or binary) among the files: for an app that adopts scenes (UIApplicationSceneManifest), every restoration identifier in the storyboards is reported inert, with its scene-based replacement, and an empty NSUserActivityTypes is an error; for an app that does not, that built with the SDK after iOS 26 it will not launch (TN3187), and what its restoration becomes with scenes.
 
-            Preserved/skipped come from the same engine `record` runs, with an app that agrees to save. Pass every storyboard the app has, so references between them are followed.
+            Preserved/skipped come from the same engine `record` runs, with an app that agrees to save. Pass every storyboard the app has, so references between them are followed (a finding about a scene reached from several storyboards is listed once, under the first given).
 
             Examples:
               restoretrace lint Traces/Shelf.storyboard
@@ -53,7 +53,13 @@ struct LintCommand: ParsableCommand {
         var documents: [StoryboardDocument] = []
         var problems: [Diagnostic] = []
         var plist: InfoPlist?
-        for path in storyboards {
+        // A file given twice (a glob and a name, `A.storyboard ./A.storyboard`) is read once:
+        // twice, it was printed twice and its findings counted twice.
+        var given = Set<String>()
+        for path in storyboards
+        where path == "-"
+            || given.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        {
             if path.hasSuffix(".plist") {
                 guard plist == nil else {
                     problems.append(Diagnostic(at: SourceLocation(file: path), "give one Info.plist, the app's"))

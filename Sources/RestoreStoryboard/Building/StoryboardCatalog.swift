@@ -34,6 +34,49 @@ public struct StoryboardCatalog: Sendable {
         }
         return StoryboardTreeBuilder(catalog: self).tree(rootedAt: c.id, in: doc)
     }
+
+    /// The scene a storyboard reference (`viewControllerPlaceholder`) in `doc` stands for: its
+    /// controller's IB id and its storyboard, or nil when that storyboard was not given or has no
+    /// such scene (see `unresolved`).
+    public func target(of placeholder: StoryboardController, in doc: StoryboardDocument) -> (
+        id: String, document: StoryboardDocument
+    )? {
+        guard let reference = placeholder.reference else { return nil }
+        let name = reference.storyboardName ?? doc.name
+        guard let target = name == doc.name ? doc : self[name] else { return nil }
+        let id =
+            reference.referencedIdentifier.map { target.controller(storyboardIdentifier: $0)?.id }
+            ?? target.initialViewController
+        return id.map { ($0, target) }
+    }
+
+    /// The controller a scene of `doc` stands for: itself, or, for a storyboard reference that can
+    /// be followed, the scene it names (through a reference to a reference too; a cycle of them
+    /// stops at the last reference reached).
+    public func resolved(_ controller: StoryboardController, in doc: StoryboardDocument) -> (
+        controller: StoryboardController, document: StoryboardDocument
+    ) {
+        var c = controller
+        var d = doc
+        var visited = Set<String>()
+        while c.reference != nil, visited.insert(d.name + "\u{0}" + c.id).inserted,
+            let (id, next) = target(of: c, in: d), let found = next.controller(id)
+        {
+            c = found
+            d = next
+        }
+        return (c, d)
+    }
+
+    /// Why a storyboard reference in `doc` cannot be followed, or nil when it can (or is no reference).
+    public func unresolved(_ placeholder: StoryboardController, in doc: StoryboardDocument) -> UnresolvedReference? {
+        guard let reference = placeholder.reference, target(of: placeholder, in: doc) == nil else { return nil }
+        let name = reference.storyboardName ?? doc.name
+        return UnresolvedReference(
+            placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
+            referencedIdentifier: reference.referencedIdentifier, storyboardFound: name == doc.name || self[name] != nil
+        )
+    }
 }
 
 /// A storyboard reference that could not be followed.

@@ -23,6 +23,9 @@ public struct StoryboardTreeNode: Sendable {
     /// The storyboard reference it was reached through, if any (IB id in the referencing file).
     public var referencedBy: String?
     public var children: [StoryboardTreeNode] = []
+    /// The controller it presents, at most one: where lint puts a scene a segue shows
+    /// (`RunTimePlacement`). Empty in a tree built from a storyboard, which presents nothing.
+    public var presented: [StoryboardTreeNode] = []
 
     /// A view controller that holds embedded children without being a navigation, tab or split
     /// controller: it must encode its children itself (P5).
@@ -31,9 +34,12 @@ public struct StoryboardTreeNode: Sendable {
         return children.contains(where: \.embedded) && !builtIn.contains(controller.uikitClass)
     }
 
-    /// Every node of this subtree, parents before children.
+    /// Its storyboard and IB id (`LintKey`): ids are only unique within a file.
+    var key: String { LintKey.of(storyboard, controller.id) }
+
+    /// Every node of this subtree, parents before children, children before the presented one.
     public var preorder: [StoryboardTreeNode] {
-        [self] + children.flatMap(\.preorder)
+        [self] + children.flatMap(\.preorder) + presented.flatMap(\.preorder)
     }
 
     /// The engine's description of this subtree: class, identifiers, views and children from the
@@ -52,6 +58,7 @@ public struct StoryboardTreeNode: Sendable {
         if let f = originFile(file) { b.origin = StoryboardOrigin(file: f, sceneID: sceneID, objectID: c.id) }
         b.isCustomContainer = isCustomContainer
         b.children = children.map { $0.blueprint(originFile: originFile) }
+        b.presented = presented.first?.blueprint(originFile: originFile)
         b.views = c.views.map { v in
             var view = NodeBlueprint(
                 role: .view, className: v.className, restorationIdentifier: v.restorationIdentifier)
@@ -88,8 +95,11 @@ struct StoryboardTreeBuilder {
         guard visiting.insert(key).inserted else { return nil }
         defer { visiting.remove(key) }
         // A reference stands for a scene of another storyboard (or of this one).
-        if let reference = c.reference {
-            guard let (target, targetDoc) = resolve(reference, placeholder: c, in: doc) else { return nil }
+        if c.reference != nil {
+            guard let (target, targetDoc) = catalog.target(of: c, in: doc) else {
+                if let u = catalog.unresolved(c, in: doc) { unresolved.append(u) }
+                return nil
+            }
             guard var resolved = node(target, in: targetDoc, relationship: relationship, visiting: &visiting) else {
                 return nil
             }
@@ -105,23 +115,5 @@ struct StoryboardTreeBuilder {
             }
         }
         return n
-    }
-
-    private mutating func resolve(
-        _ reference: StoryboardPlaceholder, placeholder: StoryboardController, in doc: StoryboardDocument
-    ) -> (String, StoryboardDocument)? {
-        let name = reference.storyboardName ?? doc.name
-        let target = name == doc.name ? doc : catalog[name]
-        let id = target.flatMap { t in
-            reference.referencedIdentifier.map { t.controller(storyboardIdentifier: $0)?.id } ?? t.initialViewController
-        }
-        guard let target, let id else {
-            unresolved.append(
-                UnresolvedReference(
-                    placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
-                    referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil))
-            return nil
-        }
-        return (id, target)
     }
 }

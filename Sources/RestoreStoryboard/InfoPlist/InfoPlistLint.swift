@@ -71,14 +71,17 @@ public struct InfoPlistLint: Sendable {
                 let start = out.firstIndex { $0.location.file == file.file } ?? out.endIndex
                 out[start...].sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
             }
-            for s in file.scenes {
+            // A storyboard reference shows the identifier of the scene it stands for, which that
+            // scene's file lists.
+            for s in file.scenes where s.element != "viewControllerPlaceholder" {
                 guard let id = s.restorationIdentifier, !id.isEmpty else { continue }
                 out.append(
                     Piece(
                         what: "restoration identifier '\(id)' on \(s.className)", name: id, id: s.controller,
                         location: s.location, isView: false))
             }
-            for v in file.views where !v.restorationIdentifier.isEmpty {
+            // A view of another file's scene (reached through a reference) is that file's to list.
+            for v in file.views where v.location.file == file.file {
                 out.append(
                     Piece(
                         what: "restoration identifier '\(v.restorationIdentifier)' on view \(v.className)",

@@ -44,6 +44,7 @@ extension LintFile {
                     w.member("class", v.className)
                     w.member("restorationIdentifier", v.restorationIdentifier)
                     w.member("controller", v.controller)
+                    w.member("storyboard", v.storyboard)
                     w.member("preserved", v.preserved)
                     w.member("reason", v.reason?.rawValue)
                     w.member("line", v.line)
@@ -59,6 +60,9 @@ extension LintFile {
                     w.member("storyboardIdentifier", s.storyboardIdentifier)
                     w.member("restorationIdentifier", s.restorationIdentifier)
                     w.member("launch", s.launch)
+                    w.member("preserved", s.preserved)
+                    w.member("reason", s.reason?.rawValue)
+                    w.member("cause", s.cause)
                     w.key("reachedBy")
                     w.array(s.reachedBy) { r in
                         w.object {

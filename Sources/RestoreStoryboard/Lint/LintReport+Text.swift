@@ -22,7 +22,12 @@ extension LintFile {
     var textLines: [String] {
         var lines = ["\(file):"]
         if controllers.isEmpty {
-            lines.append("  launch tree: none (no initial view controller)")
+            // An initial view controller that is a storyboard reference not followed is one, not none.
+            lines.append(
+                initial == nil
+                    ? "  launch tree: none (no initial view controller)"
+                    : "  launch tree: none (the initial view controller is a storyboard reference that cannot be followed)"
+            )
         } else {
             let preserved = controllers.filter(\.preserved).count
             lines.append("  launch tree (\(preserved) of \(controllers.count) controllers preserved):")
@@ -38,7 +43,7 @@ extension LintFile {
                     line += "  skipped, \(reason.rawValue): \(c.cause ?? reason.summary)"
                 }
                 lines.append(line)
-                for v in views where v.controller == c.id {
+                for v in views where v.controllerKey == c.key {
                     let vm = v.preserved ? "★" : "✗"
                     var vl = "\(indent)    \(vm) view \(v.className) '\(v.restorationIdentifier)'"
                     if !v.preserved, let reason = v.reason { vl += "  skipped, \(reason.rawValue)" }
@@ -53,12 +58,17 @@ extension LintFile {
                 let kinds = Array(Set(s.reachedBy.map(\.kind))).sorted().joined(separator: ", ")
                 let id: String
                 switch (s.restorationIdentifier, sceneBased) {
-                case (let rid?, false): id = "restoration identifier '\(rid)'"
+                case (let rid?, false) where s.preserved: id = "restoration identifier '\(rid)'"
+                case (let rid?, false):
+                    // Where the segue puts it is not preserved: say why, as for the launch tree.
+                    id =
+                        "restoration identifier '\(rid)'"
+                        + (s.reason.map { "  skipped, \($0.rawValue): \(s.cause ?? $0.summary)" } ?? "")
                 case (let rid?, true): id = "restoration identifier '\(rid)' (inert: the app adopts scenes)"
                 case (nil, false): id = "no restoration identifier"
                 case (nil, true): id = "no restoration identifier (none needed: the app adopts scenes)"
                 }
-                let mark = s.restorationIdentifier != nil && !sceneBased ? "★" : "✗"
+                let mark = s.preserved && !sceneBased ? "★" : "✗"
                 lines.append("    \(mark) \(s.className) (\(kinds)), \(id)")
             }
         }

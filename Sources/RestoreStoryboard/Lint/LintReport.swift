@@ -32,6 +32,11 @@ public struct LintReport: Sendable {
                 files[i].views[j].preserved = false
                 files[i].views[j].reason = .legacyRestorationInert
             }
+            for j in files[i].scenes.indices {
+                files[i].scenes[j].preserved = false
+                files[i].scenes[j].reason = .legacyRestorationInert
+                files[i].scenes[j].cause = cause
+            }
             let own = lint.findings.filter { $0.code == .legacyRestorationInert && $0.location.file == files[i].file }
             // What view-controller-based restoration would need (an identifier, a container that
             // encodes its children) is beside the point when it never runs: "give it a Restoration
@@ -60,7 +65,8 @@ public struct LintFile: Sendable {
     public var initial: String?
     /// The launch tree, parents before children.
     public var controllers: [LintController] = []
-    /// Every element with a `restorationIdentifier` attribute, in any scene, in file order.
+    /// Every element with a `restorationIdentifier` attribute, in any scene, in file order; then
+    /// those of scenes in other files that the launch tree reaches through references.
     public var views: [LintView] = []
     public var scenes: [LintScene] = []
     public var findings: [LintFinding] = []
@@ -87,6 +93,19 @@ public struct LintController: Sendable {
     /// The storyboard it is in, when a reference led into another file.
     public var storyboard: String
     public var displayName: String
+    /// The parent's `key`: IB ids are only unique within a file, and a tree crosses files.
+    var parentKey: String?
+    /// A view controller holding embedded children that it must encode itself (P5).
+    var isCustomContainer = false
+
+    /// Its storyboard and IB id: what tells it apart in a tree that crosses files.
+    var key: String { LintKey.of(storyboard, id) }
+}
+
+/// A node's storyboard and IB id, one string: a tree reached through references spans files,
+/// and Interface Builder's ids are only unique within one.
+enum LintKey {
+    static func of(_ storyboard: String, _ id: String) -> String { storyboard + "\u{0}" + id }
 }
 
 /// An element with a restoration identifier.
@@ -97,12 +116,16 @@ public struct LintView: Sendable {
     public var restorationIdentifier: String
     /// IB id of its scene's controller.
     public var controller: String
+    /// The storyboard its scene is in: a view of a scene reached through a reference is another file's.
+    public var storyboard: String
     /// Preserved only when its controller is in the launch tree and preserved.
     public var preserved: Bool
     public var reason: ReasonCode?
     /// The element's file, line and column (what a finding about it points at).
     public var location: SourceLocation
     public var line: Int { location.line ?? 1 }
+    /// Its controller's `LintController.key`.
+    var controllerKey: String { LintKey.of(storyboard, controller) }
 }
 
 /// A scene, and how it is reached.
@@ -121,6 +144,13 @@ public struct LintScene: Sendable {
     public var line: Int
     /// The controller element's file, line and column (what a finding about it points at).
     public var location: SourceLocation
+    /// Shown by a segue: preserved where the segue puts it (pushed under the source's navigation
+    /// controller, presented by the root of its screen…), by the same engine as the launch tree;
+    /// a scene no segue from a launch tree reaches, by its own identifier.
+    public var preserved = false
+    public var reason: ReasonCode?
+    /// In words, with the node that caused it, as for a launch-tree controller.
+    public var cause: String?
 }
 
 public enum LintSeverity: String, Sendable, Comparable, CaseIterable {

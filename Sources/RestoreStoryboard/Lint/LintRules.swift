@@ -5,15 +5,21 @@ struct LintRules {
     let doc: StoryboardDocument
     let catalog: StoryboardCatalog
     let tree: StoryboardTree?
+    /// Where the segues of every launch tree put the scenes they show, by scene (`RunTimePlacement`).
+    let placements: [String: RunTimePlacement]
     let file: LintFile
     private var out: [LintFinding] = []
-    /// Controllers already reported as lacking an identifier, so one fix is not given twice.
-    private var reportedMissing = Set<String>()
+    /// Controllers (`LintKey`) already reported as lacking an identifier, so one fix is not given twice.
+    var reportedMissing = Set<String>()
 
-    init(doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?, file: LintFile) {
+    init(
+        doc: StoryboardDocument, catalog: StoryboardCatalog, tree: StoryboardTree?,
+        placements: [String: RunTimePlacement], file: LintFile
+    ) {
         self.doc = doc
         self.catalog = catalog
         self.tree = tree
+        self.placements = placements
         self.file = file
     }
 
@@ -28,7 +34,7 @@ struct LintRules {
         }
     }
 
-    private mutating func add(
+    mutating func add(
         _ code: LintFinding.Code, _ severity: LintSeverity, id: String, at location: SourceLocation,
         _ message: String, fix: String
     ) {
@@ -59,69 +65,60 @@ struct LintRules {
     /// Controllers and views with identifiers that the launch tree never preserves.
     private mutating func launchTree() {
         guard let tree else { return }
-        let byID = Dictionary(file.controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byKey = Dictionary(file.controllers.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for c in file.controllers where !c.preserved && c.restorationIdentifier != nil {
             add(
                 .neverPreserved, .warning, id: c.id, at: location(of: c),
                 "`\(c.displayName)` (\(c.className)) is never preserved: \(c.cause ?? "it is skipped")",
-                fix: fix(for: c, in: byID))
+                fix: fix(for: c, in: byKey))
         }
-        let launchControllers = Set(tree.root.preorder.map(\.controller.id))
-        for v in file.views where !v.preserved && !v.restorationIdentifier.isEmpty {
-            guard launchControllers.contains(v.controller), let owner = byID[v.controller], !owner.preserved else {
-                continue
-            }
+        let launchControllers = Set(tree.root.preorder.map(\.key))
+        for v in file.views where !v.preserved {
+            guard launchControllers.contains(v.controllerKey), let owner = byKey[v.controllerKey], !owner.preserved
+            else { continue }
             add(
-                .neverPreserved, .warning, id: v.id, at: doc.location(ofView: v.id),
+                .neverPreserved, .warning, id: v.id, at: v.location,
                 "the \(v.className) `\(v.restorationIdentifier)` is never preserved: its view controller `\(owner.displayName)` is not",
-                fix: owner.restorationIdentifier == nil
-                    ? "give `\(owner.displayName)` a Restoration ID (Identity inspector)" : fix(for: owner, in: byID))
+                fix: fix(for: owner, in: byKey, itself: true))
         }
     }
 
-    /// The fix for a skipped launch-tree controller: the ancestor to mark, or the container to teach.
-    private func fix(for c: LintController, in byID: [String: LintController]) -> String {
+    /// The fix for a skipped controller: every step between the root and it, from the top down.
+    /// Only the first unmarked ancestor is the engine's cause, but marking it alone leaves the
+    /// node lost as long as another one below it is unmarked, so all of them are named, and each
+    /// custom container on the way that must encode its embedded child. `itself`: `c` needs an
+    /// identifier too (it owns the view the finding is about).
+    func fix(for c: LintController, in byKey: [String: LintController], itself: Bool = false) -> String {
+        let steps = steps(for: c, in: byKey, itself: itself)
+        return steps.isEmpty ? "give it a Restoration ID in the Identity inspector" : steps.joined(separator: "; ")
+    }
+
+    func steps(for c: LintController, in byKey: [String: LintController], itself: Bool = false) -> [String] {
+        var unmarked: [String] = itself && c.restorationIdentifier == nil ? ["`\(c.displayName)`"] : []
+        var encodes: [String] = []
         var node = c
-        while let parentID = node.parent, let parent = byID[parentID] {
-            if parent.restorationIdentifier == nil {
-                return
-                    "give `\(parent.displayName)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
-            }
-            if node.embedded, parent.preserved {
-                return
+        while let parentKey = node.parentKey, let parent = byKey[parentKey] {
+            if node.embedded, parent.isCustomContainer {
+                encodes.append(
                     "encode `\(node.displayName)` in `\(parent.displayName)`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+                )
             }
+            if parent.restorationIdentifier == nil { unmarked.append("`\(parent.displayName)`") }
             node = parent
         }
-        return "give it a Restoration ID in the Identity inspector"
+        var steps = Array(encodes.reversed())
+        if !unmarked.isEmpty {
+            steps.insert(
+                "give \(Self.list(unmarked.reversed())) a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")",
+                at: 0)
+        }
+        return steps
     }
 
-    /// Scenes that arrive by a segue (push, show, modal…) and their containers' children, without an identifier.
-    private mutating func runTimeScenes() {
-        let launch = Set(file.controllers.map(\.id))
-        var seen = Set<String>()
-        for segue in doc.runTimeSegues where !launch.contains(segue.destination) {
-            guard seen.insert(segue.destination).inserted,
-                let arriving = StoryboardTreeBuilder(catalog: catalog).tree(
-                    rootedAt: segue.destination, in: doc)
-            else { continue }
-            let source = doc.controller(segue.source)?.displayName ?? segue.source
-            for node in arriving.root.preorder where node.storyboard == doc.name {
-                let c = node.controller
-                guard c.restorationIdentifier == nil, !launch.contains(c.id), reportedMissing.insert(c.id).inserted
-                else { continue }
-                let how =
-                    node.controller.id == segue.destination
-                    ? "is shown by a \(segue.kind) segue from `\(source)`"
-                    : "arrives with `\(arriving.root.controller.displayName)` (a \(segue.kind) segue from `\(source)`)"
-                add(
-                    .segueSceneWithoutIdentifier, .warning, id: c.id, at: c.location,
-                    "`\(c.displayName)` \(how) but has no restoration identifier: it is lost once shown",
-                    fix: c.storyboardIdentifier != nil
-                        ? "tick \"Use Storyboard ID\" under Restoration ID in the Identity inspector (its Storyboard ID is '\(c.storyboardIdentifier!)')"
-                        : "set a Restoration ID in the Identity inspector")
-            }
-        }
+    /// `A`, `A and B`, `A, B and C`.
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// Storyboard IDs that look meant as restoration identifiers.
@@ -129,7 +126,7 @@ struct LintRules {
         for scene in doc.scenes {
             let c = scene.controller
             guard c.reference == nil, let sid = c.storyboardIdentifier, !sid.isEmpty, c.restorationIdentifier == nil,
-                !reportedMissing.contains(c.id)
+                !reportedMissing.contains(LintKey.of(doc.name, c.id))
             else { continue }
             add(
                 .storyboardIDNotRestorationID, .warning, id: c.id, at: c.location,
@@ -147,7 +144,10 @@ struct LintRules {
             let embeds = doc.segues(from: c.id).filter { $0.kind == "embed" }
             let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
             guard !embeds.isEmpty, !builtIn.contains(c.uikitClass) else { continue }
-            let children = embeds.map { doc.controller($0.destination)?.displayName ?? $0.destination }
+            let children = embeds.map { segue in
+                doc.controller(segue.destination).map { catalog.resolved($0, in: doc).controller.displayName }
+                    ?? segue.destination
+            }
             add(
                 .customContainer, .warning, id: c.id, at: c.location,
                 "`\(c.displayName)` embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",
@@ -193,36 +193,37 @@ struct LintRules {
         }
     }
 
+    /// The command that lints the files given and the missing storyboard, which sits beside the
+    /// file referring to it (a bare name was looked for in the current folder, and dropped the
+    /// other files given).
+    private func lintAgain(adding name: String) -> String {
+        let folder = FilePaths.parent(of: doc.file)
+        let missing = (folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/") + name + ".storyboard"
+        let given = catalog.names.compactMap { catalog[$0]?.file }
+        return (["restoretrace", "lint"] + (given + [missing]).map(Self.shellWord)).joined(separator: " ")
+    }
+
+    /// A path as one shell word: quoted when it holds anything but letters, digits and `._/+-`.
+    static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "._/+-".unicodeScalars.contains($0)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
+    }
+
     /// Storyboard references into files not given, or to scenes that do not exist.
     private mutating func references() {
         for scene in doc.scenes {
-            let c = scene.controller
-            guard let reference = c.reference else { continue }
-            let name = reference.storyboardName ?? doc.name
-            let target = name == doc.name ? doc : catalog[name]
-            let exists = target.map { t in
-                reference.referencedIdentifier.map { t.controller(storyboardIdentifier: $0) != nil }
-                    ?? (t.initialViewController != nil)
-            }
-            guard exists != true else { continue }
-            let u = UnresolvedReference(
-                placeholderID: c.id, location: c.location, storyboardName: name,
-                referencedIdentifier: reference.referencedIdentifier, storyboardFound: target != nil)
+            guard let u = catalog.unresolved(scene.controller, in: doc) else { continue }
+            let name = u.storyboardName
             add(
-                .unresolvedReference, target == nil ? .warning : .error, id: c.id, at: c.location, u.message,
-                fix: target == nil
-                    ? "pass \(name).storyboard to lint too (restoretrace lint \(doc.file) \(name).storyboard), so the scenes it stands for are checked"
-                    : "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard")
+                .unresolvedReference, u.storyboardFound ? .error : .warning, id: u.placeholderID, at: u.location,
+                u.message,
+                fix: u.storyboardFound
+                    ? "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard"
+                    : "pass \(name).storyboard to lint too (\(lintAgain(adding: name))), so the scenes it stands for are checked"
+            )
         }
-    }
-}
-
-extension StoryboardDocument {
-    /// Where the element with a restoration identifier `id` is.
-    func location(ofView id: String) -> SourceLocation {
-        for scene in scenes {
-            if let v = scene.controller.views.first(where: { $0.id == id }) { return v.location }
-        }
-        return SourceLocation(file: file, line: 1, column: 1)
     }
 }

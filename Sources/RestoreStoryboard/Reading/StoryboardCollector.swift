@@ -119,7 +119,9 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
             attributes["sceneMemberID"] == "viewController"
         {
             startController(parser, name, attributes)
-        } else if let restorationIdentifier = attributes["restorationIdentifier"] {
+        } else if let restorationIdentifier = attributes["restorationIdentifier"], !restorationIdentifier.isEmpty {
+            // Xcode writes `restorationIdentifier=""` once the field has been cleared: no identifier,
+            // as for a controller (`StoryboardController.restorationIdentifier`).
             checkIdentifier(restorationIdentifier, at: currentLocation(parser))
             sceneViews.append(
                 StoryboardView(

@@ -143,7 +143,7 @@ public struct StoryboardView: Sendable {
     public var element: String
     public var customClass: String?
     public var uikitClass: String
-    /// As written (possibly empty).
+    /// As written; never empty (an empty attribute is no identifier, and no view is kept for it).
     public var restorationIdentifier: String
     public var location: SourceLocation
     public var className: String { customClass ?? uikitClass }

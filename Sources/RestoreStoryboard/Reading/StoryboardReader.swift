@@ -25,6 +25,12 @@ public enum StoryboardReader {
             return try parse(Data(input.bytes), file: "<stdin>")
         }
         var isDirectory: ObjCBool = false
+        // Xcode compiles Main.storyboard into the folder Main.storyboardc inside the app.
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+            path.split(separator: "/").last?.hasSuffix(".storyboardc") == true
+        {
+            throw StoryboardError(at: SourceLocation(file: path), message: compiledMessage("a .storyboardc folder"))
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             let handle = FileHandle(forReadingAtPath: path)
         else {
@@ -118,14 +124,14 @@ public enum StoryboardReader {
         return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
+    private static func compiledMessage(_ what: String) -> String {
+        "this is a compiled storyboard (\(what)), which restoretrace cannot read; pass the .storyboard source file from the project instead"
+    }
+
     /// A `.storyboardc` is a folder of compiled nibs and a binary plist: say so instead of an XML error.
     private static func compiledStoryboardProblem(_ data: Data, file: String) -> StoryboardError? {
         if data.starts(with: Array("bplist".utf8)) {
-            return StoryboardError(
-                at: SourceLocation(file: file),
-                message:
-                    "this is a compiled storyboard (binary plist), which restoretrace cannot read; pass the .storyboard source file from the project instead"
-            )
+            return StoryboardError(at: SourceLocation(file: file), message: compiledMessage("binary plist"))
         }
         if data.isEmpty {
             return StoryboardError(

@@ -1,0 +1,74 @@
+import Foundation
+import RestoreEngine
+import RestoreStoryboard
+import RestoreTestSupport
+import Testing
+
+/// The fix a finding gives is all the user has to do: following it once preserves the node.
+@Suite struct LintFixTests {
+    static func lint(_ files: [String: String]) throws -> LintReport {
+        StoryboardLinter.lint(
+            try files.keys.sorted().map { try StoryboardReader.parse(Data(files[$0]!.utf8), file: $0) })
+    }
+
+    /// Tab bar → navigation controller → Home: neither container has a Restoration ID. The message
+    /// blamed the tab bar and the fix named only the navigation controller, so following the fix
+    /// left Home lost (Canada2016's IpadLoginViewController).
+    @Test func theFixNamesEveryUnmarkedAncestor() throws {
+        let main = StoryboardText.document(
+            initial: "tab",
+            [
+                StoryboardText.container(
+                    "tabBarController", id: "tab", relationship: "viewControllers", children: ["nav"]),
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["home"]),
+                StoryboardText.scene(
+                    "home",
+                    [
+                        #"<viewController restorationIdentifier="Home" id="home" customClass="HomeViewController" sceneMemberID="viewController">"#,
+                        #"    <textView restorationIdentifier="Notes" id="notes"/>"#,
+                        #"</viewController>"#,
+                    ]),
+            ])
+        let findings = try Self.lint(["Main.storyboard": main]).files[0].findings
+        #expect(findings.map(\.code) == [.neverPreserved, .neverPreserved])
+        #expect(
+            findings[0].message
+                == "`Home` (HomeViewController) is never preserved: its ancestor `UITabBarController (tab)` has no restoration identifier"
+        )
+        let both =
+            "give `UITabBarController (tab)` and `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+        #expect(findings.map(\.fix) == [both, both])
+    }
+
+    /// A custom container that does not encode its embedded child, under a navigation controller
+    /// without an identifier: both steps, from the top down.
+    @Test func theFixNamesTheContainerToTeachToo() throws {
+        let main = StoryboardText.document(
+            initial: "nav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["dash"]),
+                StoryboardText.scene(
+                    "dash",
+                    [
+                        #"<viewController restorationIdentifier="Dash" id="dash" customClass="DashViewController" sceneMemberID="viewController">"#,
+                        #"    <containerView id="box">"#,
+                        #"        <segue destination="chart" kind="embed" id="e1"/>"#,
+                        #"    </containerView>"#,
+                        #"</viewController>"#,
+                    ]),
+                StoryboardText.scene(
+                    "chart",
+                    [
+                        #"<viewController restorationIdentifier="Chart" id="chart" customClass="ChartViewController" sceneMemberID="viewController"/>"#
+                    ]),
+            ])
+        let findings = try Self.lint(["Main.storyboard": main]).files[0].findings
+        let chart = try #require(findings.first { $0.code == .neverPreserved && $0.id == "chart" })
+        #expect(
+            chart.fix
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\"); encode `Chart` in `Dash`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+        )
+    }
+}
