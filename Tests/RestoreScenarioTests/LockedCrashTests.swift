@@ -20,9 +20,10 @@ import Testing
               - launch
             """)
         #expect(run.system(.archiveDeleted).map(\.launch) == [3])  // discarded after launch 3 (R9) only
-        #expect(run.outcome.launches.map { "\($0.launch) \($0.performed) \($0.reason?.rawValue ?? "-")" } == [
-            "2 false device-locked", "3 true -",
-        ])
+        #expect(
+            run.outcome.launches.map { "\($0.launch) \($0.performed) \($0.reason?.rawValue ?? "-")" } == [
+                "2 false device-locked", "3 true -",
+            ])
         #expect(run.outcome.restored("Home")?.status == .restored)
         #expect(run.outcome.diagnostics(.archiveDeletedCrash).isEmpty)
     }

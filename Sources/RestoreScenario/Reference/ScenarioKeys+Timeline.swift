@@ -62,7 +62,8 @@ extension ScenarioKeys {
                     default: .described("not extended")),
                 ScenarioKey(
                     "data", .map(.list(.text), keys: "restoration path of a table or collection view"),
-                    "A table's model identifiers after the data changed. `record` refuses a path no view the app preserved has (a typo).", default: .literal(.map([]))),
+                    "A table's model identifiers after the data changed. `record` refuses a path no view the app preserved has (a typo).",
+                    default: .literal(.map([]))),
             ]),
         ScenarioDefinition(
             record: "closeStep", "The user closes a scene in the app switcher: its session is discarded.",
