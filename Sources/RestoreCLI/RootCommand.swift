@@ -39,16 +39,18 @@ public enum RestoreTraceMain {
     public static func ignoreBrokenPipeSignal() { signal(SIGPIPE, SIG_IGN) }
 
     /// A trace cut off by a crash is read up to its last whole event (SPEC §4): every command
-    /// says so, once per file, so a short trace is not taken for a whole one.
+    /// that read one says so, once per file, once it has finished (`sayCutOffTraces`). Said
+    /// at the end, not when a reader meets the cut: a replay reads ahead on a second thread, and
+    /// a run that fails first (exit 2) would have said it or not as the threads went.
     public static func warnAboutCutOffTraces() {
-        // NSLock, not Mutex: the package builds for macOS 13, and a replay reads on a second thread.
-        let lock = NSLock()
-        nonisolated(unsafe) var warned: Set<String> = []
-        TraceReader.onCutOff = { cut in
-            let file = cut.location.file
-            guard lock.withLock({ warned.insert(file).inserted }) else { return }
+        TraceReader.onCutOff = { cut in CutOffTraces.shared.add(cut) }
+    }
+
+    /// The warnings `warnAboutCutOffTraces` gathered, for a run that finished (exit 0 or 1).
+    static func sayCutOffTraces() {
+        for cut in CutOffTraces.shared.taken() {
             Console.error(
-                "\(file):\(cut.location.line ?? 0): warning: the trace is cut off here (\(cut.diagnostic.message)); it is read up to the last whole event before it"
+                "\(cut.location.file):\(cut.location.line ?? 0): warning: the trace is cut off here (\(cut.diagnostic.message)); it was read up to the last whole event before it"
             )
         }
     }
@@ -61,6 +63,7 @@ public enum RestoreTraceMain {
             try command.run()
             // Printed output that could not be written (a full disk) is not a success.
             do { try StandardOutput.check() } catch { throw RestoreFailure(error) }
+            sayCutOffTraces()
             return ExitStatus.done
         } catch let failure as RestoreFailure {
             Console.error(failure.message)
@@ -71,6 +74,7 @@ public enum RestoreTraceMain {
                 Console.error(RestoreFailure(error).message)
                 return ExitStatus.environment
             }
+            sayCutOffTraces()
             return ExitStatus.difference
         } catch {
             let code = RootCommand.exitCode(for: error).rawValue
@@ -101,18 +105,46 @@ enum ExitStatus {
     }
 }
 
+/// The cut-off traces the readers of this run met, first meeting of each file only.
+final class CutOffTraces: @unchecked Sendable {
+    static let shared = CutOffTraces()
+    // NSLock, not Mutex: the package builds for macOS 13, and a replay reads on a second thread.
+    private let lock = NSLock()
+    private var files: Set<String> = []
+    private var cuts: [TraceError] = []
+
+    func add(_ cut: TraceError) {
+        lock.withLock { if files.insert(cut.location.file).inserted { cuts.append(cut) } }
+    }
+
+    func taken() -> [TraceError] { lock.withLock { cuts } }
+}
+
 /// Replay diverged, diff found a difference or a `--fail-on` gate matched; the output already said so.
 struct Difference: Error {}
 
 enum Console {
     static func error(_ message: String) {
         let message = TerminalText.visible(message)
-        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+        writeStandardError(message.hasSuffix("\n") ? message : message + "\n")
     }
     /// Progress for long work, on stderr and only for people at a terminal.
     static func progress(_ message: String) {
         guard isatty(STDERR_FILENO) != 0 else { return }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeStandardError(message + "\n")
+    }
+
+    /// write(2), not FileHandle: with SIGPIPE ignored (`ignoreBrokenPipeSignal`), FileHandle
+    /// traps on a write to a closed pipe (`cmd 2>&1 | head`, `2>&-`). A message nobody can read
+    /// is dropped; the exit code still says what happened.
+    private static func writeStandardError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// A progress callback for long work, told the count of work done so far. It speaks only once

@@ -173,6 +173,11 @@ struct ReportSections {
             return out
                 + "<p id=\"replay-text\">Replay diverged after \(DotBuilder.grouped(replay.events)) events.</p></div>"
         }
+        // Cut off by a crash (SPEC §4): the page shows what the trace holds, and says where it stops.
+        if let cut = d.recordingCutOff, d.recorded == nil {
+            return out
+                + "<p id=\"replay-text\">The trace is cut off after event <a href=\"#timeline\" data-seq-link=\"\(d.seq - 1)\">#\(d.seq - 1)</a> (\(h(cut))): the outcome on this page stops at the last phase the trace holds whole, and nothing after the cut was compared.</p></div>"
+        }
         // A real app's trace (source: app): the recorded side is UIKit, the replayed side the engine.
         let fidelity = d.isFidelityFinding
         out +=

@@ -70,7 +70,16 @@ final class Comparator: LiveHierarchyObserver {
     @exclusivity(unchecked) private var other: [UInt8] = []
     /// The replayed event's bytes, reused from event to event.
     @exclusivity(unchecked) private var written: [UInt8] = []
-    @exclusivity(unchecked) private(set) var divergence: Divergence? { didSet { diverged = divergence != nil } }
+    @exclusivity(unchecked) private(set) var divergence: Divergence? {
+        didSet {
+            if !diverged, divergence != nil { onFirstDivergence?() }
+            diverged = divergence != nil
+        }
+    }
+    /// Called once, when the replay first departs from the recording, before the event that
+    /// departs goes further: what the engine has concluded by then is all the recording vouches
+    /// for when it was cut off (`Replayer`).
+    @exclusivity(unchecked) var onFirstDivergence: (() -> Void)?
     @exclusivity(unchecked) private(set) var replayedEvents = 0
     @exclusivity(unchecked) private(set) var lastSeq = 0
     /// Every replayed event, kept only when asked (for reports of what-if runs).

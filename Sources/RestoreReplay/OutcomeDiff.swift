@@ -166,6 +166,13 @@ public enum TraceDiff {
                 if history.count > 16 { history.removeFirst(8) }
             }
         }
+        // Past a cut the outcome is unknown: every difference after it would be the cut's.
+        for cut in [ra.cutOff, rb.cutOff].compactMap({ $0 }) {
+            throw TraceError(
+                file: cut.location.file, line: cut.location.line, column: 1,
+                "diff compares whole traces, and this one is cut off: \(cut.diagnostic.message)",
+                hint: "record it again, or replay it alone to see the events before the cut")
+        }
         let oa = try Replayer.replay(path: a).outcome
         let ob = try Replayer.replay(path: b).outcome
         return Result(

@@ -17,6 +17,8 @@ public struct ReplayResult: Sendable {
     /// For each `activity:SESSION.type` what-if, what the session's save did with it at least
     /// once; a session never asked for its activity in the run is absent.
     public var activityTypeUses: [String: ActivityTypeUse] = [:]
+    /// Where the trace was cut off, when it was (SPEC §4): `outcome` stops there.
+    public var cutOff: TraceError?
     public var matched: Bool { divergence == nil }
 }
 
@@ -70,6 +72,10 @@ public enum Replayer {
         comparator.grouped = reader.formatVersion >= 2
         comparator.observe = observe
         comparator.observeMatched = observeMatched
+        // The outcome as far as the recording goes: a cut-off trace vouches for nothing after its
+        // last whole event, and the stand-in can only guess the app's answers from there on.
+        var outcomeAtDivergence: Outcome?
+        comparator.onFirstDivergence = { [unowned engine] in outcomeAtDivergence = engine.outcome }
         engine.observer = comparator
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 
@@ -164,12 +170,15 @@ public enum Replayer {
             }
             divergence?.recordingCutOff = "line \(cut.location.line ?? 0): \(cut.diagnostic.message)"
         }
+        // Cut off, the outcome is the phases the recording holds whole (each ended before the
+        // first event it lacks), not the ones the stand-in went on to guess.
+        let outcome = reader.cutOff != nil ? outcomeAtDivergence ?? engine.outcome : engine.outcome
         return ReplayResult(
-            header: header, outcome: engine.outcome, recordedEvents: recorded,
+            header: header, outcome: outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,
             divergence: divergence, whatIf: whatIf, events: comparator.replayed,
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) },
-            activityTypeUses: standIn.activityTypeUses)
+            activityTypeUses: standIn.activityTypeUses, cutOff: reader.cutOff)
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch, .close, .disconnect]

@@ -17,6 +17,8 @@ public struct ArchiveListing: Sendable {
     public var archive: Archive?
     /// A scene-based trace's sessions and the activity each has on disk at its end (SPEC §8).
     public var sessions: [SessionActivity]?
+    /// Where the trace is cut off (SPEC §4), when it is: an archive written after it is unknown.
+    public var cutOff: TraceError?
 
     /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
@@ -39,7 +41,11 @@ public struct ArchiveListing: Sendable {
         }
         source = "trace"
         let events: [TraceEvent]
-        do { events = try TraceReader(path: trace).readAll() } catch { throw RestoreFailure(error) }
+        do {
+            let reader = try TraceReader(path: trace)
+            events = try reader.readAll()
+            cutOff = reader.cutOff
+        } catch { throw RestoreFailure(error) }
         archive = events.last(where: { $0.event.archive != nil })?.event.archive
         if events.contains(where: { $0.event.event == .sceneConnected }) {
             sessions = SessionActivity.onDisk(events.map(\.event))
@@ -93,6 +99,11 @@ public struct ArchiveListing: Sendable {
             // Not "never ran": a scene-based app saves per session, and `sessions` holds what it saved.
             return
                 "No view-controller archive in \(trace): the app is scene-based, so its state is each scene session's activity (sessions) (SPEC §8)."
+        }
+        if let cutOff {
+            // The cut may be inside the very event that carries the archive.
+            return
+                "No whole archive in \(trace): the trace is cut off at line \(cutOff.location.line ?? 0) (\(cutOff.diagnostic.message)), before any archive-written event was whole."
         }
         return "No archive was written in \(trace): preservation never ran or was declined (see `restoretrace replay`)."
     }

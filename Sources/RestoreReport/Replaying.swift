@@ -73,6 +73,13 @@ public enum Replaying {
             feed?.abandon()
             throw RestoreFailure(error)
         }
+        // A what-if changes what the app answers from its recording; past a cut there is none.
+        if !whatIf.isEmpty, let cut = baseline.cutOff {
+            throw RestoreFailure(
+                .badInput,
+                "\(cut.location.file):\(cut.location.line ?? 0): error: a what-if needs the whole trace, and this one is cut off (\(cut.diagnostic.message)); replay it without --set/--drop-id to see the events before the cut, or record it again"
+            )
+        }
         if let why = whatIf.inapplicable(sceneBased: baseline.outcome.scenes != nil) {
             throw RestoreFailure(.badInput, "error: " + why)
         }

@@ -27,3 +27,122 @@ import Testing
         }
     }
 }
+
+/// What a cut-off trace may and may not be used for, and the ways a file can be cut.
+@Suite struct CutOffTraceUseTests {
+    /// The demo trace's first `lines` lines, written as `name` in a new folder.
+    func cut(lines: Int, name: String = "cut.jsonl") throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        let whole = try String(contentsOfFile: Samples.path("demo-travel.trace.jsonl"), encoding: .utf8)
+        let kept = whole.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines)
+        try (kept.joined(separator: "\n") + "\n").write(
+            to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// Cut inside the relaunch's first group: the replay's outcome is the phases the trace holds
+    /// whole, not a restoration the stand-in guessed ("0 of 9 restored, not-found").
+    @Test func theOutcomeStopsAtTheCut() throws {
+        let dir = try cut(lines: 54)
+        let r = try CLI.run(["replay", "cut.jsonl", "--no-report", "--json"], in: dir)
+        #expect(r.code == 1)
+        #expect(r.stdout.contains(#""restoration":{"performed":false,"reason":null,"nodes":[]}"#), "\(r.stdout)")
+        #expect(!r.stdout.contains("not-found"))
+        let report = try CLI.run(["report", "cut.jsonl", "-o", "rep"], in: dir)
+        #expect(report.code == 0)
+        let page = try String(contentsOf: dir.appendingPathComponent("rep/index.html"), encoding: .utf8)
+        #expect(page.contains("The trace is cut off after event"))
+    }
+
+    @Test func whatIfsAndDiffsNeedWholeTraces() throws {
+        let dir = try cut(lines: 54)
+        let whatIf = try CLI.run(["replay", "cut.jsonl", "--no-report", "--set", "shouldRestore=false"], in: dir)
+        #expect(whatIf.code == 2)
+        #expect(whatIf.stderr.contains("a what-if needs the whole trace, and this one is cut off"))
+        let diff = try CLI.run(["diff", Samples.path("demo-travel.trace.jsonl"), "cut.jsonl"], in: dir)
+        #expect(diff.code == 2)
+        #expect(diff.stderr.contains("diff compares whole traces, and this one is cut off"))
+    }
+
+    @Test func archiveSaysTheArchiveWasCutNotNeverWritten() throws {
+        let dir = try cut(lines: 45)
+        let r = try CLI.run(["archive", "cut.jsonl"], in: dir)
+        #expect(r.code == 0)
+        #expect(r.stdout.hasPrefix("No whole archive in cut.jsonl: the trace is cut off at line "), "\(r.stdout)")
+    }
+
+    @Test func aHeaderCutOffSaysSo() throws {
+        let dir = try CLI.temporaryDirectory()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Samples.path("demo-travel.trace.jsonl")))
+        try whole.prefix(300).write(to: dir.appendingPathComponent("h.jsonl"))
+        let r = try CLI.run(["archive", "h.jsonl"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("error: the trace is cut off inside its header"), "\(r.stderr)")
+    }
+
+    /// Only a last line that ends before its value does is a cut: a mistake inside a line saved
+    /// without its newline is an error, as with one.
+    @Test func anEditedLastLineIsAnErrorNotACut() throws {
+        let dir = try cut(lines: 90)
+        let handle = try FileHandle(forWritingTo: dir.appendingPathComponent("cut.jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"seq":48 "launch":2,"phase":"launch","event":"archive-deleted"}"#.utf8))
+        try handle.close()
+        let r = try CLI.run(["export", "cut.jsonl", "--format", "json", "-o", "out.json"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("malformed JSON: expected ',' or '}' in an object"), "\(r.stderr)")
+    }
+
+    /// UTF-8 writes é as two bytes: a file cut between them is cut, not "not valid UTF-8".
+    @Test func aCutInsideACharacterIsACut() throws {
+        let dir = try CLI.temporaryDirectory()
+        try "name: s8\nui: {class: Home, restorationIdentifier: Home, state: {city: Zürich}}\n".write(
+            to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["record", "s.yaml", "-o", "s.jsonl"], in: dir).code == 0)
+        let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("s.jsonl")))
+        let u = try #require(bytes.lastIndex(of: 0xC3))  // the first byte of the last ü
+        try Data(bytes[...u]).write(to: dir.appendingPathComponent("c.jsonl"))
+        let r = try CLI.run(["export", "c.jsonl", "--format", "json", "-o", "out.json"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("the last line is cut off (inside a character)"))
+    }
+
+    /// A run that fails says its error, not also a warning about a cut it may or may not have
+    /// read ahead to (the replay reads on a second thread).
+    @Test func aFailedRunSaysNoCutWarning() throws {
+        let dir = try cut(lines: 54)
+        var lines = try String(contentsOf: dir.appendingPathComponent("cut.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        lines[18] = "{broken"
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: dir.appendingPathComponent("cut.jsonl"), atomically: true, encoding: .utf8)
+        for _ in 0..<5 {
+            let r = try CLI.run(["replay", "cut.jsonl", "--no-report"], in: dir)
+            #expect(r.code == 2)
+            #expect(!r.stderr.contains("warning:"), "\(r.stderr)")
+        }
+    }
+
+    /// With SIGPIPE ignored, a message to a closed standard error trapped (exit 132).
+    @Test func aClosedStandardErrorIsNotACrash() throws {
+        let dir = try cut(lines: 54)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "exec '\(CLI.binary.path)' archive cut.jsonl 2>&-"]
+        p.currentDirectoryURL = dir
+        let r = try CLI.collect(p)
+        #expect(r.code == 0)
+    }
+
+    @Test func theOutcomeAndTheTraceCannotBothGoToStandardOutputUnderAnotherName() throws {
+        let dir = try CLI.temporaryDirectory()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "exec '\(CLI.binary.path)' record -o /dev/stdout --json > out.txt"]
+        p.currentDirectoryURL = dir
+        let r = try CLI.collect(p)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains("--json prints the outcome on standard output, where '-o /dev/stdout' sends the trace"))
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RestoreReport
 
 struct RecordCommand: ParsableCommand {
@@ -53,11 +54,20 @@ struct RecordCommand: ParsableCommand {
                 "the scenario and --archive cannot both come from standard input ('-'); give one of them as a file")
         }
         // Both would go to standard output, where the outcome was dropped without a word.
-        if output == "-", json {
+        if json, let output, output == "-" || Self.isStandardOutput(output) {
             throw ValidationError(
-                "--json prints the outcome on standard output, where '-o -' sends the trace; write the trace to a file, or leave out --json"
+                "--json prints the outcome on standard output, where '-o \(output)' sends the trace; write the trace to a file, or leave out --json"
             )
         }
+    }
+
+    /// Whether `path` is this process's standard output under another name (`/dev/stdout`,
+    /// `/proc/self/fd/1`, the file stdout is redirected to).
+    static func isStandardOutput(_ path: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(path, &a) == 0, fstat(STDOUT_FILENO, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     func run() throws {

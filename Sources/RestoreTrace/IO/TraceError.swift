@@ -36,7 +36,9 @@ extension TraceError {
     /// parser's column. Every reader of lines (whole events, node and entry lines, part lines)
     /// words it this one way.
     static func malformedJSON(_ error: JSONParseError, file: String, line: Int, unterminated: Bool) -> TraceError {
-        guard !unterminated else {
+        // Cut where it was written: the file's last line, ending before its value does. A
+        // mistake inside it (an edited line saved without its newline) is an error as any.
+        guard !unterminated || !error.atEnd else {
             var cut = TraceError(
                 file: file, line: line, column: 1,
                 "the last line is cut off (\(error.message)); the \(line - 1) lines before it are whole",

@@ -86,10 +86,7 @@ struct TraceLineSource {
                 file: file, line: linesRead, column: 1, "empty line",
                 hint: "a trace has one JSON object per line and no blank lines")
         }
-        if !Self.isUTF8(out, from: start) {
-            throw TraceError(
-                file: file, line: linesRead, column: 1, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")
-        }
+        if !Self.isUTF8(out, from: start) { throw notUTF8(Array(out[start...]), unterminated: unterminated) }
         let line = TraceLine(bytes: [], unterminated: unterminated, number: linesRead, lastNumber: linesRead)
         guard joinsParts, out[start...].starts(with: Self.partPrefix) else { return line }
         var first = line
@@ -116,12 +113,12 @@ struct TraceLineSource {
         var last = first
         for expected in 2...count {
             guard let line = try physical() else {
-                throw TraceError(
+                var cut = TraceError(
                     file: file, line: first.number, column: 1,
                     "the trace ends inside a line split over \(count) part lines, after \(expected - 1) of them",
-                    hint:
-                        "the recording was cut off: record it again, or delete lines \(first.number)–\(last.number) to use what comes before"
-                )
+                    hint: "the recording was cut off; what comes before line \(first.number) was read")
+                cut.isCutOff = true
+                throw cut
             }
             guard line.bytes.starts(with: Self.partPrefix) else {
                 throw TraceError(
@@ -317,11 +314,25 @@ struct TraceLineSource {
                 file: file, line: linesRead, column: 1, "empty line",
                 hint: "a trace has one JSON object per line and no blank lines")
         }
-        if !Self.isUTF8(bytes) {
-            throw TraceError(
-                file: file, line: linesRead, column: 1, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")
-        }
+        if !Self.isUTF8(bytes) { throw notUTF8(bytes, unterminated: unterminated) }
         return TraceLine(bytes: bytes, unterminated: unterminated, number: linesRead, lastNumber: linesRead)
+    }
+
+    /// The error for a line that is not UTF-8. The file's last line stopping inside a character
+    /// (UTF-8 writes é as two bytes) was cut there, as one stopping inside a string is.
+    private func notUTF8(_ bytes: [UInt8], unterminated: Bool) -> TraceError {
+        if unterminated, let lead = bytes.suffix(3).lastIndex(where: { $0 >= 0xC0 }),
+            Self.isUTF8(Array(bytes[..<lead]))
+        {
+            var cut = TraceError(
+                file: file, line: linesRead, column: 1,
+                "the last line is cut off (inside a character); the \(linesRead - 1) lines before it are whole",
+                hint: "the recording was interrupted: record it again")
+            cut.isCutOff = true
+            return cut
+        }
+        return TraceError(
+            file: file, line: linesRead, column: 1, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")
     }
 
     /// Whether `bytes` are valid UTF-8. Trace lines are almost always ASCII, checked 8 bytes at

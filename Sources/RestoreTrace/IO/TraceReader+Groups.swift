@@ -52,7 +52,9 @@ extension TraceReader {
         // The file's last line without its newline, and not JSON: cut off where it was written.
         if line.unterminated, scanned == nil {
             do { _ = try JSONParser.parse(line.bytes) } catch {
-                return cut(.malformedJSON(error, file: file, line: line.number, unterminated: true))
+                let failure = TraceError.malformedJSON(error, file: file, line: line.number, unterminated: true)
+                if failure.isCutOff { return cut(failure) }
+                throw failure
             }
         }
         guard formatVersion >= 2 else { return EventLines(line: line, bytes: line.bytes, scanned: scanned) }
@@ -105,7 +107,10 @@ extension TraceReader {
                 // A member line cut off where it was written, and not JSON: the end of the trace.
                 if let member, member.unterminated {
                     do { _ = try JSONParser.parse(Array(read.bytes[start...])) } catch {
-                        return cut(.malformedJSON(error, file: file, line: member.number, unterminated: true))
+                        let failure = TraceError.malformedJSON(
+                            error, file: file, line: member.number, unterminated: true)
+                        if failure.isCutOff { return cut(failure) }
+                        throw failure
                     }
                 }
                 guard let member else {

@@ -64,6 +64,13 @@ public final class TraceReader {
         }
         let value: JSONValue
         do { value = try JSONParser.parse(first.bytes) } catch {
+            if first.unterminated, error.atEnd, first.bytes.starts(with: Array(#"{"format":"restoretrace-trace/"#.utf8))
+            {
+                throw TraceError(
+                    file: file, line: 1, column: error.column,
+                    "the trace is cut off inside its header (\(error.message)): the recording stopped before its first event",
+                    hint: "record it again")
+            }
             if let hint = scenarioHint(path, first.bytes) {
                 throw TraceError(file: file, line: 1, column: 1, "this is a scenario, not a trace", hint: hint)
             }

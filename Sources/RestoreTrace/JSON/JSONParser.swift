@@ -2,6 +2,9 @@
 public struct JSONParseError: Error, Sendable {
     public var column: Int
     public var message: String
+    /// The text ended before the value did (a string, an object, an escape left open): what a
+    /// line cut off where it was written looks like, unlike a mistake inside it.
+    public var atEnd = false
 }
 
 /// A strict JSON parser over UTF-8 bytes that keeps object key order and says where it failed.
@@ -35,7 +38,7 @@ public struct JSONParser {
     func fail(_ message: String) -> JSONParseError {
         // Column in characters, not bytes, up to the failure.
         let column = String(decoding: bytes[0..<min(i, bytes.count)], as: UTF8.self).count + 1
-        return JSONParseError(column: column, message: message)
+        return JSONParseError(column: column, message: message, atEnd: i >= bytes.count)
     }
 
     @inline(__always)
@@ -235,7 +238,11 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw fail("incomplete \\u escape") }
+        guard i + 4 <= bytes.count else {
+            var error = fail("incomplete \\u escape")
+            error.atEnd = true
+            throw error
+        }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[i]
