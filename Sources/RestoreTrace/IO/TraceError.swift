@@ -35,16 +35,21 @@ extension TraceError {
     /// off (an interrupted recording), which says what to do; any other line is located at the
     /// parser's column. Every reader of lines (whole events, node and entry lines, part lines)
     /// words it this one way.
+    /// Where a file ends inside a line or an event (`isCutOff`), at column 1 of `line`.
+    static func cutOff(file: String, line: Int, _ message: String, hint: String) -> TraceError {
+        var cut = TraceError(file: file, line: line, column: 1, message, hint: hint)
+        cut.isCutOff = true
+        return cut
+    }
+
     static func malformedJSON(_ error: JSONParseError, file: String, line: Int, unterminated: Bool) -> TraceError {
         // Cut where it was written: the file's last line, ending before its value does. A
         // mistake inside it (an edited line saved without its newline) is an error as any.
         guard !unterminated || !error.atEnd else {
-            var cut = TraceError(
-                file: file, line: line, column: 1,
+            return .cutOff(
+                file: file, line: line,
                 "the last line is cut off (\(error.message)); the \(line - 1) lines before it are whole",
                 hint: "the recording was interrupted: record it again, or delete the last line to use what is there")
-            cut.isCutOff = true
-            return cut
         }
         return TraceError(file: file, line: line, column: error.column, "malformed JSON: \(error.message)")
     }

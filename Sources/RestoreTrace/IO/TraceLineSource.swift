@@ -113,12 +113,10 @@ struct TraceLineSource {
         var last = first
         for expected in 2...count {
             guard let line = try physical() else {
-                var cut = TraceError(
-                    file: file, line: first.number, column: 1,
+                throw .cutOff(
+                    file: file, line: first.number,
                     "the trace ends inside a line split over \(count) part lines, after \(expected - 1) of them",
                     hint: "the recording was cut off; what comes before line \(first.number) was read")
-                cut.isCutOff = true
-                throw cut
             }
             guard line.bytes.starts(with: Self.partPrefix) else {
                 throw TraceError(
@@ -324,12 +322,10 @@ struct TraceLineSource {
         if unterminated, let lead = bytes.suffix(3).lastIndex(where: { $0 >= 0xC0 }),
             Self.isUTF8(Array(bytes[..<lead]))
         {
-            var cut = TraceError(
-                file: file, line: linesRead, column: 1,
+            return .cutOff(
+                file: file, line: linesRead,
                 "the last line is cut off (inside a character); the \(linesRead - 1) lines before it are whole",
                 hint: "the recording was interrupted: record it again")
-            cut.isCutOff = true
-            return cut
         }
         return TraceError(
             file: file, line: linesRead, column: 1, "not valid UTF-8", hint: "traces are UTF-8 JSON Lines")

@@ -114,12 +114,11 @@ extension TraceReader {
                     }
                 }
                 guard let member else {
-                    var error = TraceError(
-                        file: file, line: line.number, column: 1,
-                        "the trace ends inside \(seq): it announces \(count) \(what) lines and \(i) follow it",
-                        hint: "the recording was cut off; the events before line \(line.number) were read")
-                    error.isCutOff = true
-                    return cut(error)
+                    return cut(
+                        .cutOff(
+                            file: file, line: line.number,
+                            "the trace ends inside \(seq): it announces \(count) \(what) lines and \(i) follow it",
+                            hint: "the recording was cut off; the events before line \(line.number) were read"))
                 }
                 guard Self.kind(of: read.bytes, from: start) == kind else {
                     throw TraceError(
