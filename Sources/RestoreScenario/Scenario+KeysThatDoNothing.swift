@@ -14,7 +14,7 @@ extension Scenario {
     public func keysThatDoNothing(against archive: Archive? = nil) -> ScenarioError? {
         let locations = keyLocations.byStep
         guard !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty else { return nil }
-        let watch = CrashWatch()
+        let watch = CrashWatch(crashSteps: Set(locations.keys))
         if let archive {
             run(against: archive, observer: watch, watching: watch)
         } else {
@@ -26,13 +26,14 @@ extension Scenario {
         }
         // A table the data of a launch names must be one the app ever preserved: the path of
         // no preserved node is a typo, and the changed rows change nothing.
-        let preserved = Set(watch.encodedNodes)
+        // With --archive, UIKit's archive is the preservation: its nodes are preserved too.
+        let preserved = watch.encodedNodes.union(archive?.entries.map(\.pathString) ?? [])
         for (path, location) in keyLocations.data.sorted(by: { $0.value < $1.value }) where !preserved.contains(path) {
             problems.append(
                 Diagnostic(
                     at: location,
                     "'data' names '\(path)', the path of no view the app preserved in this run, so its rows change nothing; write the restoration path of the table or collection view"
-                        + Self.nearest(path, among: watch.encodedNodes)))
+                        + Self.nearest(path, among: preserved.sorted())))
         }
         let encoded = watch.app?.encodedPaths ?? []
         // Only where the app delegate was asked at all: a declined save asks it nothing.
@@ -57,8 +58,10 @@ extension Scenario {
         case .backgroundCrashingWhileEncoding(let name):
             let key = "'crashWhileEncoding: \(name)' crashes nothing"
             if watch.ran[index] == nil {
+                // Only a background before the first launch is the one --archive stands for.
+                let replaced = !timeline[..<index].contains { if case .launch = $0 { true } else { false } }
                 return key
-                    + (againstArchive
+                    + (againstArchive && replaced
                         ? ": with --archive, UIKit's archive is this preservation, so no background runs before the first launch. Remove the key, or record without --archive"
                         : ": the app is not in the foreground at this step, so it does not go to the background. Put the step after a launch")
             }
@@ -119,26 +122,34 @@ private final class CrashWatch: StepWatch, EngineObserver {
     var crashed: Set<Int> = []
     var ran: [Int: Bool] = [:]
     var asked: [Int: [String]] = [:]
+    private var askedSet: [Int: Set<String>] = [:]
+    /// The steps with a crash key: the only ones whose callbacks are listed (`asked`).
+    let crashSteps: Set<Int>
     /// The scenario's app, whose delegate says which `encodes` paths it found.
     var app: ScenarioApp?
     /// application:willEncodeRestorableStateWithCoder: was called at least once.
     var encodeAsked = false
-    /// Every node encoded in the run, in order.
-    var encodedNodes: [String] = []
+    /// Every node encoded in the run.
+    var encodedNodes: Set<String> = []
+
+    init(crashSteps: Set<Int>) { self.crashSteps = crashSteps }
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
         if app == nil { app = (engine.boundary as? ScenarioBoundary)?.app }
         if event.callback == .willEncodeApplication { encodeAsked = true }
-        if event.callback == .encode, let path = event.path { encodedNodes.append(path) }
+        if event.callback == .encode, let path = event.path { encodedNodes.insert(path) }
         guard let step else { return }
         ran[step] = true
         if event.event == .crash || event.result == .crashed { crashed.insert(step) }
+        guard crashSteps.contains(step) else { return }
         let name: String? =
             switch event.callback {
             case .encode?, .decode?: event.path
             case .stateRestorationActivity?, .restoreInteractionState?: event.session
             default: nil
             }
-        if let name, asked[step]?.contains(name) != true { asked[step, default: []].append(name) }
+        // Listed in order, once each: a set beside the list, or every encode compared its path
+        // with all the step's before it (33 s instead of 0.6 s on the 200×200 grid).
+        if let name, askedSet[step, default: []].insert(name).inserted { asked[step, default: []].append(name) }
     }
 }

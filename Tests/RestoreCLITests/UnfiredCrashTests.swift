@@ -177,3 +177,44 @@ import Testing
             try CLI.run(["record", Samples.path("table-selection-moved.yaml"), "-o", "t.jsonl"], in: dir).code == 0)
     }
 }
+
+/// With --archive, UIKit's archive is the preservation: its nodes count as preserved, and only a
+/// background before the first launch is the one it stands for.
+@Suite struct KeysAgainstTheArchiveTests {
+    static let app = """
+        name: archive-data
+        launchUI:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children:
+            - class: ListController
+              restorationIdentifier: List
+              views:
+                - {class: UITableView, restorationIdentifier: table, rows: [m1, m2, m3], modelAssociation: true}
+
+        """
+
+    @Test func dataForATableInUIKitsArchiveIsAccepted() throws {
+        let dir = try CLI.temporaryDirectory()
+        try (Self.app + "timeline: [background, {kill: system}, {launch: {data: {Nav/List/table: [m3, m1]}}}]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(
+            ["record", "s.yaml", "--archive", UIKitArchiveFixtures.path("views-and-objects.data"), "-o", "t.jsonl"],
+            in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+    }
+
+    @Test func aBackgroundAfterTheFirstLaunchIsNotBlamedOnTheArchive() throws {
+        let dir = try CLI.temporaryDirectory()
+        try
+            (Self.app
+            + "timeline: [background, {kill: system}, launch, {kill: system}, {background: {crashWhileEncoding: Nav/List}}]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(
+            ["record", "s.yaml", "--archive", UIKitArchiveFixtures.path("views-and-objects.data"), "-o", "t.jsonl"],
+            in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("the app is not in the foreground at this step"), "\(r.stderr)")
+        #expect(!r.stderr.contains("--archive"))
+    }
+}

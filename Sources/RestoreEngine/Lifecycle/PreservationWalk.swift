@@ -280,7 +280,9 @@ struct PreservationWalk {
         let presentedAmongChildren = encodesChildren && presentedID != nil && !vc.children.isEmpty
         // Registered objects are scoped by their restorationParent, not by the controller that
         // references them: checked across the whole walk (`visitObjects`).
-        guard childGroup || presentedAmongChildren || vc.views.count > 1 || (presentedID != nil && !vc.views.isEmpty)
+        // Views are preserved only from a loaded view (P6): unloaded, they collide with nothing.
+        let views = vc.isViewLoaded ? vc.views : []
+        guard childGroup || presentedAmongChildren || views.count > 1 || (presentedID != nil && !views.isEmpty)
         else {
             return
         }
@@ -294,10 +296,10 @@ struct PreservationWalk {
         {
             groups.append(("controllers (a child and the presented one)", [pid, pid]))
         }
-        groups.append(("views", vc.views.compactMap(\.restorationIdentifier)))
+        groups.append(("views", views.compactMap(\.restorationIdentifier)))
         // A view's path is its owner's plus its identifier too: the archive keys collide, and the
         // presented controller is never re-linked (the view's entry answers its key).
-        if let presentedID, vc.views.contains(where: { $0.restorationIdentifier == presentedID }) {
+        if let presentedID, views.contains(where: { $0.restorationIdentifier == presentedID }) {
             groups.append(("nodes (a view and the presented controller)", [presentedID, presentedID]))
         }
         // Nearly every group has fewer than two members: no set to build, nothing to compare.

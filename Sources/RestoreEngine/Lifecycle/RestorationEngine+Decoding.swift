@@ -274,9 +274,14 @@ extension PreservationWalk {
         var lostBelow: [String: [String]] = [:]
         let skipped = nodes.indices.filter { nodes[$0].status == .skipped }
         var reportedUnloaded = Set<String>()
-        // A preserved controller's name by locator, for a finding about its unloaded views.
+        // A preserved controller's name by locator, and its unloaded views with an identifier
+        // (the ones with state to lose), gathered in one pass: for a finding per controller.
         var byOwner: [String: String] = [:]
-        if skipped.contains(where: { nodes[$0].reason == .viewNotLoaded }) {
+        var unloadedViews: [String: [Int]] = [:]
+        for i in skipped where nodes[i].reason == .viewNotLoaded && !nodes[i].displayName.hasPrefix("<") {
+            if let owner = nodes[i].cause { unloadedViews[owner, default: []].append(i) }
+        }
+        if !unloadedViews.isEmpty {
             for n in nodes where n.kind == .viewController { byOwner[n.locator] = n.displayName }
         }
         for n in skipped.map({ nodes[$0] }) {
@@ -297,10 +302,10 @@ extension PreservationWalk {
                 )
             case .viewNotLoaded:
                 // One finding per controller, naming its views.
-                guard let owner = n.cause, reportedUnloaded.insert(owner).inserted else { continue }
-                let views = skipped.map { nodes[$0] }.filter { $0.reason == .viewNotLoaded && $0.cause == owner }
+                guard let owner = n.cause, let views = unloadedViews[owner], reportedUnloaded.insert(owner).inserted
+                else { continue }
                 let list =
-                    views.prefix(5).map { "`\($0.displayName)`" }.joined(separator: ", ")
+                    views.prefix(5).map { "`\(nodes[$0].displayName)`" }.joined(separator: ", ")
                     + (views.count > 5 ? " and \(views.count - 5) more" : "")
                 let ownerName = byOwner[owner].map { "`\($0)` (\(owner))" } ?? "`\(owner)`"
                 engine.diagnose(

@@ -48,7 +48,10 @@ extension RestorationEngine {
         // P1
         let optIn = askSaveOrRestore(secure: .shouldSaveSecure, appCoder)
         guard optIn.answer else {
-            if let root { walk.skipAll(root, reason: .saveDeclined) }
+            if let root {
+                walk.skipAll(root, reason: .saveDeclined)
+                walk.visitObjects()  // lists the objects, skipped too
+            }
             outcome.preservation = PhaseOutcome(
                 performed: false, reason: .saveDeclined, nodes: walk.nodes, launch: launch)
             // The next launch finds no archive because of this answer, not because of how the app was stopped.
@@ -73,6 +76,8 @@ extension RestorationEngine {
             // listed as not preserved, as for a declined save.
             var unwritten = PreservationWalk(engine: self, root: root)
             if let root { unwritten.skipAll(root, reason: .noArchive) }
+            // Lists the registered objects met on the way (encoding none: all are skipped).
+            unwritten.visitObjects()
             crashWhileEncoding(crash, nodes: unwritten.nodes)
             return
         }

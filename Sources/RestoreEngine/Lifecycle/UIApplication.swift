@@ -45,12 +45,11 @@ public final class UIApplication {
     @exclusivity(unchecked) private var indexToken = LiveIndexToken()
     @exclusivity(unchecked) var liveObjects: [String: UIStateRestoringObject] = [:]
     /// Controllers whose restoration path another live controller shares (navigation, tab and
-    /// split siblings may share an identifier), by archive key: `liveControllers` keeps one per
+    /// split siblings may share an identifier), by that path: `liveControllers` keeps one per
     /// path, and R3 step 3 must find the one at the archived entry's `:[i]:` index, as UIKit's
     /// root set does ("Object in root set for index [0] for identifier path …"). Empty unless
     /// two share a path.
-    @exclusivity(unchecked) private var sharedPathControllers: [String: UIViewController] = [:]
-    @exclusivity(unchecked) private var sharedPaths: Set<String> = []
+    @exclusivity(unchecked) private var sharedPathControllers: [String: [UIViewController]] = [:]
     /// The archive being restored in this launch; indexed by path only if someone asks.
     var restoringArchive: Archive? {
         didSet { (archivedByPath, archivedPathCounts) = (nil, nil) }
@@ -86,8 +85,8 @@ public final class UIApplication {
     /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
     public func existingPath(of vc: UIViewController) -> String? {
         guard let mark = vc.liveIndexMark, mark.token === indexToken else { return nil }
-        if !sharedPaths.isEmpty, sharedPaths.contains(mark.path) {
-            return sharedPathControllers[liveKey(of: vc)] === vc ? mark.path : nil
+        if !sharedPathControllers.isEmpty, let shared = sharedPathControllers[mark.path] {
+            return shared.contains { $0 === vc } ? mark.path : nil
         }
         return liveControllers.value(at: mark.path) === vc ? mark.path : nil
     }
@@ -99,7 +98,9 @@ public final class UIApplication {
             return liveControllers.value(at: path)
         }
         let entry = archive.entries[i]
-        if !sharedPaths.isEmpty, sharedPaths.contains(path) { return sharedPathControllers[entry.key] }
+        if !sharedPathControllers.isEmpty, let shared = sharedPathControllers[path] {
+            return sibling(among: shared, for: entry)
+        }
         guard let found = liveControllers.value(at: path) else { return nil }
         // The one controller at this path is another sibling's when the archive has two here:
         // `:[1]:` of a stack whose launch UI holds only `:[0]:` is not that controller again
@@ -112,6 +113,26 @@ public final class UIApplication {
             return nil
         }
         return found
+    }
+
+    /// The sibling at the entry's place: its own index (or presented), and where two cousins
+    /// have that (two stacks sharing an identifier, each with a child at that index), the one
+    /// whose whole archive key is the entry's. Its own index only, not its ancestors': a tab
+    /// added before them moves every key above it, and they are still the same siblings.
+    private func sibling(among shared: [UIViewController], for entry: ArchiveEntry) -> UIViewController? {
+        let placed = shared.filter { vc in
+            // Obtained this launch, it is not under its parent yet: its key says where it goes.
+            if let mark = vc.liveIndexMark, mark.token === indexToken, let key = mark.key { return key == entry.key }
+            switch entry.relation {
+            case .child(let index):
+                guard let parent = vc.parent else { return false }
+                return index < parent.children.count && parent.children[index] === vc
+            case .presented: return vc.presentingViewController?.presentedViewController === vc
+            default: return true
+            }
+        }
+        guard placed.count > 1 else { return placed.first }
+        return placed.first { liveKey(of: $0) == entry.key }
     }
 
     /// How many entries of the archive being restored have this restoration path (siblings
@@ -174,7 +195,13 @@ public final class UIApplication {
         // A controller without an identifier has no key, but the objects registered under it do
         // (P8: their path is their restorationParent's, or their identifier alone).
         func walk(_ vc: UIViewController, key: String?, path: String?) {
-            if let key, let path { keys[path] = key }
+            if let key, let path {
+                keys[path] = key
+                // A view's key too: a registered object may name a view as its restorationParent.
+                for view in vc.views {
+                    if let id = view.restorationIdentifier, !id.isEmpty { keys[path + "/" + id] = key + "/" + id }
+                }
+            }
             objects += vc.restorableObjects
             for (i, child) in vc.children.enumerated() {
                 let id = child.restorationIdentifier ?? ""
@@ -192,6 +219,25 @@ public final class UIApplication {
         if let root = window.rootViewController {
             let id = root.restorationIdentifier ?? ""
             walk(root, key: id.isEmpty ? nil : id, path: id.isEmpty ? nil : id)
+        }
+        if let key = keys[path] { return key }
+        // Objects scoped by other objects: each pass keys the ones whose parent is keyed now.
+        var pending = objects.filter { $0.restorationPath != nil }
+        while !pending.isEmpty {
+            let waiting = Set(pending.compactMap(\.restorationPath))
+            var next: [UIStateRestoringObject] = []
+            for object in pending {
+                guard let objectPath = object.restorationPath, keys[objectPath] == nil else { continue }
+                if let parent = object.restorationParentPath, keys[parent] == nil, waiting.contains(parent),
+                    parent != objectPath
+                {
+                    next.append(object)
+                } else {
+                    keys[objectPath] = Self.objectKey(object, parentKeys: keys)
+                }
+            }
+            if next.count == pending.count { break }
+            pending = next
         }
         if let key = keys[path] { return key }
         guard let object = objects.first(where: { $0.restorationPath == path }) else { return nil }
@@ -224,11 +270,12 @@ public final class UIApplication {
     /// `key`: its archive key, for a controller obtained in this launch (not yet under its parent).
     func index(_ vc: UIViewController, at path: String, key: String? = nil) {
         vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path, key: key)
-        if let other = liveControllers.set(vc, at: path), other !== vc {
-            sharedPaths.insert(path)
-            sharedPathControllers[liveKey(of: other)] = other
+        if let other = liveControllers.set(vc, at: path), other !== vc, sharedPathControllers[path] == nil {
+            sharedPathControllers[path] = [other]
         }
-        if !sharedPaths.isEmpty, sharedPaths.contains(path) { sharedPathControllers[liveKey(of: vc)] = vc }
+        if !sharedPathControllers.isEmpty, sharedPathControllers[path]?.contains(where: { $0 === vc }) == false {
+            sharedPathControllers[path]?.append(vc)
+        }
         let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
             if let objectPath = object.restorationPath, liveObjects[objectPath] == nil {
@@ -249,7 +296,7 @@ public final class UIApplication {
         window.rootViewController = nil
         liveControllers = PathTable()
         liveObjects = [:]
-        (sharedPaths, sharedPathControllers) = ([], [:])
+        sharedPathControllers = [:]
         indexToken = LiveIndexToken()
     }
 
@@ -260,7 +307,7 @@ public final class UIApplication {
         liveControllers = PathTable(minimumCapacity: expected)
         indexToken = LiveIndexToken()
         liveObjects = [:]
-        (sharedPaths, sharedPathControllers) = ([], [:])
+        sharedPathControllers = [:]
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
             index(root, at: RestorationPath(root: id).text)
         }

@@ -130,10 +130,13 @@ extension RestorationEngine {
             outcome.launches.append(PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch))
         }
         if keepingActivities {
-            diagnose(
-                .deviceLocked, .warning, path: nil, locator: nil,
-                "The app \(reason) at launch \(launch), while the device was locked: no session's saved activity had been read (S3), so they stay, and the next unlocked launch restores from them. Fix: fix the crash."
-            )
+            // Said only when there is something kept, as the unlocked case says only what it deletes.
+            if scenes.sessions.contains(where: { $0.saved != nil && !$0.discarded }) {
+                diagnose(
+                    .deviceLocked, .warning, path: nil, locator: nil,
+                    "The app \(reason) at launch \(launch), while the device was locked: no session's saved activity had been read (S3), so they stay, and the next unlocked launch restores from them. Fix: fix the crash."
+                )
+            }
         } else {
             deleteActivities(
                 "deleted after a crash during restoration (S4)",
