@@ -132,4 +132,39 @@ import Testing
         let outcome = scenario.run()
         #expect(outcome.diagnostics(.deviceLocked).isEmpty)
     }
+
+    /// An object at a view's or a controller's path had the same archive key (or locator) as it.
+    @Test func anObjectAtAViewsOrAControllersPathIsAmbiguous() throws {
+        let run = try ScenarioRun(
+            """
+            name: objcollide
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - class: ListController
+                  restorationIdentifier: List
+                  views: [{class: UITableView, restorationIdentifier: table, rows: [m1, m2]}]
+                  objects:
+                    - {class: Store, restorationIdentifier: table, restorationParent: Nav/List}
+                    - {class: Other, restorationIdentifier: List, restorationParent: Nav}
+            """)
+        let keys = run.outcome.preservation?.nodes.compactMap(\.key) ?? []
+        #expect(Set(keys).count == keys.count)
+        #expect(run.outcome.diagnostics(.ambiguousPath).map(\.locator) == ["Nav/List/table#1", "Nav/List#1"])
+    }
+
+    /// A custom class that inherits UICollectionView is a collection view, whatever its name.
+    @Test func aCollectionViewIsKnownByItsKindNotItsName() throws {
+        let run = try ScenarioRun(
+            """
+            name: grid
+            launchUI: {class: Home, restorationIdentifier: Home, views: [{class: PhotoGrid, inherits: UICollectionView, restorationIdentifier: g, rows: [a]}]}
+            ui: {class: Home, restorationIdentifier: Home, views: [{class: PhotoGrid, inherits: UICollectionView, restorationIdentifier: g, rows: [a, b], selected: [b]}]}
+            timeline: [background, {kill: system}, {launch: {data: {Home/g: [a]}}}]
+            """)
+        #expect(
+            run.outcome.diagnostics(.selectionDropped).first?.message.contains("but the collection view now has 1 row:")
+                == true)
+    }
 }

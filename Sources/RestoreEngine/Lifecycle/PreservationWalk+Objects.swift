@@ -60,6 +60,12 @@ extension PreservationWalk {
                     deferred.append(reference)
                     continue
                 }
+                // A controller or a view preserved at this path has its archive key (R11).
+                if preservedKeys[path] != nil {
+                    skipSharedPath(reference, path: path, first: nil)
+                    done[path] = reference.object
+                    continue
+                }
                 done[path] = reference.object
                 visitObject(reference, path: path)
                 if crash != nil { return }
@@ -85,18 +91,23 @@ extension PreservationWalk {
     }
 
     /// R11 for registered objects: a second object at a path another one is encoded at.
-    private mutating func skipSharedPath(_ reference: ObjectReference, path: String, first: UIStateRestoringObject) {
+    private mutating func skipSharedPath(_ reference: ObjectReference, path: String, first: UIStateRestoringObject?) {
         guard sharedObjectPaths.insert(ObjectIdentifier(reference.object)).inserted else { return }
-        let locator = path + "#\(nodes.filter { $0.kind == .object && $0.path == path }.count)"
+        let locator = path + "#\(nodes.filter { $0.path == path }.count)"
         var node = NodeOutcome(
             path: path, locator: locator, key: nil, className: reference.object.className, kind: .object,
             status: .skipped, depth: reference.depth, parent: reference.owner)
         node.reason = .ambiguousPath
         node.position = reference.position
         nodes.append(node)
+        let sharer =
+            first.map {
+                "registered objects share the restoration path '\(path)' (`\($0.className)` and `\(reference.object.className)`)"
+            }
+            ?? "nodes share the restoration path '\(path)' (a controller or a view, and the registered object `\(reference.object.className)`)"
         engine.diagnose(
             .ambiguousPath, .error, path: path, locator: locator,
-            "Two registered objects share the restoration path '\(path)' (`\(first.className)` and `\(reference.object.className)`): UIKit encodes one, and `\(reference.object.className)` is never preserved (R11). Fix: \(ReasonCode.ambiguousPath.fix)."
+            "Two \(sharer): UIKit encodes one, and `\(reference.object.className)` is never preserved (R11). Fix: \(ReasonCode.ambiguousPath.fix)."
         )
     }
 

@@ -111,7 +111,7 @@ extension RestorationEngine {
                 guard rows.indices.contains(row) else {
                     diagnose(
                         .selectionDropped, .warning, path: e.pathString, locator: locator(e),
-                        "\(name) had row \(row) selected, but the \(Self.listKind(e.className)) now has \(rows.count) rows: the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
+                        "\(name) had row \(row) selected, but the \(listKind(e.className)) now has \(rows.count) row\(rows.count == 1 ? "" : "s"): the selection was dropped. Fix: \(ReasonCode.selectionMoved.fix)."
                     )
                     continue
                 }
@@ -358,8 +358,9 @@ extension PreservationWalk {
 }
 
 extension RestorationEngine {
-    /// What a message calls a list view of this class: its rows belong to a table or a collection view.
-    static func listKind(_ className: String) -> String {
-        className.contains("Collection") ? "collection view" : "table"
+    /// What a message calls a list view of this class, by what it is a kind of (a custom class
+    /// that inherits UICollectionView too), not by its name.
+    func listKind(_ className: String) -> String {
+        application.classes.isKind(className, of: "UICollectionView") ? "collection view" : "table"
     }
 }
