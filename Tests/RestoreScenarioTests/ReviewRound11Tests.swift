@@ -167,4 +167,27 @@ import Testing
             run.outcome.diagnostics(.selectionDropped).first?.message.contains("but the collection view now has 1 row:")
                 == true)
     }
+
+    /// Two objects of one class at one path are one object only when their state is the same:
+    /// with different state, the second's was dropped without a word.
+    @Test func sameClassDifferentStateAtOnePathIsAmbiguous() throws {
+        let run = try ScenarioRun(
+            """
+            name: objdup
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - class: ListController
+                  restorationIdentifier: List
+                  objects: [{class: Store, restorationIdentifier: store, restorationParent: Nav/List, state: {filter: open}}]
+                - class: DetailController
+                  restorationIdentifier: Detail
+                  objects: [{class: Store, restorationIdentifier: store, restorationParent: Nav/List, state: {filter: closed}}]
+            """)
+        #expect(
+            run.outcome.diagnostics(.ambiguousPath).map(\.message) == [
+                "Two registered objects of class `Store`, with different state, share the restoration path 'Nav/List/store': UIKit encodes one, and `Store` is never preserved (R11). Fix: give siblings distinct restoration identifiers."
+            ])
+    }
 }

@@ -48,8 +48,10 @@ extension PreservationWalk {
                 }
                 if let first = done[path] {
                     // A scenario lists an object under each controller that references it:
-                    // the same class at the same path is that one object met again.
-                    if first !== reference.object, first.className != reference.object.className {
+                    // the same class and state at the same path is that one object met again.
+                    if first !== reference.object,
+                        first.className != reference.object.className || first.state != reference.object.state
+                    {
                         skipSharedPath(reference, path: path, first: first)
                     }
                     continue
@@ -102,7 +104,9 @@ extension PreservationWalk {
         nodes.append(node)
         let sharer =
             first.map {
-                "registered objects share the restoration path '\(path)' (`\($0.className)` and `\(reference.object.className)`)"
+                $0.className == reference.object.className
+                    ? "registered objects of class `\($0.className)`, with different state, share the restoration path '\(path)'"
+                    : "registered objects share the restoration path '\(path)' (`\($0.className)` and `\(reference.object.className)`)"
             }
             ?? "nodes share the restoration path '\(path)' (a controller or a view, and the registered object `\(reference.object.className)`)"
         engine.diagnose(
