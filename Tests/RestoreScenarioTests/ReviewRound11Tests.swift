@@ -190,4 +190,23 @@ import Testing
                 "Two registered objects of class `Store`, with different state, share the restoration path 'Nav/List/store': UIKit encodes one, and `Store` is never preserved (R11). Fix: give siblings distinct restoration identifiers."
             ])
     }
+
+    /// UIKit's archive may hold siblings that share an identifier: adopted, they get `#i` as the
+    /// engine's own preservation gives them, so findings about the second do not name the first.
+    @Test func adoptedSiblingsSharingAnIdentifierHaveTheirOwnLocators() throws {
+        let scenario = try parsed("name: adopt\nui: {class: UINavigationController, restorationIdentifier: Nav}\n")
+        let archive = Archive(entries: [
+            ArchiveEntry(
+                key: "Nav", path: ["Nav"], kind: .viewController, className: "UINavigationController", parentKey: nil,
+                relation: .root),
+            ArchiveEntry(
+                key: "Nav/:[0]:/Detail", path: ["Nav", "Detail"], kind: .viewController, className: "Detail",
+                parentKey: "Nav", relation: .child(0)),
+            ArchiveEntry(
+                key: "Nav/:[1]:/Detail", path: ["Nav", "Detail"], kind: .viewController, className: "Detail",
+                parentKey: "Nav", relation: .child(1)),
+        ])
+        let outcome = scenario.run(against: archive)
+        #expect(outcome.restoration?.nodes.map(\.locator) == ["Nav", "Nav/Detail", "Nav/Detail#1"])
+    }
 }

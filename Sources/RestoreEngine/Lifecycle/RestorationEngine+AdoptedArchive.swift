@@ -15,12 +15,25 @@ extension RestorationEngine {
         archiveClassesInferred = classesInferred
         archiveLoss = nil
         encodeCrash = nil
+        // Siblings that share an identifier (UIKit allows them in containers) get `#i`, their
+        // index, as the engine's own preservation names them, and their subtrees follow.
+        var locators: [String: String] = [:]
+        var used = Set<String>()
         let nodes = adopted.entries.map { e -> NodeOutcome in
             let depth = e.path.count - 1
+            let parent = e.parentKey.flatMap { locators[$0] }
+            var locator = parent.map { $0 + "/" + e.identifier } ?? e.pathString
+            if !used.insert(locator).inserted {
+                let suffix: Int
+                if case .child(let i) = e.relation { suffix = i } else { suffix = used.count }
+                locator += "#\(suffix)"
+                used.insert(locator)
+            }
+            locators[e.key] = locator
             return NodeOutcome(
-                path: e.pathString, locator: e.pathString, key: e.key, className: e.className, kind: e.kind,
+                path: e.pathString, locator: locator, key: e.key, className: e.className, kind: e.kind,
                 status: .preserved, depth: max(0, depth),
-                parent: depth > 0 ? RestorationPath(components: Array(e.path.dropLast())).text : nil)
+                parent: parent ?? (depth > 0 ? RestorationPath(components: Array(e.path.dropLast())).text : nil))
         }
         outcome.preservation = PhaseOutcome(performed: true, nodes: nodes, launch: launch)
         if observer != nil {
