@@ -72,7 +72,8 @@ extension PreservationWalk {
                 visitObject(reference, path: path)
                 if crash != nil { return }
             }
-            // Parents that never come (a cycle) leave their children to say why.
+            // A round that keys no waiting object ends the waiting: what is left is visited now and
+            // says why it is not preserved (an object's path is longer than its parent's, so no cycle).
             if deferred.count == pending.count {
                 for reference in deferred {
                     guard let path = reference.object.restorationPath, done[path] == nil else { continue }
