@@ -2,15 +2,16 @@ import RestoreEngine
 
 extension Scenario {
     /// The keys that do nothing when the scenario runs, as a located error; nil when there are
-    /// none. A crash key that crashes nothing, and a path in `app.delegate.encodes` that names
-    /// no controller or object at any background (a typo, encoded as nothing).
+    /// none: a crash key that crashes nothing, a path in `app.delegate.encodes` that names no
+    /// controller or object at any background (a typo, encoded as nothing), and a launch's `data:`
+    /// for a path no preserved view has.
     ///
     /// A crash key names the node (or, with scenes, the session) whose callback crashes. When that
     /// callback is never made at that step — the path is not in the tree, the session was closed,
     /// the launch has no archive to decode — the app ran on as if the key were not there, and the
     /// recording passed: the question the user asked was silently not asked. Which callbacks a
     /// step makes is only known by running it, so this runs the scenario once, without a trace,
-    /// when (and only when) the timeline has a crash key. `archive` is `record --archive`'s.
+    /// when (and only when) it has one of these keys. `archive` is `record --archive`'s.
     public func keysThatDoNothing(against archive: Archive? = nil) -> ScenarioError? {
         let locations = keyLocations.byStep
         guard !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty else { return nil }

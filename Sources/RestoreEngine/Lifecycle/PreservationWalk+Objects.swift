@@ -57,7 +57,7 @@ extension PreservationWalk {
                     continue
                 }
                 if let parent = reference.object.restorationParentPath, preservedKeys[parent] == nil,
-                    waitingPaths.contains(parent), parent != path
+                    waitingPaths.contains(parent)
                 {
                     deferred.append(reference)
                     continue

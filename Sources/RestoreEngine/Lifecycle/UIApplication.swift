@@ -51,11 +51,9 @@ public final class UIApplication {
     /// two share a path.
     @exclusivity(unchecked) private var sharedPathControllers: [String: [UIViewController]] = [:]
     /// The archive being restored in this launch; indexed by path only if someone asks.
-    var restoringArchive: Archive? {
-        didSet { (archivedByPath, archivedPathCounts) = (nil, nil) }
-    }
-    @exclusivity(unchecked) private var archivedByPath: [String: Int]?
-    @exclusivity(unchecked) private var archivedPathCounts: [String: Int]?
+    var restoringArchive: Archive? { didSet { archivedByPath = nil } }
+    /// Restoration path → the first entry at it and how many entries share it.
+    @exclusivity(unchecked) private var archivedByPath: [String: (first: Int, count: Int)]?
     /// The archive entry being obtained right now.
     @exclusivity(unchecked) var currentEntry: Int?
     /// The restoration path of the node whose encode crashes in this preservation, if any (T3).
@@ -136,15 +134,19 @@ public final class UIApplication {
     }
 
     /// How many entries of the archive being restored have this restoration path (siblings
-    /// that share an identifier). Counted on first need: the rare case above alone asks.
-    private func archivedEntryCount(atPath path: String) -> Int {
-        guard let archive = restoringArchive else { return 0 }
-        if archivedPathCounts == nil {
-            var counts: [String: Int] = [:]
-            for e in archive.entries { counts[e.pathString, default: 0] += 1 }
-            archivedPathCounts = counts
+    /// that share an identifier).
+    private func archivedEntryCount(atPath path: String) -> Int { archivedPathIndex()?[path]?.count ?? 0 }
+
+    /// `archivedByPath`, built on first need from the archive being restored.
+    private func archivedPathIndex() -> [String: (first: Int, count: Int)]? {
+        guard let archive = restoringArchive else { return nil }
+        if archivedByPath == nil {
+            var index: [String: (first: Int, count: Int)] = [:]
+            index.reserveCapacity(archive.entries.count)
+            for (i, e) in archive.entries.enumerated() { index[e.pathString, default: (i, 0)].count += 1 }
+            archivedByPath = index
         }
-        return archivedPathCounts?[path] ?? 0
+        return archivedByPath
     }
 
     /// A live controller's archive key, from its place under its parents: `:[i]:` for a
@@ -178,13 +180,7 @@ public final class UIApplication {
         guard let archive = restoringArchive else { return nil }
         // The engine is usually asking about the entry it is restoring right now.
         if let i = currentEntry, archive.entries[i].pathString == path { return archive.entries[i] }
-        if archivedByPath == nil {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(archive.entries.count)
-            for (i, e) in archive.entries.enumerated() where index[e.pathString] == nil { index[e.pathString] = i }
-            archivedByPath = index
-        }
-        return archivedByPath![path].map { archive.entries[$0] }
+        return archivedPathIndex()?[path].map { archive.entries[$0.first] }
     }
 
     /// The archive key the node at this restoration path would be preserved under (a controller
@@ -221,23 +217,12 @@ public final class UIApplication {
             walk(root, key: id.isEmpty ? nil : id, path: id.isEmpty ? nil : id)
         }
         if let key = keys[path] { return key }
-        // Objects scoped by other objects: each pass keys the ones whose parent is keyed now.
-        var pending = objects.filter { $0.restorationPath != nil }
-        while !pending.isEmpty {
-            let waiting = Set(pending.compactMap(\.restorationPath))
-            var next: [UIStateRestoringObject] = []
-            for object in pending {
-                guard let objectPath = object.restorationPath, keys[objectPath] == nil else { continue }
-                if let parent = object.restorationParentPath, keys[parent] == nil, waiting.contains(parent),
-                    parent != objectPath
-                {
-                    next.append(object)
-                } else {
-                    keys[objectPath] = Self.objectKey(object, parentKeys: keys)
-                }
-            }
-            if next.count == pending.count { break }
-            pending = next
+        // Objects scoped by other objects: an object's path is its parent's and one more
+        // identifier, so in order of length every parent is keyed before its children.
+        let scoped = objects.compactMap { o in o.restorationPath.map { (o, $0) } }
+        for (object, objectPath) in scoped.sorted(by: { $0.1.utf8.count < $1.1.utf8.count })
+        where keys[objectPath] == nil {
+            keys[objectPath] = Self.objectKey(object, parentKeys: keys)
         }
         if let key = keys[path] { return key }
         guard let object = objects.first(where: { $0.restorationPath == path }) else { return nil }
