@@ -68,8 +68,12 @@ public struct Divergence: Hashable, Sendable {
     }
 
     public static func brief(_ line: String) -> String {
-        guard let v = try? JSONParser.parse(line) else { return line }
-        func text(_ field: EventField) -> String? { v[field.name]?.stringValue }
+        // Four members read, the rest skipped: a line may carry a whole app's hierarchy.
+        let names: Set = [
+            EventField.callback.name, EventField.event.name, EventField.path.name, EventField.receiver.name,
+        ]
+        guard let v = JSONParser.topLevelStrings(of: line, named: names) else { return line }
+        func text(_ field: EventField) -> String? { v[field.name] }
         let name = text(.callback) ?? text(.event) ?? "?"
         let who = text(.path) ?? text(.receiver)
         return "`\(name)`" + (who.map { " on \($0)" } ?? "")

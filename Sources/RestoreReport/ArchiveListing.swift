@@ -40,15 +40,23 @@ public struct ArchiveListing: Sendable {
             return
         }
         source = "trace"
-        let events: [TraceEvent]
+        // Every line read and checked as every command does, but only what the listing shows is
+        // decoded: the last archive, and the events that move a scene session's activity.
+        // Decoding every event whole took 4.4 s and 427 MB at 200×200 (240,818 events).
+        var sceneEvents: [EngineEvent] = []
         do {
             let reader = try TraceReader(path: trace)
-            events = try reader.readAll()
+            // Each line's payloads are checked here, as `nextRecord()` would, so that an archive
+            // is decoded once: the check decodes it.
+            while let record = try reader.nextRecord(checkingPayloads: false) {
+                let event = try record.check()
+                if let written = event.archive { archive = written }
+                if let kind = event.event, SessionActivity.moves.contains(kind) { sceneEvents.append(event) }
+            }
             cutOff = reader.cutOff
         } catch { throw RestoreFailure(error) }
-        archive = events.last(where: { $0.event.archive != nil })?.event.archive
-        if events.contains(where: { $0.event.event == .sceneConnected }) {
-            sessions = SessionActivity.onDisk(events.map(\.event))
+        if sceneEvents.contains(where: { $0.event == .sceneConnected }) {
+            sessions = SessionActivity.onDisk(sceneEvents)
         }
     }
 

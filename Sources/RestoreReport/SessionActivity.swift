@@ -13,6 +13,11 @@ public struct SessionActivity: Hashable, Sendable {
     /// The user closed the scene: the session itself is gone.
     public var discarded: Bool
 
+    /// The events `onDisk` reads: the rest of a trace can be left undecoded.
+    static let moves: Set<SystemEvent> = [
+        .launch, .sceneConnected, .activitySaved, .activityNotSaved, .archiveDeleted, .kill, .sessionDiscarded,
+    ]
+
     /// Follows a trace's events to its end: saved, not saved, deleted, discarded.
     static func onDisk(_ events: [EngineEvent]) -> [SessionActivity] {
         var out: [SessionActivity] = []

@@ -7,8 +7,11 @@ public struct TraceComparison: Sendable {
     public var result: TraceDiff.Result
 
     /// Reads both traces, finds the first event where they part and replays both for the outcome change.
-    public init(_ a: String, _ b: String) throws(RestoreFailure) {
-        do { result = try TraceDiff.diff(a, b) } catch { throw RestoreFailure(error) }
+    /// - Parameter leftovers: given the replays' engines instead of their being freed here (see `Leftovers`).
+    public init(_ a: String, _ b: String, leaving leftovers: Leftovers? = nil) throws(RestoreFailure) {
+        do {
+            result = try TraceDiff.diff(a, b, keepingEngines: Leftovers.engines(into: leftovers))
+        } catch { throw RestoreFailure(error) }
     }
 
     /// Whether the traces agree event for event and in outcome.

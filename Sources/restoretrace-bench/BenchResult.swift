@@ -2,8 +2,8 @@ import Foundation
 
 /// One command (or anchor) measured at one size: the fastest of its runs.
 struct CommandRow {
-    /// Stable name for machines: `record-json`, `record-yaml`, `replay`, `report`,
-    /// `export-chrome-trace`, `export-json`, and the anchors `cat`, `python-json`.
+    /// Stable name for machines: `record-json`, `record-yaml`, `diff`, `replay`, `report`,
+    /// `archive`, `export-chrome-trace`, `export-json`, and the anchors `cat`, `python-json`.
     var id: String
     /// What a person reads in the table.
     var label: String

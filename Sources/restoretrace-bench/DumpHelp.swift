@@ -8,8 +8,9 @@ enum DumpHelp {
     static let discussion = """
         For each N it writes the grid app (N tab stacks × N controllers, each with a scroll view) as a \
         JSON and as a YAML scenario, then runs the restoretrace binary beside this one as whole child \
-        processes: record (from the JSON, and from the YAML as a row of its own), replay --no-report, \
-        report -o DIR, export --format chrome-trace and export --format json. Each row gives events, \
+        processes: record (from the JSON, and from the YAML as a row of its own), diff of the two \
+        recordings (one trace, as a CI job's check after recording again), replay --no-report, \
+        report -o DIR, archive, export --format chrome-trace and export --format json. Each row gives events, \
         wall seconds (the minimum of --runs runs), events per second, the child's own peak resident \
         memory (wait4; the maximum of the runs), the bytes written (the report's folder and its \
         index.html apart), and the ratio to two anchors run on the same trace in the same run: \

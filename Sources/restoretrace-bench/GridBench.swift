@@ -62,6 +62,12 @@ struct GridBench {
             }
             recordYAML.row.outputBytes = FileStats.size(yamlTrace)
             rows.append(recordYAML.row)
+            // The check a CI job makes after recording again: the two recordings are one trace, so
+            // this is diff's whole path (every line read and compared, then one replay).
+            let label = "diff TRACE TRACE2 (same app)"
+            if let diff = attempt({ try run("diff", label, ["diff", trace, yamlTrace], [0]) }) {
+                rows.append(diff.row)
+            }
         }
         try? FileManager.default.removeItem(atPath: yamlTrace)
 
@@ -84,6 +90,11 @@ struct GridBench {
             rows.append(report.row)
         }
         try? FileManager.default.removeItem(atPath: reportDir)
+
+        if var archive = attempt({ try run("archive", "archive", ["archive", trace], [0]) }) {
+            archive.row.outputBytes = archive.stdout.utf8.count
+            rows.append(archive.row)
+        }
 
         for format in ["chrome-trace", "json"] {
             let file = dir + "/export.\(format).json"

@@ -5,8 +5,8 @@ import Testing
 /// every figure parses. Timings are not checked: CI machines differ.
 @Suite struct BenchSmokeTests {
     static let commands = [
-        "record (JSON)", "record (YAML)", "replay --no-report", "report -o DIR", "export --format chrome-trace",
-        "export --format json",
+        "record (JSON)", "record (YAML)", "diff TRACE TRACE2 (same app)", "replay --no-report", "report -o DIR",
+        "archive", "export --format chrome-trace", "export --format json",
     ]
     static var pythonPresent: Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
@@ -69,7 +69,10 @@ import Testing
         let ids = rows.compactMap { $0["id"] as? String }
         #expect(
             ids == ["cat"] + (Self.pythonPresent ? ["python-json"] : [])
-                + ["record-json", "record-yaml", "replay", "report", "export-chrome-trace", "export-json"])
+                + [
+                    "record-json", "record-yaml", "diff", "replay", "report", "archive", "export-chrome-trace",
+                    "export-json",
+                ])
         let events = try #require(size["events"] as? Int)
         #expect(events > 0)
         for row in rows {

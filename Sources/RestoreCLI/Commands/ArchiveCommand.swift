@@ -23,6 +23,8 @@ struct ArchiveCommand: ParsableCommand {
 
     func run() throws {
         let listing = try ArchiveListing(trace: trace)
+        // The decoded archive is not needed past this point; exit frees it at once.
+        defer { LeftForExit.current.park(listing) }
         if json { printJSON(listing.json, terminator: "") } else { print(listing.text, terminator: "") }
     }
 }

@@ -33,7 +33,10 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let comparison = try TraceComparison(a, b)
+        let leftovers = Leftovers()
+        let comparison = try TraceComparison(a, b, leaving: leftovers)
+        // The replays' engines are not needed past this point; exit frees them at once.
+        defer { LeftForExit.current.park((comparison, leftovers)) }
         if json { printJSON(comparison.json) } else { print(comparison.text) }
         if !comparison.identical { throw Difference() }
     }

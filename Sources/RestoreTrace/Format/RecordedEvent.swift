@@ -156,6 +156,16 @@ public final class RecordedEvent: Sendable {
         return false
     }
 
+    /// Whether the line carries an archive (a member `archive` that is not null), without decoding it.
+    public var carriesArchive: Bool {
+        guard let payloads else {
+            if case .whole(let e) = rest { return e.archive != nil }
+            return false
+        }
+        guard let range = payloads[.archive] else { return false }
+        return bytes[range.lowerBound] != UInt8(ascii: "n")
+    }
+
     /// The receiver, argument and scene session of the envelope, without making the whole event.
     public var receiver: String? {
         switch rest {
@@ -253,9 +263,10 @@ public final class RecordedEvent: Sendable {
     }
 
     /// Checks every payload as the reader does when it reads a line whole, with its located error
-    /// (the column of the member at fault).
-    public func check() throws(TraceError) {
-        do { _ = try decoded() } catch {
+    /// (the column of the member at fault); returns the event so decoded, for a caller that needs it.
+    @discardableResult
+    public func check() throws(TraceError) -> EngineEvent {
+        do { return try decoded() } catch {
             var e = error
             if e.diagnostic.location?.column == nil, let field = Self.field(of: e.diagnostic.message) {
                 let end = bytes.firstIndex(of: 0x0A) ?? bytes.count

@@ -171,3 +171,39 @@ extension JSONParser {
         }
     }
 }
+
+extension JSONParser {
+    /// The string values of the named members of the object `text` is, first of each name, read
+    /// without building the rest (a member of another type is left out); nil when `text` is not
+    /// one JSON object. What `parse(text)[name]?.stringValue` gives for each name, without the
+    /// tree: a divergence's one-line summary reads an event's name and path so, and an event
+    /// that carries a whole app's hierarchy is megabytes.
+    public static func topLevelStrings(of text: String, named names: Set<String>) -> [String: String]? {
+        var p = JSONParser(bytes: Array(text.utf8), at: 0)
+        var found: [String: String] = [:]
+        var seen: Set<String> = []
+        do throws(JSONParseError) {
+            try p.enterObject()
+            var first = true
+            while let range = try p.nextMemberKey(first: &first) {
+                var key = String(decoding: p.bytes[range], as: UTF8.self)
+                if p.bytes[range].contains(UInt8(ascii: "\\")) {
+                    // An escaped key, decoded as `parse` would.
+                    var keyParser = JSONParser(bytes: p.bytes, at: range.lowerBound - 1)
+                    key = try keyParser.string()
+                }
+                let isString = p.i < p.bytes.count && p.bytes[p.i] == UInt8(ascii: "\"")
+                // Only the first member of a name counts, string or not, as in `parse`.
+                if names.contains(key), seen.insert(key).inserted, isString {
+                    found[key] = try p.string()
+                } else {
+                    try p.skipValue()
+                }
+            }
+            guard p.atEnd() else { return nil }
+        } catch {
+            return nil
+        }
+        return found
+    }
+}
