@@ -41,20 +41,28 @@ public enum Recording {
         scenarioAt scenarioPath: String?, to output: String? = nil, progress: ((Int) -> Void)? = nil
     ) throws(RestoreFailure) -> Result {
         let scenario = try loadScenario(scenarioPath)
-        if let unfired = scenario.keysThatDoNothing() { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
+        // Keys that do nothing are found in the recording's own run, which then leaves no trace.
+        var unfired: ScenarioError?
+        let result: Result
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath))
             var engine: RestorationEngine?
-            let recorded = try TraceRecorder.record(header: header(for: scenario), to: path, progress: progress) {
-                observer in scenario.run(observer: observer, keepingEngine: { engine = $0 })
-            }
-            return Result(
+            let recorded = try TraceRecorder.record(
+                header: header(for: scenario), to: path, progress: progress, committing: { unfired == nil },
+                run: { observer in
+                    let run = scenario.runFindingKeysThatDoNothing(observer: observer, keepingEngine: { engine = $0 })
+                    unfired = run.keysThatDoNothing
+                    return run.outcome
+                })
+            result = Result(
                 scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events,
                 engine: engine.map(KeptEngine.init))
         } catch {
             throw RestoreFailure(error)
         }
+        if let unfired { throw RestoreFailure(unfired) }
+        return result
     }
 
     /// SPEC §6 `record SCENARIO --archive ARCHIVE`: relaunches the scenario's app against UIKit's
@@ -72,21 +80,28 @@ public enum Recording {
         }
         let uikit = try Importing.read(archivePath)
         let archive = uikit.model
-        if let unfired = scenario.keysThatDoNothing(against: archive) { throw RestoreFailure(unfired) }
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
+        var unfired: ScenarioError?
+        let result: Result
         do {
             // The archive as given, and the data.data found in the folder or container it names.
             try InputGuard.refuseWritingOntoInputs(
                 output: path,
                 inputs: inputs(scenario, scenarioPath) + (archivePath == "-" ? [] : [archivePath, uikit.file]))
-            let recorded = try TraceRecorder.record(header: header(for: scenario), to: path) { observer in
-                scenario.run(against: archive, observer: observer)
-            }
-            return Result(
+            let recorded = try TraceRecorder.record(
+                header: header(for: scenario), to: path, committing: { unfired == nil },
+                run: { observer in
+                    let run = scenario.runFindingKeysThatDoNothing(observer: observer, against: archive)
+                    unfired = run.keysThatDoNothing
+                    return run.outcome
+                })
+            result = Result(
                 scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events, engine: nil)
         } catch {
             throw RestoreFailure(error)
         }
+        if let unfired { throw RestoreFailure(unfired) }
+        return result
     }
 
     /// What a recording reads: the scenario and the storyboards and Info.plist it names. The

@@ -52,10 +52,15 @@ public final class TraceRecorder: LiveHierarchyObserver {
     /// Records a run into a trace at `path`: the file appears only if everything succeeded.
     /// `-` is standard output: the trace is written whole to a temporary file first (atomically, as
     /// always), then copied out, so a failed recording never sends half a trace down a pipe.
+    /// - Parameter committing: asked once the run is over; false leaves no trace at all (the
+    ///   caller found, in the run itself, that the recording must not stand).
     public static func record(
-        header: TraceHeader, to path: String, progress: ((Int) -> Void)? = nil, run: (EngineObserver) -> Outcome
+        header: TraceHeader, to path: String, progress: ((Int) -> Void)? = nil,
+        committing: () -> Bool = { true }, run: (EngineObserver) -> Outcome
     ) throws(TraceError) -> (outcome: Outcome, events: Int) {
-        guard path != "-" else { return try recordToStandardOutput(header: header, progress: progress, run: run) }
+        guard path != "-" else {
+            return try recordToStandardOutput(header: header, progress: progress, committing: committing, run: run)
+        }
         let writer = try TraceWriter(path: path, header: header)
         let recorder = TraceRecorder(writer: writer)
         recorder.onProgress = progress
@@ -64,12 +69,16 @@ public final class TraceRecorder: LiveHierarchyObserver {
             writer.discard()
             throw error
         }
+        guard committing() else {
+            writer.discard()
+            return (outcome, recorder.eventCount)
+        }
         try writer.commit()
         return (outcome, recorder.eventCount)
     }
 
     private static func recordToStandardOutput(
-        header: TraceHeader, progress: ((Int) -> Void)?, run: (EngineObserver) -> Outcome
+        header: TraceHeader, progress: ((Int) -> Void)?, committing: () -> Bool, run: (EngineObserver) -> Outcome
     ) throws(TraceError) -> (outcome: Outcome, events: Int) {
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("restoretrace-stdout-\(getpid()).trace.jsonl").path
@@ -78,7 +87,8 @@ public final class TraceRecorder: LiveHierarchyObserver {
             unlink(temporary)
             InterruptCleanup.finished(ticket)
         }
-        let recorded = try record(header: header, to: temporary, progress: progress, run: run)
+        let recorded = try record(header: header, to: temporary, progress: progress, committing: committing, run: run)
+        guard committing() else { return recorded }
         guard let data = FileManager.default.contents(atPath: temporary) else {
             throw TraceError(file: temporary, "the trace written for standard output is gone", cause: .environment)
         }

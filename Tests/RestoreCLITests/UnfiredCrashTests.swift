@@ -34,6 +34,22 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("s.trace.jsonl"), encoding: .utf8) == "old\n")
     }
 
+    /// The keys are found in the recording's own run, so the trace is being written when they are:
+    /// a refused recording must leave nothing of it, in the folder or down a pipe.
+    @Test func aRefusedRecordingLeavesNoPartialFileAndSendsNothingToStandardOutput() throws {
+        let dir = try CLI.temporaryDirectory()
+        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let toFile = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
+        #expect(toFile.code == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.yaml"])
+        let toPipe = try CLI.run(["record", "s.yaml", "-o", "-"], in: dir)
+        #expect(toPipe.code == 2)
+        #expect(toPipe.stdout.isEmpty)
+        #expect(toPipe.stderr.contains("'crashWhileEncoding: Nav/B' crashes nothing"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.yaml"])
+    }
+
     @Test func aCrashWhileDecodingAPathThatNeverDecodesIsRefused() throws {
         let dir = try CLI.temporaryDirectory()
         try (Self.legacyApp + "timeline: [background, {kill: system}, {launch: {crashWhileDecoding: Nav/B}}]\n")
