@@ -43,19 +43,46 @@ public struct FindingGroup: Hashable, Sendable {
     /// a session `photo` turned the type `com.example.photoActivity` into `com.example.‹node›Activity`,
     /// and two findings about different types were folded into one about a type that does not exist.
     public static func cause(of d: Diagnostic) -> String {
-        var text = d.message
+        // On UTF-8 bytes: every name is quoted between ASCII marks, so a byte match is a match.
+        // String's generic `replacing`, eight times a finding, was 86 % of `record` on an app of
+        // 80,000 findings (4.5 s of 5.3 s).
+        var text = Array(d.message.utf8)
         let names = [d.path, d.locator].compactMap { $0 }.filter { !$0.isEmpty }
+        let node = Array("‹node›".utf8)
         for name in names.sorted(by: { $0.count > $1.count }) {
-            for (open, close) in [("`", "`"), ("(", ")"), ("'", "'")] {
-                text = text.replacing(open + name + close, with: open + "‹node›" + close)
+            for (open, close) in [(UInt8(ascii: "`"), UInt8(ascii: "`")), (0x28, 0x29), (0x27, 0x27)] {
+                replace(&text, [open] + Array(name.utf8) + [close], with: [open] + node + [close])
             }
         }
         for name in names {
             let last = name.split(separator: "/").last.map(String.init) ?? name
-            text = text.replacing("`\(last)`", with: "`‹node›`")
+            replace(&text, Array("`\(last)`".utf8), with: Array("`‹node›`".utf8))
         }
         // Messages name a node as "`Name` (Path)": that pair reads as one placeholder.
-        return text.replacing("`‹node›` (‹node›)", with: "‹node›")
+        replace(&text, Array("`‹node›` (‹node›)".utf8), with: node)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Replaces every occurrence of `needle` in `text`, left to right, as `String.replacing` does.
+    private static func replace(_ text: inout [UInt8], _ needle: [UInt8], with replacement: [UInt8]) {
+        guard !needle.isEmpty, text.count >= needle.count, let first = needle.first else { return }
+        var out: [UInt8] = []
+        var copied = 0
+        var i = 0
+        while i + needle.count <= text.count {
+            if text[i] == first, text[i..<(i + needle.count)].elementsEqual(needle) {
+                if out.isEmpty { out.reserveCapacity(text.count + replacement.count) }
+                out += text[copied..<i]
+                out += replacement
+                i += needle.count
+                copied = i
+            } else {
+                i += 1
+            }
+        }
+        guard copied > 0 else { return }
+        out += text[copied...]
+        text = out
     }
 
     private struct Key: Hashable {
