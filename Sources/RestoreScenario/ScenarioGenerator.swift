@@ -122,4 +122,15 @@ extension ScenarioGenerator {
         s.launchUI = tabs
         return s
     }
+
+    /// The same app relaunched with an empty tab bar and no way to make the stacks again (no
+    /// restoration class, no app delegate answer): every node is preserved and none restored,
+    /// each with a finding. The benchmark's case of an app whose restoration is broken, where
+    /// findings, not events, are the bulk of the work.
+    public static func gridNothingRestored(_ size: Int) -> Scenario {
+        var s = grid(size)
+        s.name = "grid-\(max(1, size))x\(max(1, size))-nothing-restored"
+        s.launchUI = NodeBlueprint(className: "UITabBarController", restorationIdentifier: "Tabs")
+        return s
+    }
 }

@@ -3,11 +3,14 @@ import Foundation
 /// One command (or anchor) measured at one size: the fastest of its runs.
 struct CommandRow {
     /// Stable name for machines: `record-json`, `record-yaml`, `diff`, `replay`, `report`,
-    /// `archive`, `export-chrome-trace`, `export-json`, and the anchors `cat`, `python-json`.
+    /// `archive`, `export-chrome-trace`, `export-json`, `record-nothing-restored`,
+    /// `replay-nothing-restored`, `report-nothing-restored`, and the anchors `cat`, `python-json`.
     var id: String
     /// What a person reads in the table.
     var label: String
     var isAnchor = false
+    /// Run on another trace than the anchors' (the nothing-restored grid): no ratio to them.
+    var ownTrace = false
     /// The child's command line, as run.
     var commandLine: [String]
     var events = 0
@@ -85,8 +88,10 @@ struct BenchReport {
             let previous = s > 0 ? sizes[s - 1] : nil
             for r in sizes[s].rows.indices {
                 let row = sizes[s].rows[r]
-                sizes[s].rows[r].ratioToCat = cat.map { row.seconds / $0 }
-                sizes[s].rows[r].ratioToPython = python.map { row.seconds / $0 }
+                if !row.ownTrace {
+                    sizes[s].rows[r].ratioToCat = cat.map { row.seconds / $0 }
+                    sizes[s].rows[r].ratioToPython = python.map { row.seconds / $0 }
+                }
                 if let before = previous?.row(row.id), before.events > 0, row.events > 0 {
                     sizes[s].rows[r].growth =
                         (row.seconds / Double(row.events)) / (before.seconds / Double(before.events))

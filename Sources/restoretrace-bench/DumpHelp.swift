@@ -10,12 +10,15 @@ enum DumpHelp {
         JSON and as a YAML scenario, then runs the restoretrace binary beside this one as whole child \
         processes: record (from the JSON, and from the YAML as a row of its own), diff of the two \
         recordings (one trace, as a CI job's check after recording again), replay --no-report, \
-        report -o DIR, archive, export --format chrome-trace and export --format json. Each row gives events, \
+        report -o DIR, archive, export --format chrome-trace and export --format json; then record, \
+        replay and report of the same grid relaunched with nothing restored (every node a finding: \
+        the case of an app whose restoration is broken), on its own trace. Each row gives events, \
         wall seconds (the minimum of --runs runs), events per second, the child's own peak resident \
         memory (wait4; the maximum of the runs), the bytes written (the report's folder and its \
         index.html apart), and the ratio to two anchors run on the same trace in the same run: \
         `cat FILE > /dev/null` and Python's json.loads of every line (left out, with a note, without \
-        python3). growth is the seconds per event over the previous size's: 1.00 is linear. Below the \
+        python3; the nothing-restored rows have none, their trace is another). growth is the seconds \
+        per event over the previous size's: 1.00 is linear. Below the \
         table: each trace's lines and longest line; when --sizes has 200, the engine alone at 200 in this \
         process after every child, phase by phase (nodes/s through preservation and restoration); and \
         issue 17's targets, met or not. Progress goes to \
@@ -41,6 +44,10 @@ enum DumpHelp {
         Option("keep", "dir", "Write the generated scenarios, traces and outputs under this folder and keep them."),
         Option("write-grid", "n", "Print the N×N grid scenario as JSON and stop."),
         Option("write-grid-yaml", "n", "Print the same scenario as block-style YAML and stop."),
+        Option(
+            "write-grid-nothing-restored", "n",
+            "Print the N×N grid relaunched with an empty tab bar (every node preserved, none restored, each a finding) as JSON and stop."
+        ),
         Option(
             "write-scenario", "n",
             "Print the older generated app of N controllers (tab bar, stacks, containers) and stop."),

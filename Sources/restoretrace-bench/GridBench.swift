@@ -106,6 +106,8 @@ struct GridBench {
             try? FileManager.default.removeItem(atPath: file)
         }
 
+        rows += try nothingRestored(n, dir: dir, attempt: attempt, notes: &size.notes)
+
         // The anchors last, on the same file, once the commands have had the page cache warm too.
         var anchors: [Measured] = []
         for (id, label, argv) in [("cat", "cat FILE > /dev/null", ["/bin/cat", trace])]
@@ -120,10 +122,66 @@ struct GridBench {
         size.rows = (anchors.map(\.row) + rows).map { row in
             var row = row
             row.isAnchor = anchors.contains { $0.row.id == row.id }
-            row.events = size.events
+            if !row.ownTrace { row.events = size.events }
             return row
         }
         return size
+    }
+
+    /// Record, replay and report of the grid relaunched with nothing restored, on its own trace:
+    /// every node preserved and lost, each with a finding, so findings are the bulk of the work.
+    private func nothingRestored(
+        _ n: Int, dir: String, attempt: (() throws -> Measured) -> Measured?, notes: inout [String]
+    ) throws -> [CommandRow] {
+        let json = dir + "/grid\(n)-nothing-restored.json"
+        let trace = dir + "/grid\(n)-nothing-restored.trace.jsonl"
+        var writer = ChildProcess(executable: bench, arguments: ["--write-grid-nothing-restored", String(n)])
+        writer.output = .file(json)
+        guard try writer.run(scratch: dir).exitCode == 0 else {
+            throw BenchError("N=\(n): --write-grid-nothing-restored failed")
+        }
+        let run = { (id: String, label: String, arguments: [String], accept: [Int32]) throws -> Measured in
+            try self.run(n, id, label, arguments, scratch: dir, accept: accept)
+        }
+        let suffix = ", nothing restored"
+        guard
+            var record = attempt({
+                try run("record-nothing-restored", "record (JSON)" + suffix, ["record", json, "-o", trace], [0])
+            })
+        else { return [] }
+        let events = try Self.recordedEvents(record, n)
+        record.row.outputBytes = FileStats.size(trace)
+        var rows = [record.row]
+        if let replay = attempt({
+            try run(
+                "replay-nothing-restored", "replay --no-report" + suffix, ["replay", trace, "--no-report"], [0, 1])
+        }) {
+            if replay.exitCodes.contains(1) {
+                notes.append("N=\(n): replay diverged (exit 1) on its own recording of the nothing-restored grid")
+            }
+            rows.append(replay.row)
+        }
+        let reportDir = dir + "/report-nothing-restored"
+        let reported = attempt {
+            try self.run(
+                n, "report-nothing-restored", "report -o DIR" + suffix, ["report", trace, "-o", reportDir],
+                scratch: dir, accept: [0]
+            ) {
+                try? FileManager.default.removeItem(atPath: reportDir)
+            }
+        }
+        if var report = reported {
+            report.row.outputBytes = FileStats.folderSize(reportDir)
+            report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
+            rows.append(report.row)
+        }
+        try? FileManager.default.removeItem(atPath: reportDir)
+        return rows.map { row in
+            var row = row
+            row.ownTrace = true
+            row.events = events
+            return row
+        }
     }
 
     /// A command's runs: its row, and the exit code and standard output of each run.

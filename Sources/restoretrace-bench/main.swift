@@ -49,6 +49,10 @@ if let n = number("--write-grid") {
     print(ScenarioText.json(ScenarioGenerator.grid(n)))
     exit(0)
 }
+if let n = number("--write-grid-nothing-restored") {
+    print(ScenarioText.json(ScenarioGenerator.gridNothingRestored(n)))
+    exit(0)
+}
 if let n = number("--write-grid-yaml") {
     print(ScenarioText.yaml(ScenarioGenerator.grid(n)), terminator: "")
     exit(0)

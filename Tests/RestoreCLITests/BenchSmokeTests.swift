@@ -6,7 +6,8 @@ import Testing
 @Suite struct BenchSmokeTests {
     static let commands = [
         "record (JSON)", "record (YAML)", "diff TRACE TRACE2 (same app)", "replay --no-report", "report -o DIR",
-        "archive", "export --format chrome-trace", "export --format json",
+        "archive", "export --format chrome-trace", "export --format json", "record (JSON), nothing restored",
+        "replay --no-report, nothing restored", "report -o DIR, nothing restored",
     ]
     static var pythonPresent: Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
@@ -71,14 +72,24 @@ import Testing
             ids == ["cat"] + (Self.pythonPresent ? ["python-json"] : [])
                 + [
                     "record-json", "record-yaml", "diff", "replay", "report", "archive", "export-chrome-trace",
-                    "export-json",
+                    "export-json", "record-nothing-restored", "replay-nothing-restored", "report-nothing-restored",
                 ])
         let events = try #require(size["events"] as? Int)
         #expect(events > 0)
-        for row in rows {
+        for row in rows where !(row["id"] as? String ?? "").hasSuffix("-nothing-restored") {
             #expect(row["events"] as? Int == events)
             #expect((row["peakRSSBytes"] as? Int ?? 0) > 0)
             #expect((row["ratioToCat"] as? Double ?? 0) > 0)
+        }
+        // The nothing-restored grid has a trace of its own: fewer events (nothing is decoded),
+        // and no ratio to anchors run on another file.
+        let lost = rows.filter { ($0["id"] as? String ?? "").hasSuffix("-nothing-restored") }
+        #expect(lost.count == 3)
+        for row in lost {
+            let own = try #require(row["events"] as? Int)
+            #expect(own > 0 && own < events)
+            #expect(row["ratioToCat"] is NSNull)
+            #expect((row["peakRSSBytes"] as? Int ?? 0) > 0)
         }
         #expect((size["longestLineBytes"] as? Int ?? 0) > 0)
         #expect(
@@ -156,5 +167,17 @@ import Testing
         #expect(r.code == 0)
         #expect(r.stdout.hasPrefix("format: \"restoretrace-scenario/1\"\nname: \"grid-2x2\"\n"))
         #expect(r.stdout.contains("\n    - class: \"UINavigationController\"\n"))
+    }
+
+    @Test func theNothingRestoredGridPreservesEveryNodeAndRestoresOnlyTheTabBar() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scenario = try CLI.run(["--write-grid-nothing-restored", "3"], in: dir, executable: "restoretrace-bench")
+        #expect(scenario.code == 0)
+        try scenario.stdout.write(to: dir.appendingPathComponent("lost.json"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "lost.json", "-o", "lost.trace.jsonl"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        // 1 tab bar + 3 stacks + 9 controllers, each with a scroll view.
+        #expect(r.stdout.contains("Preservation (launch 1): 22 of 22 nodes preserved"), "\(r.stdout)")
+        #expect(r.stdout.contains("Restoration (launch 2): 1 of 22 nodes restored"), "\(r.stdout)")
     }
 }
