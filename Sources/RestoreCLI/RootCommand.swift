@@ -3,6 +3,24 @@ import Foundation
 import RestoreReport
 import RestoreTrace
 
+extension RestoreTraceMain {
+    /// Whether `path` is this process's standard input under another name (`/dev/stdin`,
+    /// `/dev/fd/0`, `/proc/self/fd/0`) while standard input is a pipe: such an argument is read
+    /// as `-` is, once and kept. Opened by name, a pipe gives its bytes to the first reader only:
+    /// `cat t | restoretrace replay /dev/stdin` read the trace, then found it "changed" when the
+    /// replay read its lines again.
+    static func isStandardInputPipe(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        var input = stat()
+        guard fstat(STDIN_FILENO, &input) == 0 else { return false }
+        let kind = input.st_mode & S_IFMT
+        guard kind == S_IFIFO || kind == S_IFSOCK else { return false }
+        var named = stat()
+        guard stat(path, &named) == 0 else { return false }
+        return named.st_dev == input.st_dev && named.st_ino == input.st_ino
+    }
+}
+
 /// `restoretrace`: record, replay and explain UIKit state restoration.
 public struct RootCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -59,7 +77,7 @@ public enum RestoreTraceMain {
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
-            var command = try RootCommand.parseAsRoot(arguments)
+            var command = try RootCommand.parseAsRoot(arguments.map { isStandardInputPipe($0) ? "-" : $0 })
             try command.run()
             // Printed output that could not be written (a full disk) is not a success.
             do { try StandardOutput.check() } catch { throw RestoreFailure(error) }

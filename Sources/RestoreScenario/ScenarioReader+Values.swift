@@ -38,7 +38,15 @@ extension ScenarioReader {
     }
 
     func int(_ node: ScenarioNode, _ what: @autoclosure () -> String) -> Int? {
-        if case .scalar(let scalar) = node, case .int(let i) = CoreScalar(scalar) { return i }
+        if case .scalar(let scalar) = node {
+            switch CoreScalar(scalar) {
+            case .int(let i): return i
+            // The schema's `integer` is any number without a fraction (JSON Schema): `1.0` is 1, as
+            // a validator run from the schema says. (Refused, a scenario the schema passed failed.)
+            case .double(let d) where d.rounded() == d && abs(d) <= 9_007_199_254_740_992: return Int(d)
+            default: break
+            }
+        }
         fail(node, "expected an integer for \(what()), found \(Self.describe(node))")
         return nil
     }

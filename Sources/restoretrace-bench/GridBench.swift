@@ -78,18 +78,11 @@ struct GridBench {
             rows.append(replay.row)
         }
 
-        let reportDir = dir + "/report"
-        let reported = attempt {
-            try self.run(n, "report", "report -o DIR", ["report", trace, "-o", reportDir], scratch: dir, accept: [0]) {
-                try? FileManager.default.removeItem(atPath: reportDir)
-            }
-        }
-        if var report = reported {
-            report.row.outputBytes = FileStats.folderSize(reportDir)
-            report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
+        if let report = attempt({
+            try self.report(n, "report", "report -o DIR", trace, into: dir + "/report", scratch: dir)
+        }) {
             rows.append(report.row)
         }
-        try? FileManager.default.removeItem(atPath: reportDir)
 
         if var archive = attempt({ try run("archive", "archive", ["archive", trace], [0]) }) {
             archive.row.outputBytes = archive.stdout.utf8.count
@@ -162,26 +155,32 @@ struct GridBench {
             rows.append(replay.row)
         }
         let reportDir = dir + "/report-nothing-restored"
-        let reported = attempt {
-            try self.run(
-                n, "report-nothing-restored", "report -o DIR" + suffix, ["report", trace, "-o", reportDir],
-                scratch: dir, accept: [0]
-            ) {
-                try? FileManager.default.removeItem(atPath: reportDir)
-            }
-        }
-        if var report = reported {
-            report.row.outputBytes = FileStats.folderSize(reportDir)
-            report.row.indexHTMLBytes = FileStats.size(reportDir + "/index.html")
+        if let report = attempt({
+            try self.report(
+                n, "report-nothing-restored", "report -o DIR" + suffix, trace, into: reportDir, scratch: dir)
+        }) {
             rows.append(report.row)
         }
-        try? FileManager.default.removeItem(atPath: reportDir)
         return rows.map { row in
             var row = row
             row.ownTrace = true
             row.events = events
             return row
         }
+    }
+
+    /// `report TRACE -o FOLDER`, the folder removed before each run and after the last, with the
+    /// folder's size and its page's.
+    private func report(_ n: Int, _ id: String, _ label: String, _ trace: String, into folder: String, scratch: String)
+        throws -> Measured
+    {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var report = try run(n, id, label, ["report", trace, "-o", folder], scratch: scratch, accept: [0]) {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        report.row.outputBytes = FileStats.folderSize(folder)
+        report.row.indexHTMLBytes = FileStats.size(folder + "/index.html")
+        return report
     }
 
     /// A command's runs: its row, and the exit code and standard output of each run.

@@ -14,6 +14,21 @@ import Testing
         return try CLI.collect(p, stdin: input)
     }
 
+    /// A pipe opened by name gives its bytes once: `/dev/stdin` is read as `-` is.
+    @Test func standardInputByNameIsReadOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        let trace = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("homepwner.trace.jsonl")))
+        let replay = try Self.run(["replay", "/dev/stdin", "--no-report"], stdin: trace, in: dir)
+        #expect(replay.code == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("replay matched"), "\(replay.stdout)")
+        let archive = try Self.run(["archive", "/dev/fd/0"], stdin: trace, in: dir)
+        #expect(archive.code == 0, "\(archive.stderr)")
+        #expect(archive.stdout.hasPrefix("Restoration class map is {"))
+        let diff = try Self.run(["diff", "/dev/stdin", CLI.sample("homepwner.trace.jsonl")], stdin: trace, in: dir)
+        #expect(diff.code == 0, "\(diff.stderr)")
+        #expect(diff.stdout.contains("The traces agree"))
+    }
+
     @Test func neverWritesOntoItsInputByAnyName() throws {
         let dir = try CLI.temporaryDirectory()
         let scenario = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("save-declined.yaml")))

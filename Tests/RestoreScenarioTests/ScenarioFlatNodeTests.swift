@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 import Testing
 
@@ -50,6 +51,7 @@ struct ScenarioFlatNodeTests {
         scenario(ui: #"{"class": "Screen", "state": {"list": [1, "a"], "map": {"k": "v"}}}"#),
         scenario(ui: #"{"class": "Screen", "selectedIndex": 0, "children": []}"#),
         scenario(ui: #"{"class": "Screen", "selectedIndex": 1.5, "children": [{"class": "A"}, {"class": "B"}]}"#),
+        scenario(ui: #"{"class": "Screen", "selectedIndex": 1.0, "children": [{"class": "A"}, {"class": "B"}]}"#),
         scenario(ui: #"{"class": "Screen", "contentOffset": [0, 0], "clas": "x"}"#),
         scenario(ui: #"{"class": "Screen", "views": [{"class": "UIView", "contentOffset": [1, 2]}]}"#),
         scenario(ui: #"{"class": "Screen", "views": [{"class": "MyView", "contentOffset": [1, 2]}]}"#),
@@ -95,5 +97,25 @@ struct ScenarioFlatNodeTests {
         let document = try #require(ScenarioJSON.document("[\(text)]"))
         let item = document.item(Int(document.root), 0)
         #expect(document.coreScalar(item) == CoreScalar(document.scalar(item)))
+    }
+
+    /// The schema's `integer` is JSON Schema's: a number without a fraction, so `1.0` is 1 (a
+    /// validator run from the schema passes it). `1.5` is still refused.
+    @Test func anIntegerWrittenWithAZeroFractionIsThatInteger() throws {
+        let whole = try ScenarioLoader.parse(
+            data: Data(
+                #"{"name": "t", "ui": {"class": "UITabBarController", "selectedIndex": 1.0, "children": [{"class": "A"}, {"class": "B"}]}}"#
+                    .utf8), file: "t.json")
+        #expect(whole.ui?.selectedIndex == 1)
+        let yaml = try ScenarioParser.parse(
+            "name: t\nui: {class: UITabBarController, selectedIndex: 1.0, children: [{class: A}, {class: B}]}\n",
+            file: "t.yaml")
+        #expect(yaml.ui?.selectedIndex == 1)
+        #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse(
+                data: Data(
+                    #"{"name": "t", "ui": {"class": "UITabBarController", "selectedIndex": 1.5, "children": [{"class": "A"}, {"class": "B"}]}}"#
+                        .utf8), file: "t.json")
+        }
     }
 }
