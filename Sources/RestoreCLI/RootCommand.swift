@@ -9,6 +9,19 @@ extension RestoreTraceMain {
     /// as `-` is, once and kept. Opened by name, a pipe gives its bytes to the first reader only:
     /// `cat t | restoretrace replay /dev/stdin` read the trace, then found it "changed" when the
     /// replay read its lines again.
+    static func standardInputByName(_ arguments: [String]) -> [String] {
+        arguments.indices.map { i in
+            // Only an input: not the value of an option that names an output or is not a path.
+            let isOptionValue = i > 0 && notInputs.contains(arguments[i - 1])
+            return !isOptionValue && isStandardInputPipe(arguments[i]) ? "-" : arguments[i]
+        }
+    }
+
+    /// The options whose value is not an input file (outputs, names, what-if edits).
+    private static let notInputs: Set = [
+        "-o", "--output", "--report-dir", "--format", "--fail-on", "--set", "--drop-id",
+    ]
+
     static func isStandardInputPipe(_ path: String) -> Bool {
         guard path.hasPrefix("/") else { return false }
         var input = stat()
@@ -77,7 +90,7 @@ public enum RestoreTraceMain {
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
-            var command = try RootCommand.parseAsRoot(arguments.map { isStandardInputPipe($0) ? "-" : $0 })
+            var command = try RootCommand.parseAsRoot(standardInputByName(arguments))
             try command.run()
             // Printed output that could not be written (a full disk) is not a success.
             do { try StandardOutput.check() } catch { throw RestoreFailure(error) }

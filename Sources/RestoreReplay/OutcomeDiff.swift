@@ -156,16 +156,55 @@ public enum TraceDiff {
     ///   and B is replayed here;
     /// - B is not replayed when the traces agree event for event under one header: a replay's
     ///   outcome comes from the header and the events alone.
-    /// Errors come in the order they did when all this ran in turn: the comparison's, then A's
-    /// replay's, then B's.
+    ///
+    /// That checks lines in another order than reading both traces in step, so on a bad input it
+    /// could meet another of its problems first. When anything fails, both traces are read again
+    /// in step, as `diff` always read them, and the first problem found so is the one said (a
+    /// cut-off trace is refused then too); only a problem the replays alone find is said as it
+    /// came, A's before B's. Bad input pays for the second reading, good input does not.
     /// - Parameter keep: handed each replay's engine once the diff is done, for a caller that would
     ///   rather not pay to free them here (see `Replayer.replay(keepingEngine:)`).
     public static func diff(
         _ a: String, _ b: String, keepingEngines keep: ((RestorationEngine) -> Void)? = nil
     ) throws(TraceError) -> Result {
         let replayA = SideReplay(path: a, keepingEngine: keep != nil)
-        // Handed over here, not on A's thread: `keep` need not be safe to call from another thread.
-        defer { replayA.engine.map { keep?($0) } }
+        do {
+            let result = try compare(a, b, replayA, keep)
+            // Handed over here, not on A's thread: `keep` need not be safe to call from another thread.
+            replayA.engine.map { keep?($0) }
+            return result
+        } catch {
+            // A's thread is let finish first: it reads the same files.
+            _ = replayA.wait()
+            try checkInStep(a, b)
+            throw error
+        }
+    }
+
+    /// Reads both traces in step, every line decoded and checked, A's before B's at each event,
+    /// and throws the first problem met; then refuses a cut-off trace.
+    private static func checkInStep(_ a: String, _ b: String) throws(TraceError) {
+        let ra = try TraceReader(path: a)
+        let rb = try TraceReader(path: b)
+        while true {
+            let ea = try ra.next()
+            let eb = try rb.next()
+            if ea == nil, eb == nil { break }
+        }
+        for cut in [ra.cutOff, rb.cutOff].compactMap({ $0 }) { throw refusal(cut) }
+    }
+
+    /// Past a cut the outcome is unknown: every difference after it would be the cut's.
+    private static func refusal(_ cut: TraceError) -> TraceError {
+        TraceError(
+            file: cut.location.file, line: cut.location.line, column: 1,
+            "diff compares whole traces, and this one is cut off: \(cut.diagnostic.message)",
+            hint: "record it again, or replay it alone to see the events before the cut")
+    }
+
+    private static func compare(
+        _ a: String, _ b: String, _ replayA: SideReplay, _ keep: ((RestorationEngine) -> Void)?
+    ) throws(TraceError) -> Result {
         let ra = try TraceReader(path: a)
         let rb = try TraceReader(path: b)
         var first: Divergence?
@@ -194,18 +233,13 @@ public enum TraceDiff {
                 seq: ea?.seq ?? eb!.seq, recorded: ta, replayed: tb,
                 context: agreed.suffix(4).map(\.comparableText), rule: Divergence.rule(for: e), path: e.path)
         }
-        let same = first == nil && ra.header == rb.header
+        // Both read to the end here, so a cut would show: a cut-off B is replayed, and refused below.
+        let same = first == nil && ra.header == rb.header && ra.cutOff == nil && rb.cutOff == nil
         let resultB =
             same ? nil : Swift.Result { () throws(TraceError) in try Replayer.replay(path: b, keepingEngine: keep) }
         let resultA = try replayA.wait().get()
         let replayedB = try resultB?.get() ?? resultA
-        // Past a cut the outcome is unknown: every difference after it would be the cut's.
-        for cut in [resultA.cutOff, replayedB.cutOff].compactMap({ $0 }) {
-            throw TraceError(
-                file: cut.location.file, line: cut.location.line, column: 1,
-                "diff compares whole traces, and this one is cut off: \(cut.diagnostic.message)",
-                hint: "record it again, or replay it alone to see the events before the cut")
-        }
+        for cut in [resultA.cutOff, replayedB.cutOff].compactMap({ $0 }) { throw refusal(cut) }
         return Result(
             firstDifference: first, eventsA: resultA.recordedEvents, eventsB: replayedB.recordedEvents,
             outcome: OutcomeDiff(before: resultA.outcome, after: replayedB.outcome), headerA: ra.header,
@@ -227,6 +261,8 @@ private final class SideReplay: @unchecked Sendable {
     /// The replay's engine, kept when asked to, once `wait` has returned.
     private(set) var engine: RestorationEngine?
     private let done = DispatchSemaphore(value: 0)
+    /// `wait` has returned once (read and written on the caller's thread only).
+    private var finished = false
 
     init(path: String, keepingEngine: Bool) {
         let thread = Thread { [self] in
@@ -240,8 +276,12 @@ private final class SideReplay: @unchecked Sendable {
         thread.start()
     }
 
+    /// The replay's result once it has finished (at once after the first call).
     func wait() -> Swift.Result<ReplayResult, TraceError> {
-        done.wait()
+        if !finished {
+            done.wait()
+            finished = true
+        }
         return result!
     }
 }

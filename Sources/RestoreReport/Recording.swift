@@ -45,6 +45,11 @@ public enum Recording {
         // Keys that do nothing are found in the recording's own run, which then leaves no trace.
         var unfired: ScenarioError?
         let result: Result
+        // A device or pipe at the output is written as the run goes and cannot be taken back:
+        // there the keys are checked in a run of their own first, as they all once were.
+        if AtomicFileWriter.writesInPlace(path), let unfired = scenario.keysThatDoNothing() {
+            throw RestoreFailure(unfired)
+        }
         do {
             try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath))
             var engine: RestorationEngine?
@@ -81,6 +86,9 @@ public enum Recording {
         let uikit = try Importing.read(archivePath)
         let archive = uikit.model
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
+        if AtomicFileWriter.writesInPlace(path), let unfired = scenario.keysThatDoNothing(against: archive) {
+            throw RestoreFailure(unfired)
+        }
         var unfired: ScenarioError?
         let result: Result
         do {

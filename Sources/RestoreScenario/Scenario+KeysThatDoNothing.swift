@@ -36,6 +36,13 @@ extension Scenario {
         return (outcome, keysThatDoNothing(locations, watch, archive))
     }
 
+    /// The keys that do nothing, found in a run of their own that records nothing; nil when there
+    /// are none or the scenario has no key to check. For an output that cannot be taken back once
+    /// written (a device or pipe), where the recording's own run is too late to find them.
+    public func keysThatDoNothing(against archive: Archive? = nil) -> ScenarioError? {
+        runFindingKeysThatDoNothing(observer: IgnoringObserver(), against: archive).keysThatDoNothing
+    }
+
     private func keysThatDoNothing(_ locations: [Int: SourceLocation], _ watch: CrashWatch, _ archive: Archive?)
         -> ScenarioError?
     {
@@ -199,4 +206,10 @@ private final class WatchingObserver: LiveHierarchyObserver {
             observer.engine(engine, didEmit: whole)
         }
     }
+}
+
+/// Takes every event and keeps none (the live tree is not snapshotted for it).
+private final class IgnoringObserver: LiveHierarchyObserver {
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {}
+    func engine(_ engine: RestorationEngine, didEmit event: EngineEvent, hierarchyOf root: UIViewController) {}
 }

@@ -104,4 +104,53 @@ struct DiffReadingTests {
             }
         }
     }
+
+    /// B is A and then a line cut off mid-write: every whole event agrees, but B is cut, and diff
+    /// compares whole traces only.
+    @Test func aTraceThatIsTheOtherPlusACutLineIsRefused() throws {
+        let dir = try CLI.temporaryDirectory()
+        let sample = CLI.sample("homepwner.trace.jsonl")
+        var text = try String(contentsOfFile: sample, encoding: .utf8)
+        text += #"{"seq":999,"launch":2,"pha"#
+        let cut = dir.appendingPathComponent("cut.trace.jsonl")
+        try text.write(to: cut, atomically: true, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        for (x, y) in [(sample, cut.path), (cut.path, sample)] {
+            let r = try CLI.run(["diff", x, y], in: dir)
+            #expect(r.code == 2, "\(r.stdout)")
+            #expect(
+                r.stderr.contains(
+                    "cut.trace.jsonl:\(lines):1: error: diff compares whole traces, and this one is cut off"),
+                "\(r.stderr)")
+        }
+    }
+
+    /// Both traces bad: the problem said is the first one met reading both in step, A's before
+    /// B's at one event, as diff always said it, whichever the faster comparison met first.
+    @Test func withBothTracesBadTheFirstProblemInStepIsSaid() throws {
+        let dir = try CLI.temporaryDirectory()
+        let sample = "demo-travel.trace.jsonl"
+        let late = try Self.line(sample, containing: #""callback":"application:shouldRestoreApplicationState:""#)
+        let a = try Self.edited(
+            sample, in: dir, as: "a.trace.jsonl",
+            [
+                (
+                    late,
+                    {
+                        $0.replacingOccurrences(
+                            of: #"{"string":"3.2","system":true}"#, with: #"{"string":3,"system":true}"#)
+                    }
+                )
+            ])
+        let b = try Self.edited(sample, in: dir, as: "b.trace.jsonl", [(late, { String($0.dropLast(3)) + "x}}" })])
+        let r = try CLI.run(["diff", a, b], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("a.trace.jsonl:\(late):"), "\(r.stderr)")
+        // A problem in B earlier than A's is said first.
+        let early = try Self.line(sample, containing: #""callback":"modelIdentifierForElementAtIndexPath:inView:""#)
+        let b2 = try Self.edited(sample, in: dir, as: "b2.trace.jsonl", [(early, { String($0.dropLast(3)) + "x}}" })])
+        let r2 = try CLI.run(["diff", a, b2], in: dir)
+        #expect(r2.code == 2)
+        #expect(r2.stderr.contains("b2.trace.jsonl:\(early):"), "\(r2.stderr)")
+    }
 }

@@ -27,6 +27,12 @@ import Testing
         let diff = try Self.run(["diff", "/dev/stdin", CLI.sample("homepwner.trace.jsonl")], stdin: trace, in: dir)
         #expect(diff.code == 0, "\(diff.stderr)")
         #expect(diff.stdout.contains("The traces agree"))
+        // The value of an option that is not an input is left as written.
+        let drop = try Self.run(
+            ["replay", CLI.sample("homepwner.trace.jsonl"), "--drop-id", "/dev/stdin", "--no-report"], stdin: trace,
+            in: dir)
+        #expect(drop.code == 2)
+        #expect(drop.stderr.contains("restoration path '/dev/stdin'"), "\(drop.stderr)")
     }
 
     @Test func neverWritesOntoItsInputByAnyName() throws {

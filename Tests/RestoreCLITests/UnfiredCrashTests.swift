@@ -50,6 +50,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.yaml"])
     }
 
+    /// A device or pipe at the output is written as the recording goes: the keys are checked
+    /// before anything is sent down it.
+    @Test func nothingGoesDownAPipeNamedAsTheOutput() throws {
+        let dir = try CLI.temporaryDirectory()
+        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
+            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "/dev/stdout"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stdout.isEmpty, "\(r.stdout.prefix(200))")
+        #expect(r.stderr.contains("'crashWhileEncoding: Nav/B' crashes nothing"))
+    }
+
     @Test func aCrashWhileDecodingAPathThatNeverDecodesIsRefused() throws {
         let dir = try CLI.temporaryDirectory()
         try (Self.legacyApp + "timeline: [background, {kill: system}, {launch: {crashWhileDecoding: Nav/B}}]\n")

@@ -47,6 +47,10 @@ public struct FindingGroup: Hashable, Sendable {
     /// Only where the message quotes them (`` `Name` ``, `(Path)`, `'Name'`): replaced anywhere,
     /// a session `photo` turned the type `com.example.photoActivity` into `com.example.‹node›Activity`,
     /// and two findings about different types were folded into one about a type that does not exist.
+    ///
+    /// Names are matched by their bytes, as UIKit compares restoration identifiers (literally,
+    /// `isEqualToString:`): `é` written precomposed and `e` + U+0301 are two identifiers, and their
+    /// findings are two groups. (String comparison, which this once used, took them for one.)
     public static func cause(of d: Diagnostic) -> String { String(decoding: causeBytes(of: d), as: UTF8.self) }
 
     private static func causeBytes(of d: Diagnostic) -> [UInt8] {
@@ -56,7 +60,7 @@ public struct FindingGroup: Hashable, Sendable {
         var text = Array(d.message.utf8)
         var names = [d.path, d.locator].compactMap { $0 }.filter { !$0.isEmpty }
         // A path that is also the locator (most are) is replaced once: the second pass finds nothing.
-        if names.count == 2, names[0] == names[1] { names.removeLast() }
+        if names.count == 2, names[0].utf8.elementsEqual(names[1].utf8) { names.removeLast() }
         let node = Array("‹node›".utf8)
         for name in names.sorted(by: { $0.count > $1.count }) {
             for (open, close) in [(UInt8(ascii: "`"), UInt8(ascii: "`")), (0x28, 0x29), (0x27, 0x27)] {

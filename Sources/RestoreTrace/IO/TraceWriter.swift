@@ -41,6 +41,13 @@ public final class AtomicFileWriter {
     /// copy). Opening a named pipe waits for its reader, as the shell's `>` does. Bytes already sent down a pipe cannot be taken back: a run whose writing fails there
     /// has sent what was flushed before the failure (its error is reported as for a file). A
     /// folder is refused here, by open(2) ("Is a directory"), before anything is written.
+    /// Whether a writer for `path` writes into it as it goes (an existing device or named pipe),
+    /// so what it wrote cannot be taken back by `discard()`.
+    public static func writesInPlace(_ path: String) -> Bool {
+        var target = stat()
+        return stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG
+    }
+
     public init(path: String) throws(TraceError) {
         self.path = path
         var target = stat()
