@@ -154,8 +154,8 @@ public enum TraceDiff {
     ///   in A's), so the counts, the cut and every located error come from them;
     /// - A's replay runs on a second thread from the start, while the traces are compared here
     ///   and B is replayed here;
-    /// - B is not replayed when the traces agree event for event under one header: a replay's
-    ///   outcome comes from the header and the events alone.
+    /// - B is not replayed when the traces agree event for event under one header and neither is
+    ///   cut off: a replay's outcome comes from the header and the events alone.
     ///
     /// That checks lines in another order than reading both traces in step, so on a bad input it
     /// could meet another of its problems first. When anything fails, both traces are read again
