@@ -93,7 +93,10 @@ import Testing
             }
             return text.replacing("`‹node›` (‹node›)", with: "‹node›")
         }
-        let paths: [String?] = [nil, "", "T1", "Tabs/T1", "Tabs/T1/T1", "Tabs/:[1]:/T1", "é/ü", "a'b", "`x`", "((p))"]
+        let paths: [String?] = [
+            nil, "", "T1", "Tabs/T1", "Tabs/T1/T1", "Tabs/:[1]:/T1", "é/ü", "a'b", "`x`", "((p))", "T1/", "///", "/T1",
+            "Tabs//T1",
+        ]
         let messages = [
             "`T1` (Tabs/T1) was not restored: no class T1Restorer",
             "`T1` (Tabs/T1) and `T1` (Tabs/T1) again; 'Tabs/T1' and 'T1' and (T1) and `Tabs/T1`",
@@ -103,6 +106,7 @@ import Testing
             "'a'b' (a'b) ``x`` `x` (((p))) `(p)`",
             "`T1` (Tabs/T1/T1) `T1``T1` (Tabs/T1)(Tabs/T1)",
             "‹node› `‹node›` (‹node›) `‹node›` (Tabs/T1)",
+            "`T1` (T1/) `///` (///) `/T1` (/T1) (Tabs//T1) `Tabs//T1`",
         ]
         for message in messages {
             for path in paths {
