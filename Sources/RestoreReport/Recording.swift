@@ -41,33 +41,7 @@ public enum Recording {
         scenarioAt scenarioPath: String?, to output: String? = nil, progress: ((Int) -> Void)? = nil
     ) throws(RestoreFailure) -> Result {
         let scenario = try loadScenario(scenarioPath)
-        let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
-        // Keys that do nothing are found in the recording's own run, which then leaves no trace.
-        var unfired: ScenarioError?
-        let result: Result
-        // A device or pipe at the output is written as the run goes and cannot be taken back:
-        // there the keys are checked in a run of their own first, as they all once were.
-        if AtomicFileWriter.writesInPlace(path), let unfired = scenario.keysThatDoNothing() {
-            throw RestoreFailure(unfired)
-        }
-        do {
-            try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath))
-            var engine: RestorationEngine?
-            let recorded = try TraceRecorder.record(
-                header: header(for: scenario), to: path, progress: progress, committing: { unfired == nil },
-                run: { observer in
-                    let run = scenario.runFindingKeysThatDoNothing(observer: observer, keepingEngine: { engine = $0 })
-                    unfired = run.keysThatDoNothing
-                    return run.outcome
-                })
-            result = Result(
-                scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events,
-                engine: engine.map(KeptEngine.init))
-        } catch {
-            throw RestoreFailure(error)
-        }
-        if let unfired { throw RestoreFailure(unfired) }
-        return result
+        return try record(scenario, from: scenarioPath, to: output, progress: progress)
     }
 
     /// SPEC §6 `record SCENARIO --archive ARCHIVE`: relaunches the scenario's app against UIKit's
@@ -84,32 +58,45 @@ public enum Recording {
             )
         }
         let uikit = try Importing.read(archivePath)
-        let archive = uikit.model
+        // The archive as given, and the data.data found in the folder or container it names.
+        return try record(
+            scenario, from: scenarioPath, to: output, against: uikit.model,
+            alsoReading: archivePath == "-" ? [] : [archivePath, uikit.file])
+    }
+
+    /// Records `scenario` (read from `scenarioPath`), against UIKit's `archive` when given.
+    ///
+    /// Keys that do nothing are found in the recording's own run, which then leaves no trace. A
+    /// device or pipe at the output is written as the run goes and cannot be taken back: there
+    /// the keys are checked in a run of their own first.
+    private static func record(
+        _ scenario: Scenario, from scenarioPath: String?, to output: String?, against archive: Archive? = nil,
+        alsoReading otherInputs: [String] = [], progress: ((Int) -> Void)? = nil
+    ) throws(RestoreFailure) -> Result {
         let path = output ?? DefaultPaths.trace(forScenario: scenarioPath)
         if AtomicFileWriter.writesInPlace(path), let unfired = scenario.keysThatDoNothing(against: archive) {
             throw RestoreFailure(unfired)
         }
         var unfired: ScenarioError?
-        let result: Result
+        var engine: RestorationEngine?
+        let recorded: (outcome: Outcome, events: Int)
         do {
-            // The archive as given, and the data.data found in the folder or container it names.
-            try InputGuard.refuseWritingOntoInputs(
-                output: path,
-                inputs: inputs(scenario, scenarioPath) + (archivePath == "-" ? [] : [archivePath, uikit.file]))
-            let recorded = try TraceRecorder.record(
-                header: header(for: scenario), to: path, committing: { unfired == nil },
+            try InputGuard.refuseWritingOntoInputs(output: path, inputs: inputs(scenario, scenarioPath) + otherInputs)
+            recorded = try TraceRecorder.record(
+                header: header(for: scenario), to: path, progress: progress, committing: { unfired == nil },
                 run: { observer in
-                    let run = scenario.runFindingKeysThatDoNothing(observer: observer, against: archive)
+                    let run = scenario.runFindingKeysThatDoNothing(
+                        observer: observer, against: archive, keepingEngine: { engine = $0 })
                     unfired = run.keysThatDoNothing
                     return run.outcome
                 })
-            result = Result(
-                scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events, engine: nil)
         } catch {
             throw RestoreFailure(error)
         }
         if let unfired { throw RestoreFailure(unfired) }
-        return result
+        return Result(
+            scenario: scenario, path: path, outcome: recorded.outcome, events: recorded.events,
+            engine: engine.map(KeptEngine.init))
     }
 
     /// What a recording reads: the scenario and the storyboards and Info.plist it names. The

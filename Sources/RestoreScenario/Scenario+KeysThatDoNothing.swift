@@ -20,20 +20,13 @@ extension Scenario {
         keepingEngine keep: ((RestorationEngine) -> Void)? = nil
     ) -> (outcome: Outcome, keysThatDoNothing: ScenarioError?) {
         let locations = keyLocations.byStep
-        guard !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty else {
-            let outcome =
-                archive.map { run(against: $0, observer: observer) } ?? run(observer: observer, keepingEngine: keep)
-            return (outcome, nil)
-        }
-        let watch = CrashWatch(crashSteps: Set(locations.keys))
-        let both = WatchingObserver(observer, watch)
-        let outcome: Outcome
-        if let archive {
-            outcome = run(against: archive, observer: both, watching: watch)
-        } else {
-            outcome = run(observer: both, keepingEngine: keep, watching: watch)
-        }
-        return (outcome, keysThatDoNothing(locations, watch, archive))
+        let hasKeys = !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty
+        let watch = hasKeys ? CrashWatch(crashSteps: Set(locations.keys)) : nil
+        let watched = watch.map { WatchingObserver(observer, $0) } ?? observer
+        let outcome =
+            archive.map { run(against: $0, observer: watched, keepingEngine: keep, watching: watch) }
+            ?? run(observer: watched, keepingEngine: keep, watching: watch)
+        return (outcome, watch.flatMap { keysThatDoNothing(locations, $0, archive) })
     }
 
     /// The keys that do nothing, found in a run of their own that records nothing; nil when there

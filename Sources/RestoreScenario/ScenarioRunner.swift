@@ -58,8 +58,12 @@ extension Scenario {
         run(against: archive, observer: observer, watching: nil)
     }
 
-    func run(against archive: Archive, observer: EngineObserver?, watching watch: StepWatch?) -> Outcome {
+    func run(
+        against archive: Archive, observer: EngineObserver?, keepingEngine keep: ((RestorationEngine) -> Void)? = nil,
+        watching watch: StepWatch?
+    ) -> Outcome {
         let engine = makeEngine(observer: observer)
+        defer { keep?(engine) }
         engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
         engine.adoptArchive(archive)
         let first = timeline.firstIndex { if case .launch = $0 { true } else { false } }
