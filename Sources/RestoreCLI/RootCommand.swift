@@ -27,10 +27,7 @@ extension RestoreTraceMain {
         var input = stat()
         guard fstat(STDIN_FILENO, &input) == 0 else { return false }
         let kind = input.st_mode & S_IFMT
-        guard kind == S_IFIFO || kind == S_IFSOCK else { return false }
-        var named = stat()
-        guard stat(path, &named) == 0 else { return false }
-        return named.st_dev == input.st_dev && named.st_ino == input.st_ino
+        return (kind == S_IFIFO || kind == S_IFSOCK) && InputGuard.names(path, descriptor: STDIN_FILENO)
     }
 }
 
@@ -169,13 +166,7 @@ enum Console {
     /// traps on a write to a closed pipe (`cmd 2>&1 | head`, `2>&-`). A message nobody can read
     /// is dropped; the exit code still says what happened.
     private static func writeStandardError(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = StandardOutput.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 
     /// A progress callback for long work, told the count of work done so far. It speaks only once

@@ -21,7 +21,8 @@ extension Scenario {
     ) -> (outcome: Outcome, keysThatDoNothing: ScenarioError?) {
         let locations = keyLocations.byStep
         let hasKeys = !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty
-        let watch = hasKeys ? CrashWatch(crashSteps: Set(locations.keys)) : nil
+        let watch =
+            hasKeys ? CrashWatch(crashSteps: Set(locations.keys), collectsEncoded: !keyLocations.data.isEmpty) : nil
         let watched = watch.map { WatchingObserver(observer, $0) } ?? observer
         let outcome =
             archive.map { run(against: $0, observer: watched, keepingEngine: keep, watching: watch) }
@@ -148,15 +149,19 @@ private final class CrashWatch: StepWatch, EngineObserver {
     var app: ScenarioApp?
     /// application:willEncodeRestorableStateWithCoder: was called at least once.
     var encodeAsked = false
-    /// Every node encoded in the run.
+    /// Every node encoded in the run, when `collectsEncoded` (only `data:` keys read it).
     var encodedNodes: Set<String> = []
+    let collectsEncoded: Bool
 
-    init(crashSteps: Set<Int>) { self.crashSteps = crashSteps }
+    init(crashSteps: Set<Int>, collectsEncoded: Bool) {
+        self.crashSteps = crashSteps
+        self.collectsEncoded = collectsEncoded
+    }
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
         if app == nil { app = (engine.boundary as? ScenarioBoundary)?.app }
         if event.callback == .willEncodeApplication { encodeAsked = true }
-        if event.callback == .encode, let path = event.path { encodedNodes.insert(path) }
+        if collectsEncoded, event.callback == .encode, let path = event.path { encodedNodes.insert(path) }
         guard let step else { return }
         ran[step] = true
         if event.event == .crash || event.result == .crashed { crashed.insert(step) }

@@ -63,9 +63,7 @@ extension ScenarioReader {
             } else if scenario.launchUI == nil {
                 guard let tree = catalog.initialTree(of: main) else {
                     // An initial view controller that is a reference not followed is one, not none.
-                    if let doc = catalog[main], let initial = doc.initialViewController.flatMap({ doc.controller($0) }),
-                        let u = catalog.unresolved(initial, in: doc)
-                    {
+                    if let u = catalog.initialUnresolved(of: main) {
                         report([u], in: catalog)
                         return
                     }
@@ -86,11 +84,13 @@ extension ScenarioReader {
         }
         // A scene without `ui:` starts from its configuration's storyboard (Info.plist's UISceneStoryboardFile).
         for i in scenario.scenes.indices where scenario.scenes[i].ui == nil {
-            if let board = scenario.app.sceneStoryboards[scenario.scenes[i].configuration],
-                let tree = catalog.initialTree(of: board)
-            {
+            guard let board = scenario.app.sceneStoryboards[scenario.scenes[i].configuration] else { continue }
+            if let tree = catalog.initialTree(of: board) {
                 report(tree.unresolved, in: catalog)
                 scenario.scenes[i].ui = tree.root.blueprint(originFile: origin)
+            } else if let u = catalog.initialUnresolved(of: board) {
+                // As for the main storyboard: the session's window would be empty, not the scene's.
+                report([u], in: catalog)
             }
         }
         guard !documents.isEmpty else {

@@ -66,6 +66,39 @@ import Testing
             ])
     }
 
+    /// A scene configuration's storyboard whose initial view controller is a reference not
+    /// followed: the main storyboard's case was an error, the scene's an empty window, silently.
+    @Test func aSceneStoryboardStartingAtAReferenceNotFollowedIsAnError() throws {
+        let main = StoryboardText.document(
+            initial: "ref",
+            [
+                StoryboardText.scene(
+                    "ref",
+                    [
+                        #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="ProfileNav" id="ref" sceneMemberID="viewController"/>"#
+                    ])
+            ])
+        let plist = Self.plist([
+            "NSUserActivityTypes": ["com.example.view"],
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneConfigurationName": "Default Configuration", "UISceneStoryboardFile": "Main"]
+                    ]
+                ]
+            ],
+        ])
+        let found = try ScenarioStoryboardTests.errors(
+            """
+            name: scenes
+            app: {infoPlist: Info.plist}
+            storyboards: {Main: Main.storyboard}
+            scenes: [{session: main}]
+            """, with: [], files: ["Info.plist": plist, "Main.storyboard": main])
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.hasPrefix("Main.storyboard:5:13: the storyboard reference 'ref'") == true, "\(found)")
+    }
+
     /// An Info.plist naming a main storyboard the scenario does not list built an app with no UI
     /// ("0 of 0 nodes", exit 0), where `app.mainStoryboard` with the same name is refused.
     @Test func aPlistsMainStoryboardNotListedIsAnError() throws {

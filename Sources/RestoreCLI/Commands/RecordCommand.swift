@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RestoreReport
+import RestoreTrace
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,12 +64,7 @@ struct RecordCommand: ParsableCommand {
 
     /// Whether `path` is this process's standard output under another name (`/dev/stdout`,
     /// `/proc/self/fd/1`, the file stdout is redirected to).
-    static func isStandardOutput(_ path: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        guard stat(path, &a) == 0, fstat(STDOUT_FILENO, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
-    }
+    static func isStandardOutput(_ path: String) -> Bool { InputGuard.names(path, descriptor: STDOUT_FILENO) }
 
     func run() throws {
         let recorded =

@@ -30,8 +30,11 @@ extension PreservationWalk {
         var done: [String: UIStateRestoringObject] = [:]
         var listedUnidentified = Set<ObjectIdentifier>()
         var pending = objectReferences.filter { reference in
+            // A skipped object comes back only when the app delegate encoded its key: without
+            // such references its key (a walk of the live tree when its parent was not
+            // preserved) is not worked out at all.
             reference.skipReason == nil
-                || (objectKey(reference.object).map(appReferences.contains) ?? false)
+                || (!appReferences.isEmpty && (objectKey(reference.object).map(appReferences.contains) ?? false))
         }
         // An object whose restorationParent is another referenced object waits for it: its
         // scoped key is its parent's key and its identifier.

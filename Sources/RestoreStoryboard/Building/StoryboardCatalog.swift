@@ -26,6 +26,15 @@ public struct StoryboardCatalog: Sendable {
         return StoryboardTreeBuilder(catalog: self).tree(rootedAt: initial, in: doc)
     }
 
+    /// The reference not followed that a storyboard's initial view controller is, when it is one:
+    /// why `initialTree(of:)` has no tree for a file whose initial scene is there.
+    public func initialUnresolved(of name: String) -> UnresolvedReference? {
+        guard let doc = documents[name], let initial = doc.initialViewController.flatMap({ doc.controller($0) }) else {
+            return nil
+        }
+        return unresolved(initial, in: doc)
+    }
+
     /// The tree `instantiateViewController(withIdentifier:)` builds for a Storyboard ID, or nil
     /// when no scene of `name` has that identifier.
     public func tree(of name: String, storyboardIdentifier: String) -> StoryboardTree? {

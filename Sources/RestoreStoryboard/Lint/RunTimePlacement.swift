@@ -29,10 +29,6 @@ import RestoreEngine
 /// the one child or presented controller on that way): a node's verdict depends on its
 /// ancestors, not on their other children.
 struct RunTimePlacement {
-    /// The segue that shows it first, going out from the launch tree.
-    let segue: StoryboardSegue
-    /// Keys (`LintKey`) of the scene and the children it instantiates with it.
-    let arriving: [String]
     /// The engine's outcome over the way from the window's root down to the scene and below.
     let run: PreservationRun
 
@@ -66,7 +62,6 @@ struct RunTimePlacement {
                 else { continue }
                 reached.add(arriving.root, parent: hostKey, hang: hang)
                 placements[arriving.root.key] = RunTimePlacement(
-                    segue: segue, arriving: arriving.root.preorder.map(\.key),
                     run: PreservationRun(reached.way(to: arriving.root, under: hostKey, hang: hang)))
             }
         }

@@ -23,6 +23,15 @@ public enum InputGuard {
         return resolved(a) == resolved(b)
     }
 
+    /// True when `path` names the file open on `descriptor` (`/dev/stdout`, `/proc/self/fd/1` or
+    /// the file standard output is redirected to, for descriptor 1).
+    public static func names(_ path: String, descriptor: Int32) -> Bool {
+        var named = stat()
+        var open = stat()
+        guard stat(path, &named) == 0, fstat(descriptor, &open) == 0 else { return false }
+        return named.st_dev == open.st_dev && named.st_ino == open.st_ino
+    }
+
     /// The absolute path with symbolic links and `.`/`..` resolved as far as the path exists.
     private static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path

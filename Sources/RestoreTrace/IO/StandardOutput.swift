@@ -29,15 +29,19 @@ public enum StandardOutput {
         if let code = lock.withLock({ refused }) { throw failure(code) }
     }
 
-    /// The errno of the failed write, or nil when every byte went out.
-    private static func writeAll(_ bytes: [UInt8]) -> Int32? {
+    /// Writes every byte to `descriptor` with write(2), again after EINTR and for what a short
+    /// write left; the errno of the failed write, or nil when every byte went out. (Standard error
+    /// is written so too: FileHandle traps on a closed pipe once SIGPIPE is ignored.)
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32 = 1) -> Int32? {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(1, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
+            // Nothing written and no error: nothing more will go (not expected of a descriptor).
+            if n == 0 { return EIO }
             done += n
         }
         return nil
