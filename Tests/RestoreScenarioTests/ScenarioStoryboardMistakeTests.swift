@@ -23,6 +23,20 @@ import Testing
                 ])
         ])
 
+    /// An Info.plist of one scene configuration, "Default Configuration", whose storyboard is Main.
+    static var scenePlist: String {
+        plist([
+            "NSUserActivityTypes": ["com.example.view"],
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneConfigurationName": "Default Configuration", "UISceneStoryboardFile": "Main"]
+                    ]
+                ]
+            ],
+        ])
+    }
+
     @Test func aClearedViewIdentifierIsNoNode() throws {
         let s = try ScenarioStoryboardTests.load(
             "name: cleared\napp: {mainStoryboard: Main}\nstoryboards: {Main: Main.storyboard}\n", with: [],
@@ -78,16 +92,7 @@ import Testing
                         #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="ProfileNav" id="ref" sceneMemberID="viewController"/>"#
                     ])
             ])
-        let plist = Self.plist([
-            "NSUserActivityTypes": ["com.example.view"],
-            "UIApplicationSceneManifest": [
-                "UISceneConfigurations": [
-                    "UIWindowSceneSessionRoleApplication": [
-                        ["UISceneConfigurationName": "Default Configuration", "UISceneStoryboardFile": "Main"]
-                    ]
-                ]
-            ],
-        ])
+        let plist = Self.scenePlist
         let found = try ScenarioStoryboardTests.errors(
             """
             name: scenes
@@ -122,16 +127,7 @@ import Testing
 
     /// The same for a scene configuration's `UISceneStoryboardFile`: the session got an empty window.
     @Test func aPlistsSceneStoryboardNotListedIsAnError() throws {
-        let plist = Self.plist([
-            "NSUserActivityTypes": ["com.example.view"],
-            "UIApplicationSceneManifest": [
-                "UISceneConfigurations": [
-                    "UIWindowSceneSessionRoleApplication": [
-                        ["UISceneConfigurationName": "Default Configuration", "UISceneStoryboardFile": "Main"]
-                    ]
-                ]
-            ],
-        ])
+        let plist = Self.scenePlist
         let found = try ScenarioStoryboardTests.errors(
             """
             name: plist
