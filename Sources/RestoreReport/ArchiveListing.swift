@@ -72,6 +72,15 @@ public struct ArchiveListing: Sendable {
     /// coder values typed as in the trace (references as `{"ref": ARCHIVE_KEY}`). A trace without an
     /// archive gives `"written": false`, a `reason` and empty members, so a script need not special-case it.
     public var json: String {
+        var bytes: [UInt8] = []
+        writeJSON { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `json`, handed to `sink` about a megabyte at a time as it is written: each object is made
+    /// and written on its own, never the whole document. Building it as one tree and one string
+    /// made `archive --json` take twice as long as `archive` at 200×200 (80,201 objects, 26 MB).
+    public func writeJSON(to sink: @escaping ([UInt8]) -> Void) {
         let a = archive ?? Archive()
         // The engine's archives are version 2.1 without storing it; UIKit's store it.
         let versions = [
@@ -85,20 +94,37 @@ public struct ArchiveListing: Sendable {
             ? a.appLevel.map { e in CoderEntry(key: stored[e.key] ?? e.key, value: e.value, isSystem: e.isSystem) }
             : a.appLevel
         let classes = a.restorationClassMap.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.className)) }
-        let objects = a.entries.map { e in
-            JSONValue.object([
-                ("key", .string(e.key)), ("path", .string(e.pathString)), ("kind", .string(e.kind.rawValue)),
-                ("class", .string(e.className)), ("values", TraceJSON.coder(e.coder)),
-            ])
-        }
-        return JSONValue.obj([
+        let outline: [(String, JSONValue?)] = [
             ("format", .string(Self.format)), ("source", .string(source)), ("written", .bool(archive != nil)),
             ("reason", archive == nil ? .string(noArchive) : nil),
             ("topLevel", archive == nil ? .object([]) : TraceJSON.coder(versions + appLevel)),
-            ("restorationClasses", .object(classes)), ("objects", .array(objects)),
-            // A scene-based trace: each session and the activity on disk with it (SPEC §8).
-            ("sessions", sessions.map(SessionActivity.json)),
-        ]).serialized + "\n"
+            ("restorationClasses", .object(classes)),
+        ]
+        var stream = ExportStream(draining: sink)
+        var first = true
+        stream.buffer.append(123)
+        for case let (key, value?) in outline {
+            OutcomeJSONWriter.member(key, of: &first, to: &stream.buffer)
+            value.write(to: &stream.buffer)
+        }
+        OutcomeJSONWriter.member("objects", of: &first, to: &stream.buffer)
+        stream.buffer.append(91)
+        for (i, e) in a.entries.enumerated() {
+            if i > 0 { stream.buffer.append(44) }
+            JSONValue.object([
+                ("key", .string(e.key)), ("path", .string(e.pathString)), ("kind", .string(e.kind.rawValue)),
+                ("class", .string(e.className)), ("values", TraceJSON.coder(e.coder)),
+            ]).write(to: &stream.buffer)
+            stream.drainIfFull()
+        }
+        stream.buffer.append(93)
+        // A scene-based trace: each session and the activity on disk with it (SPEC §8).
+        if let sessions {
+            OutcomeJSONWriter.member("sessions", of: &first, to: &stream.buffer)
+            SessionActivity.json(sessions).write(to: &stream.buffer)
+        }
+        stream.buffer.append(contentsOf: [125, 10])
+        stream.drainRest()
     }
 
     // Not an error: the trace is fine, it just has no archive (that is a finding in itself).

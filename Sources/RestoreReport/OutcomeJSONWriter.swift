@@ -112,8 +112,9 @@ enum OutcomeJSONWriter {
         stream.buffer.append(93)
     }
 
-    /// `"key":`, after a comma unless it is the object's first member.
-    private static func member(_ key: String, of first: inout Bool, to out: inout [UInt8]) {
+    /// `"key":`, after a comma unless it is the object's first member. (`ArchiveListing` writes
+    /// its document with it too.)
+    static func member(_ key: String, of first: inout Bool, to out: inout [UInt8]) {
         if first { first = false } else { out.append(44) }
         JSONValue.string(key).write(to: &out)
         out.append(58)

@@ -18,7 +18,19 @@ public enum Recording {
         let engine: KeptEngine?
 
         /// The SPEC §5 outcome object, serialized.
-        public var json: String { OutcomeCodec.encode(outcome, scenario: scenario.name).serialized }
+        public var json: String {
+            var bytes: [UInt8] = []
+            writeJSON { bytes += $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// `json`, handed to `sink` about a megabyte at a time as it is written, never whole (see
+        /// `ReplaySummary.writeJSON`).
+        public func writeJSON(to sink: @escaping ([UInt8]) -> Void) {
+            var stream = ExportStream(draining: sink)
+            OutcomeJSONWriter.write(outcome, scenario: scenario.name, extra: [], to: &stream)
+            stream.drainRest()
+        }
 
         /// The summary `record` prints: where the trace went, what was lost and why, what to do next.
         public func text(verbose: Bool = false) -> String {

@@ -8,4 +8,6 @@ public enum TerminalText {
     /// JSON text `s` safe to print, still the same JSON: its control characters written as
     /// JSON's `\uXXXX` escapes (see `VisibleText.escapingControls(json:)`).
     public static func visible(json s: String) -> String { VisibleText.escapingControls(json: s) }
+    /// The same for JSON as UTF-8 bytes (a piece of a document, ending between two characters).
+    public static func visible(jsonBytes b: [UInt8]) -> [UInt8] { VisibleText.escapingControls(jsonBytes: b) }
 }

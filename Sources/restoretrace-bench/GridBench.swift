@@ -78,6 +78,13 @@ struct GridBench {
             rows.append(replay.row)
         }
 
+        // The outcome on standard output, as a CI gate reads it (44 MB at 200×200).
+        let replayJSON = ["replay", trace, "--json", "--no-report"]
+        if var replay = attempt({ try run("replay-json", "replay --json --no-report", replayJSON, [0, 1]) }) {
+            replay.row.outputBytes = replay.stdout.utf8.count
+            rows.append(replay.row)
+        }
+
         if let report = attempt({
             try self.report(n, "report", "report -o DIR", trace, into: dir + "/report", scratch: dir)
         }) {

@@ -5,7 +5,9 @@ import Testing
 /// every figure parses. Timings are not checked: CI machines differ.
 @Suite struct BenchSmokeTests {
     static let commands = [
-        "record (JSON)", "record (YAML)", "diff TRACE TRACE2 (same app)", "replay --no-report", "report -o DIR",
+        "record (JSON)", "record (YAML)", "diff TRACE TRACE2 (same app)", "replay --no-report",
+        "replay --json --no-report",
+        "report -o DIR",
         "archive", "export --format chrome-trace", "export --format json", "record (JSON), nothing restored",
         "replay --no-report, nothing restored", "report -o DIR, nothing restored",
     ]
@@ -71,7 +73,8 @@ import Testing
         #expect(
             ids == ["cat"] + (Self.pythonPresent ? ["python-json"] : [])
                 + [
-                    "record-json", "record-yaml", "diff", "replay", "report", "archive", "export-chrome-trace",
+                    "record-json", "record-yaml", "diff", "replay", "replay-json", "report", "archive",
+                    "export-chrome-trace",
                     "export-json", "record-nothing-restored", "replay-nothing-restored", "report-nothing-restored",
                 ])
         let events = try #require(size["events"] as? Int)

@@ -70,4 +70,38 @@ import Testing
         #expect(failure.message.contains("malformed JSON"), "\(failure.message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["grid.trace.jsonl"])
     }
+
+    /// `record --json` and `replay --json` print the outcome as it is written, a megabyte at a
+    /// time, and what they print is the codec's document (with a what-if's extra members too).
+    @Test func theJSONOutputComesInPiecesThatMakeTheCodecsDocument() throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("grid.trace.jsonl").path
+        let grid = ScenarioGenerator.grid(50)
+        let run = try Recording.record(grid, to: trace)
+        let recorded = Recording.Result(
+            scenario: grid, path: trace, outcome: run.outcome, events: run.events, engine: nil)
+        var pieces: [[UInt8]] = []
+        recorded.writeJSON { pieces.append($0) }
+        #expect(pieces.count > 1, "handed on as written, not held whole")
+        #expect(pieces.allSatisfy { $0.count < ExportStream.drainSize + (64 << 10) })
+        let codec = OutcomeCodec.encode(recorded.outcome, scenario: recorded.scenario.name).serialized
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == codec)
+        #expect(recorded.json == codec)
+
+        let request = Replaying.Request(trace: trace, settings: ["shouldRestore=false"], writeReport: false)
+        let summary = try Replaying.run(request)
+        let diff = try #require(summary.diff)
+        let modified = try #require(summary.modified)
+        let extra: [(String, JSONValue)] = [
+            ("replay", ReplayJSON.verdict(summary.baseline)), ("whatIf", ReplayJSON.whatIf(modified.whatIf, diff)),
+        ]
+        pieces = []
+        summary.writeJSON { pieces.append($0) }
+        #expect(pieces.count > 1)
+        #expect(
+            String(decoding: pieces.joined(), as: UTF8.self)
+                == OutcomeCodec.encode(modified.outcome, scenario: summary.baseline.header.scenario, extra: extra)
+                .serialized)
+    }
 }

@@ -25,6 +25,6 @@ struct ArchiveCommand: ParsableCommand {
         let listing = try ArchiveListing(trace: trace)
         // The decoded archive is not needed past this point; exit frees it at once.
         defer { LeftForExit.current.park(listing) }
-        if json { printJSON(listing.json, terminator: "") } else { print(listing.text, terminator: "") }
+        if json { printJSON(writing: listing.writeJSON, terminator: "") } else { print(listing.text, terminator: "") }
     }
 }

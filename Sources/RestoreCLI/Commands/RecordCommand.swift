@@ -73,7 +73,7 @@ struct RecordCommand: ParsableCommand {
                 scenarioAt: scenario, to: output, progress: Console.throttledProgress { "  … \($0) events recorded" })
         // The trace went to standard output: nothing else may go there (--fail-on speaks on stderr).
         if recorded.path != "-" {
-            if json { printJSON(recorded.json) } else { print(recorded.text(verbose: verbose)) }
+            if json { printJSON(writing: recorded.writeJSON) } else { print(recorded.text(verbose: verbose)) }
         }
         // The scenario, outcome and engine are not needed past this point; exit frees them at once.
         defer { LeftForExit.current.park(recorded) }

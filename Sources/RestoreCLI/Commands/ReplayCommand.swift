@@ -86,7 +86,7 @@ struct ReplayCommand: ParsableCommand {
             request, progress: Console.throttledProgress(Console.eventsReplayed), leaving: leftovers)
         // The engines, outcomes and report feed are not needed past this point; exit frees them at once.
         defer { LeftForExit.current.park((summary, leftovers)) }
-        if json { printJSON(summary.json) } else { print(summary.text(verbose: verbose)) }
+        if json { printJSON(writing: summary.writeJSON) } else { print(summary.text(verbose: verbose)) }
         if !summary.matched { throw Difference() }
         // The gate looks at the run shown: the what-if run when there is one.
         try FailOn.enforce(failOn.map { $0.check(summary.shown.outcome) })

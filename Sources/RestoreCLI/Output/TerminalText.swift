@@ -17,3 +17,10 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
 func printJSON(_ json: String, terminator: String = "\n") {
     StandardOutput.print(TerminalText.visible(json: json) + terminator)
 }
+
+/// `printJSON` for a document written in pieces (`ReplaySummary.writeJSON`): each piece is made
+/// safe and printed as it comes, so the whole document is never held as text.
+func printJSON(writing write: (@escaping ([UInt8]) -> Void) -> Void, terminator: String = "\n") {
+    write { StandardOutput.print(bytes: TerminalText.visible(jsonBytes: $0)) }
+    StandardOutput.print(terminator)
+}

@@ -24,6 +24,12 @@ public enum StandardOutput {
         lock.withLock { refused = refused ?? code }
     }
 
+    /// `print` for bytes: a piece of a command's output written as it is made.
+    public static func print(bytes: [UInt8]) {
+        guard let code = writeAll(bytes) else { return }
+        lock.withLock { refused = refused ?? code }
+    }
+
     /// Throws the first failure `print` met.
     public static func check() throws(TraceError) {
         if let code = lock.withLock({ refused }) { throw failure(code) }
