@@ -82,8 +82,14 @@ final class Comparator: LiveHierarchyObserver {
     @exclusivity(unchecked) var onFirstDivergence: (() -> Void)?
     @exclusivity(unchecked) private(set) var replayedEvents = 0
     @exclusivity(unchecked) private(set) var lastSeq = 0
-    /// Every replayed event, kept only when asked (for reports of what-if runs).
+    /// Every replayed event whole (each hierarchy as its tree's snapshot), only when asked (for
+    /// reports of what-if runs): kept in `replayed`, or handed to `handOver` as it is made.
     @exclusivity(unchecked) var keepEvents = false
+    @exclusivity(unchecked) var handOver: ((EngineEvent) -> Void)?
+    /// Keep in `replayed` only the events a drawing of the run reads (`DotBuilder`): the last
+    /// hierarchy at background and each scene's window as it connected, whole. A what-if report
+    /// and `export --format dot|svg` draw the faithful run from these.
+    @exclusivity(unchecked) var keepDrawing = false
     /// The trace is format 2: a recorded event with a hierarchy or an archive is its event line
     /// and the node and entry lines after it, so the replayed event is written that way too.
     @exclusivity(unchecked) var grouped = false
@@ -204,7 +210,11 @@ final class Comparator: LiveHierarchyObserver {
 
     func engine(_ engine: RestorationEngine, didEmit event: EngineEvent) {
         replayedEvents += 1
-        if keepEvents { replayed.append(event) }
+        if keepEvents {
+            if let handOver { handOver(event) } else { replayed.append(event) }
+        } else if keepDrawing, event.hierarchy != nil {
+            keepIfDrawn(event)
+        }
         guard !diverged else { return }
         // Taken out of `current` (or read) and put back only if it stays unmatched: storing each
         // event there and clearing it again was a copy and a destroy of it per event (0.5 % of
@@ -254,11 +264,14 @@ final class Comparator: LiveHierarchyObserver {
         // diverges early, and each tree at 200×200 is 80,201 nodes).
         if diverged, !keepEvents {
             replayedEvents += 1
+            if keepDrawing, Self.isDrawn(event) { keepIfDrawn(withSnapshot()) }
             return
         }
         guard grouped, !keepEvents, case .none = observe, case .none = observeMatched, case .none = event.archive,
             let next = next(), next.span.held == nil, next.span.lines > 1
         else { return self.engine(engine, didEmit: withSnapshot()) }
+        // Compared in place, it is not handed to `engine(_:didEmit:)`, which keeps what is drawn.
+        if keepDrawing, Self.isDrawn(event) { keepIfDrawn(withSnapshot()) }
         Replayer.comparedInPlace?()
         replayedEvents += 1
         var taken = next
@@ -269,6 +282,18 @@ final class Comparator: LiveHierarchyObserver {
                 visitNodes: { root.visitSnapshotNodes(classes: classes, $0) },
                 next: { line in takeLine(of: &taken, into: &line) }) && taken.left == 0
         conclude(same ? event : withSnapshot(), &taken, same: same)
+    }
+
+    /// Whether a drawing reads the event's hierarchy (see `keepDrawing`).
+    private static func isDrawn(_ event: EngineEvent) -> Bool {
+        event.event == .background || event.event == .sceneConnected
+    }
+
+    /// Keeps a drawn event with its hierarchy; a hierarchy at background replaces the one before.
+    private func keepIfDrawn(_ event: EngineEvent) {
+        guard Self.isDrawn(event), event.hierarchy != nil else { return }
+        if event.event == .background { replayed.removeAll { $0.event == .background } }
+        replayed.append(event)
     }
 
     /// Ends the comparison of `event` with the recorded event `taken`, whose lines matched it

@@ -65,11 +65,13 @@ extension Replayer {
     }
 
     /// Whether steps are read on a thread of their own: not with one CPU to run on, where the
-    /// two threads would only take turns, nor for a replay that keeps every replayed event (the
-    /// two runs of a what-if with a report): there the read-ahead raised the peak and saved no
-    /// time (g200 `--drop-id`, 2 cores: 608.7 MiB without, 628.8 MiB with, main 620.5 MiB; 4.80 s
-    /// and 4.83 s). A what-if without a report keeps no events, and reads ahead. Without, the
-    /// same steps are read on the engine's thread, one after another; the output is the same.
+    /// two threads would only take turns, nor for a replay that keeps every replayed event: there
+    /// the read-ahead raised the peak and saved no time (g200 `--drop-id`, 2 cores: 608.7 MiB
+    /// without, 628.8 MiB with; 4.80 s and 4.83 s). A what-if keeps none, with a report or without
+    /// (one hands its events to the report as they are made), and reads ahead (g200
+    /// `--set shouldRestore=false` with its report: 4.62–4.67 s and 738 MB when both runs kept
+    /// every event, 4.44–4.49 s and 518–541 MB so). Without, the same steps are read on the
+    /// engine's thread, one after another; the output is the same.
     static func readsAhead(keepingEvents: Bool) -> Bool {
         !keepingEvents && ProcessInfo.processInfo.activeProcessorCount > 1
     }

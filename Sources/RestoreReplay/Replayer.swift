@@ -30,6 +30,10 @@ public enum Replayer {
     ///   - path: the trace file.
     ///   - whatIf: edits to run with (none for a faithful replay).
     ///   - keepEvents: keep the replayed events in the result (for a what-if report).
+    ///   - handOver: handed each replayed event whole as it is made, instead of keeping them all
+    ///     in the result (`keepEvents`): a what-if report takes them so, one at a time.
+    ///   - keepDrawing: keep in the result's `events` only those a drawing of the run reads
+    ///     (`DotBuilder`): the last hierarchy at background and the scenes' windows.
     ///   - linesProved: every line of the trace was proved by a faithful replay of the same file
     ///     just before (a what-if's baseline, which either proves each line or throws): the
     ///     recorded lines this replay does not match are not decoded again to check them. A what-if
@@ -52,7 +56,8 @@ public enum Replayer {
     ///     command-line process about to exit leaves that to the exit.
     /// - Throws: `TraceError` for a trace that cannot be read or does not make sense.
     public static func replay(
-        path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false, linesProved: Bool = false,
+        path: String, whatIf: WhatIf = WhatIf(), keepEvents: Bool = false,
+        handingOver handOver: ((EngineEvent) -> Void)? = nil, keepDrawing: Bool = false, linesProved: Bool = false,
         progress: ((Int) -> Void)? = nil,
         observe: ((RecordedEvent) -> Void)? = nil,
         observeMatched: ((EngineEvent, UnsafeBufferPointer<UInt8>, Int) -> Bool)? = nil,
@@ -67,7 +72,9 @@ public enum Replayer {
         let engine = RestorationEngine(application: application, boundary: standIn)
         defer { keep?(engine) }
         let comparator = try Comparator(path: path, following: reader)
-        comparator.keepEvents = keepEvents
+        comparator.keepEvents = keepEvents || handOver != nil
+        comparator.handOver = handOver
+        comparator.keepDrawing = keepDrawing
         comparator.linesProved = linesProved
         comparator.grouped = reader.formatVersion >= 2
         comparator.observe = observe

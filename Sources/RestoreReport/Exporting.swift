@@ -113,20 +113,14 @@ public enum Exporting {
     private static func drawing(
         _ trace: String, svg: Bool, leaving leftovers: Leftovers?, open: () throws(RestoreFailure) -> ExportStream
     ) throws(RestoreFailure) -> [UInt8] {
-        var replay: ReplayResult
-        let events: [EngineEvent]
-        let keep = Leftovers.engines(into: leftovers)
+        let replay: ReplayResult
         do {
-            replay = try Replayer.replay(path: trace, keepingEngine: keep)
-            if replay.matched {
-                // The replay wrote the recorded lines byte for byte: the recorded hierarchy is the replayed one.
-                events = try drawnEvents(trace)
-            } else {
-                // A diverging replay draws what it replayed, so its own events are needed.
-                replay = try Replayer.replay(path: trace, keepEvents: true, keepingEngine: keep)
-                events = replay.events
-            }
+            replay = try Replayer.replay(
+                path: trace, keepDrawing: true, keepingEngine: Leftovers.engines(into: leftovers))
         } catch { throw RestoreFailure(error) }
+        // The replayed events the drawing reads: the recorded ones when the replay matched (it
+        // wrote their lines byte for byte), its own when it diverged.
+        let events = replay.events
         defer { leftovers?.keep((replay, events)) }
         let dot = DotBuilder(outcome: replay.outcome, events: events, options: .init(title: replay.header.scenario))
             .build()
@@ -137,23 +131,5 @@ public enum Exporting {
         var stream = try open()
         stream.buffer.append(contentsOf: text.utf8)
         return try stream.finish()
-    }
-
-    /// The last `background` event that carries a hierarchy, with only that payload decoded. The
-    /// replay has just read this trace and checked every line, so they are not checked again.
-    /// The events the drawing reads: the last background's hierarchy (which presented controllers
-    /// were skipped) and, in a scene-based app, each scene's window as it connected.
-    private static func drawnEvents(_ trace: String) throws(TraceError) -> [EngineEvent] {
-        let reader = try TraceReader(path: trace)
-        var last: EngineEvent?
-        var windows: [EngineEvent] = []
-        while let record = try reader.nextRecord(checkingPayloads: false) {
-            guard record.event == .background || record.event == .sceneConnected, record.hasAny(of: .hierarchy)
-            else { continue }
-            let event = try record.decoded(.hierarchy)
-            guard event.hierarchy != nil else { continue }
-            if event.event == .sceneConnected { windows.append(event) } else { last = event }
-        }
-        return windows + (last.map { [$0] } ?? [])
     }
 }

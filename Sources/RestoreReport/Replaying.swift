@@ -14,7 +14,8 @@ public enum Replaying {
         /// Restoration paths to replay as if they had no restoration identifier.
         public var droppedIdentifiers: [String]
         /// Write the HTML report (to `reportDirectory`, or beside the trace). Without one, a
-        /// what-if run keeps none of its events (`ReplaySummary.modified?.events` is empty).
+        /// what-if run keeps none of its events (`ReplaySummary.modified?.events` is empty); the
+        /// faithful run keeps none either way (its report reads what it draws from the trace).
         public var writeReport: Bool
         public var reportDirectory: String?
 
@@ -62,9 +63,11 @@ public enum Replaying {
         var modified: ReplayResult?
         let traceBefore = whatIf.isEmpty ? nil : TraceFile(request.trace)
         do {
-            // A what-if report draws the faithful run too, from its own events.
+            // A what-if report draws the faithful run too, and needs only the events the drawing
+            // reads: keeping every event (and its snapshots, and reading on one thread) made a
+            // 200×200 what-if report peak at 738 MB.
             baseline = try Replayer.replay(
-                path: request.trace, keepEvents: request.writeReport && !whatIf.isEmpty, progress: progress,
+                path: request.trace, keepDrawing: request.writeReport && !whatIf.isEmpty, progress: progress,
                 observe: feed?.observe, observeMatched: feed?.observeMatched,
                 // Freed before a what-if run, not kept beside it: kept, the baseline's app and
                 // archive were the what-if's peak twice over.
@@ -100,17 +103,49 @@ public enum Replaying {
                         : "the recording has no scene session '\(unknown.session)'; nearest: \(unknown.nearest.joined(separator: ", "))")
             )
         }
+        // A what-if report takes the run's events as they are made, one at a time: kept until
+        // the run ended, they were most of a 200×200 what-if report's 738 MB peak.
+        let whatIfFeed = request.writeReport && !whatIf.isEmpty ? try ReportFeed(directory: directory) : nil
         do {
             if !whatIf.isEmpty {
-                // Its events are kept for the report alone, which draws them (without one they
-                // were 68 MB of a 200×200 `--drop-id … --no-report` replay's 613 MB). The
-                // baseline has just proved every line of the trace, unless the file changed since.
+                // The timeline shows what ran: the what-if run's own events, numbered from 1.
+                var seq = 0
+                let handOver = whatIfFeed.map { feed in
+                    { (event: EngineEvent) in
+                        seq += 1
+                        feed.add(event, line: EventCodec.line(Report.pageEvent(event), seq: seq))
+                    }
+                }
+                // The baseline has just proved every line of the trace, unless the file changed since.
                 modified = try Replayer.replay(
-                    path: request.trace, whatIf: whatIf, keepEvents: request.writeReport,
+                    path: request.trace, whatIf: whatIf, handingOver: handOver,
                     linesProved: traceBefore != nil && TraceFile(request.trace) == traceBefore, progress: progress,
                     keepingEngine: Leftovers.engines(into: leftovers))
             }
-        } catch { throw RestoreFailure(error) }
+        } catch {
+            whatIfFeed?.abandon()
+            throw RestoreFailure(error)
+        }
+        do throws(RestoreFailure) {
+            var summary = try summarize(baseline, modified)
+            if let feed {
+                summary.reportPath = try feed.finish(trace: request.trace, replay: baseline)
+                leftovers?.keep(feed)
+            } else if let whatIfFeed, let modified {
+                summary.reportPath = try whatIfFeed.finish(trace: request.trace, replay: modified, baseline: baseline)
+                leftovers?.keep(whatIfFeed)
+            }
+            return summary
+        } catch {
+            whatIfFeed?.abandon()
+            throw error
+        }
+    }
+
+    /// The summary of the two runs, once the what-if run is checked against what it was asked.
+    private static func summarize(_ baseline: ReplayResult, _ modified: ReplayResult?)
+        throws(RestoreFailure) -> ReplaySummary
+    {
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
             let paths = baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []
             if unmatched.allSatisfy(paths.contains) {
@@ -126,16 +161,7 @@ public enum Replaying {
                 "error: --drop-id \(unmatched.joined(separator: ", ")): no node had that restoration path when the app went to the background (paths there include: \(known))"
             )
         }
-        var summary = ReplaySummary(baseline: baseline, modified: modified)
-        if let feed {
-            summary.reportPath = try feed.finish(trace: request.trace, replay: baseline)
-            leftovers?.keep(feed)
-        } else if request.writeReport {
-            summary.reportPath = try Report.write(
-                trace: request.trace, replay: summary.shown, baseline: modified == nil ? nil : baseline, to: directory,
-                leaving: leftovers)
-        }
-        return summary
+        return ReplaySummary(baseline: baseline, modified: modified)
     }
 }
 
