@@ -1,8 +1,9 @@
 import Foundation
 
 /// An `NSKeyedArchiver` archive read without NSKeyedUnarchiver (which would need every class to
-/// exist): the property list is read by PropertyListSerialization (binary or XML), then
-/// `$top` is resolved through `$objects` and `CF$UID` into `KeyedValue`s.
+/// exist): the property list is read by PropertyListSerialization (binary or XML), once
+/// `BinaryPlistScan` has found it safe to, then `$top` is resolved through `$objects` and
+/// `CF$UID` into `KeyedValue`s.
 ///
 /// Limits keep a hostile file from exhausting the machine: its size, the number of `$objects`,
 /// the nesting depth and the number of values resolved in total (a small archive that shares one
@@ -52,9 +53,18 @@ public struct KeyedArchive: Sendable {
     ///   - bytes: the file's contents.
     ///   - file: the archive's path, for messages.
     ///   - place: where this archive sits inside another one (a nested archive), for messages.
-    public init(bytes: [UInt8], file: String, place: String? = nil) throws(KeyedArchiveError) {
+    ///   - budget: shared by every archive read from one file (a UIKit archive and the archives
+    ///     nested in it), so that the limits hold for the file, not for each archive in it.
+    public init(bytes: [UInt8], file: String, place: String? = nil, budget: KeyedBudget = KeyedBudget())
+        throws(KeyedArchiveError)
+    {
         let at = place
         guard bytes.count <= Self.maximumBytes else { throw Self.tooBig(file, bytes.count, at: at) }
+        try budget.parse(bytes.count, file: file, at: at)
+        // Foundation unfolds shared objects and crashes on sets before any limit here applies.
+        if let problem = BinaryPlistScan.problem(in: bytes) {
+            throw KeyedArchiveError(file: file, at: at, problem.message, hint: problem.hint)
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -94,7 +104,7 @@ public struct KeyedArchive: Sendable {
                 file: file, at: at,
                 "$objects holds \(objects.count) objects; more than \(Self.maximumObjects) is refused")
         }
-        var resolver = KeyedResolver(objects: objects, file: file, place: place)
+        var resolver = KeyedResolver(objects: objects, file: file, place: place, budget: budget)
         var top: [String: KeyedValue] = [:]
         for key in topDict.keys.sorted() {
             top[key] = try resolver.inline(topDict[key]!, at: resolver.describe(["$top", key]), depth: 0)
@@ -102,15 +112,54 @@ public struct KeyedArchive: Sendable {
         self.top = top
     }
 
-    /// Reads a nested archive (a value that is an archive's bytes).
-    public init(nested bytes: [UInt8], file: String, place: String) throws(KeyedArchiveError) {
-        try self.init(bytes: bytes, file: file, place: place)
+    /// Reads a nested archive (a value that is an archive's bytes), within the budget of the
+    /// file it is nested in.
+    public init(nested bytes: [UInt8], file: String, place: String, budget: KeyedBudget) throws(KeyedArchiveError) {
+        try self.init(bytes: bytes, file: file, place: place, budget: budget)
     }
 
     /// A plain property-list value (no `$objects`) as a `KeyedValue`, under the same depth and
     /// size limits: what the scene restoration dictionary may hold instead of a nested archive.
     public static func plain(_ value: Any, file: String, place: String) throws(KeyedArchiveError) -> KeyedValue {
-        var resolver = KeyedResolver(objects: [], file: file, place: place)
+        var resolver = KeyedResolver(objects: [], file: file, place: place, budget: KeyedBudget())
         return try resolver.inline(value, at: place, depth: 0)
+    }
+}
+
+/// What one file may cost to read, across the archives nested in it. Each root object and each
+/// view of a UIKit archive is an archive of its own, and many roots may name one stored blob: with
+/// a budget per archive, 202 KB of roots sharing one 200,000-value blob took 38 s and 920 MB and
+/// wrote a 120 MB trace, and more roots cost more without end.
+public final class KeyedBudget: @unchecked Sendable {
+    // Unchecked Sendable: one reading uses it, on one thread, and it is not kept after.
+    /// Values resolved in all of the file's archives together.
+    public static let maximumValues = 2_000_000
+    /// Bytes of archives parsed, nested ones counted each time they are read.
+    public static let maximumBytes = 4 * KeyedArchive.maximumBytes
+    private(set) var values = 0
+    private(set) var bytes = 0
+    private let valueLimit: Int
+
+    /// - Parameter maximumValues: lower than the default only in tests.
+    public init(maximumValues: Int = KeyedBudget.maximumValues) { valueLimit = maximumValues }
+
+    func parse(_ count: Int, file: String, at place: String?) throws(KeyedArchiveError) {
+        bytes += count
+        guard bytes <= Self.maximumBytes else {
+            throw KeyedArchiveError(
+                file: file, at: place,
+                "reading the archives nested in this file means parsing more than \(Self.maximumBytes) bytes (the same nested archive named over and over)",
+                hint: "no restoration archive is this large; the file is corrupt or built to exhaust readers")
+        }
+    }
+
+    func resolve(file: String, at place: String) throws(KeyedArchiveError) {
+        values += 1
+        guard values <= valueLimit else {
+            throw KeyedArchiveError(
+                file: file, at: place,
+                "the archives in this file resolve to more than \(valueLimit) values together (the same nested archive named over and over)",
+                hint: "no restoration archive is this large; the file is corrupt or built to exhaust readers")
+        }
     }
 }

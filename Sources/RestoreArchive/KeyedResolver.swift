@@ -11,10 +11,14 @@ struct KeyedResolver {
     /// and a shared object is reached many times.
     private var nodes: [Int: PropertyListNode] = [:]
 
-    init(objects: [Any], file: String, place: String?) {
+    /// The file's budget, which every archive read from it shares.
+    let budget: KeyedBudget
+
+    init(objects: [Any], file: String, place: String?, budget: KeyedBudget) {
         self.objects = objects
         self.file = file
         self.place = place
+        self.budget = budget
     }
 
     /// `A › B › C`, after the nested archive's own place.
@@ -85,6 +89,7 @@ struct KeyedResolver {
     }
 
     private mutating func count(at where_: String, depth: Int) throws(KeyedArchiveError) {
+        try budget.resolve(file: file, at: where_)
         resolved += 1
         guard resolved <= KeyedArchive.maximumValues else {
             throw error(

@@ -23,8 +23,9 @@ public struct UIKitArchive: Sendable {
     public var objects: [Object]
 
     /// Reads and checks `data.data`'s bytes. A major version other than 2 is refused with the version found.
-    public init(bytes: [UInt8], file: String) throws(KeyedArchiveError) {
-        let top = try KeyedArchive(bytes: bytes, file: file)
+    /// - Parameter budget: what reading the file may cost, across its nested archives.
+    public init(bytes: [UInt8], file: String, budget: KeyedBudget = KeyedBudget()) throws(KeyedArchiveError) {
+        let top = try KeyedArchive(bytes: bytes, file: file, budget: budget)
         self.file = file
         guard let major = top[UIKitArchiveKeys.majorVersion] else {
             throw KeyedArchiveError(
@@ -57,7 +58,7 @@ public struct UIKitArchive: Sendable {
                 throw KeyedArchiveError(
                     file: file, at: "$top › \(key)", "expected a nested keyed archive (data), found \(value.typeName)")
             }
-            objects.append(try Self.object(key, nested, file))
+            objects.append(try Self.object(key, nested, file, budget))
         }
         self.objects = objects
         let consumed = Set(roots + [UIKitArchiveKeys.roots, UIKitArchiveKeys.restorationClassMap])
@@ -97,8 +98,11 @@ public struct UIKitArchive: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.contains(where: \.isEmpty) { return "has an empty component" }
         for part in parts where part.hasPrefix(":[") && part.hasSuffix("]:") {
-            guard let n = Int(part.dropFirst(2).dropLast(2)), n >= 0 else {
-                return "has the child index '\(part)', which is not a number ≥ 0"
+            // Written as UIKit writes it: `+1`, `01` and `-0` parse, but the key a reader makes
+            // from the parent and the index (`:[1]:`) is not this one, so the trace was refused.
+            let digits = part.dropFirst(2).dropLast(2)
+            guard let n = Int(digits), n >= 0, String(n) == digits else {
+                return "has the child index '\(part)', which is not a number ≥ 0 written in plain digits"
             }
         }
         return nil
@@ -126,9 +130,11 @@ public struct UIKitArchive: Sendable {
         return out.sorted { $0.key < $1.key }
     }
 
-    private static func object(_ key: String, _ bytes: [UInt8], _ file: String) throws(KeyedArchiveError) -> Object {
+    private static func object(_ key: String, _ bytes: [UInt8], _ file: String, _ budget: KeyedBudget)
+        throws(KeyedArchiveError) -> Object
+    {
         let place = "$top › \(key) (nested archive)"
-        let coder = try KeyedArchive(nested: bytes, file: file, place: place)
+        let coder = try KeyedArchive(nested: bytes, file: file, place: place, budget: budget)
         var views: [(identifier: String, values: [(key: String, value: KeyedValue)])] = []
         if let viewData = coder[UIKitArchiveKeys.viewData] {
             guard case .dictionary(let pairs) = viewData else {
@@ -145,7 +151,7 @@ public struct UIKitArchive: Sendable {
                 }
                 let view = try KeyedArchive(
                     nested: viewBytes, file: file,
-                    place: "\(place) › \(UIKitArchiveKeys.viewData) › \(id) (nested archive)")
+                    place: "\(place) › \(UIKitArchiveKeys.viewData) › \(id) (nested archive)", budget: budget)
                 views.append((id, sorted(view)))
             }
             views.sort { $0.identifier < $1.identifier }
@@ -165,5 +171,55 @@ public struct UIKitArchive: Sendable {
         case .double(let d): String(d)
         default: "a value of type \(v.typeName)"
         }
+    }
+}
+
+extension UIKitArchive {
+    /// The first number a trace cannot hold (NaN or an infinity: JSON has neither), with where it
+    /// is, as the error `import` and `record --archive` give: written, it became `null`, and the
+    /// trace was then refused by every command that read it, its value lost.
+    public func untraceableNumber() -> KeyedArchiveError? {
+        for (key, value) in topLevel {
+            if let e = KeyedValue.untraceable(value, at: "$top › \(key)", file: file) { return e }
+        }
+        for object in objects {
+            let place = "$top › \(object.key) (nested archive)"
+            for (key, value) in object.values {
+                if let e = KeyedValue.untraceable(value, at: "\(place) › \(key)", file: file) { return e }
+            }
+            for view in object.views {
+                for (key, value) in view.values {
+                    let at = "\(place) › \(UIKitArchiveKeys.viewData) › \(view.identifier) › \(key)"
+                    if let e = KeyedValue.untraceable(value, at: at, file: file) { return e }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension KeyedValue {
+    /// The error for the first NaN or infinity in `value` (see `UIKitArchive.untraceableNumber`).
+    static func untraceable(_ value: KeyedValue, at place: String, file: String) -> KeyedArchiveError? {
+        switch value {
+        case .double(let d) where !d.isFinite, .date(let d) where !d.isFinite:
+            return KeyedArchiveError(
+                file: file, at: place,
+                "holds the number \(d), which a trace cannot hold (JSON has no NaN or infinity)",
+                hint:
+                    "the app encoded a value that is not a finite number here; encode a finite value (or none), save the state again and import the new archive; `restoretrace archive` lists this one as it is"
+            )
+        case .array(let items), .set(let items):
+            for (i, item) in items.enumerated() {
+                if let e = untraceable(item, at: "\(place)[\(i)]", file: file) { return e }
+            }
+        case .dictionary(let pairs), .object(_, _, let pairs):
+            for pair in pairs {
+                let name = pair.key.stringValue ?? pair.key.typeName
+                if let e = untraceable(pair.value, at: "\(place) › \(name)", file: file) { return e }
+            }
+        default: break
+        }
+        return nil
     }
 }

@@ -70,8 +70,10 @@ public struct UIKitSceneSessions: Sendable {
                 hint: "pass the .savedState folder of a scene-based app (KnownSceneSessions/data.data)")
         }
         var sessions: [Session] = []
+        // Every session's archive is nested in the one file: they share its budget.
+        let budget = KeyedBudget()
         for identifier in map.keys.sorted() {
-            var session = try Self.session(identifier, map[identifier]!, file)
+            var session = try Self.session(identifier, map[identifier]!, file, budget)
             let restoration = ((folder as NSString).appendingPathComponent(identifier) as NSString)
                 .appendingPathComponent(UIKitArchiveFile.fileName)
             if FileManager.default.fileExists(atPath: restoration) {
@@ -84,19 +86,24 @@ public struct UIKitSceneSessions: Sendable {
 
     /// A property list from a file, size-checked before it is parsed.
     private static func propertyList(_ file: String) throws(KeyedArchiveError) -> Any {
-        let data = Data(try KeyedArchive.contents(of: file))
-        do { return try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+        let bytes = try KeyedArchive.contents(of: file)
+        if let problem = BinaryPlistScan.problem(in: bytes) {
+            throw KeyedArchiveError(file: file, problem.message, hint: problem.hint)
+        }
+        do { return try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
             throw KeyedArchiveError(
                 file: file, "is not a property list (damaged or truncated?)", hint: "copy the saved state again")
         }
     }
 
     /// One map entry: the session's archive (data), whose root object carries its keys.
-    private static func session(_ id: String, _ value: Any, _ file: String) throws(KeyedArchiveError) -> Session {
+    private static func session(_ id: String, _ value: Any, _ file: String, _ budget: KeyedBudget)
+        throws(KeyedArchiveError) -> Session
+    {
         guard case .data(let bytes) = PropertyListNode(value) else {
             throw KeyedArchiveError(file: file, at: id, "expected an archived UISceneSession (data)")
         }
-        let archive = try KeyedArchive(nested: bytes, file: file, place: id)
+        let archive = try KeyedArchive(nested: bytes, file: file, place: id, budget: budget)
         let fields = archive.keys.compactMap { key -> [KeyedPair]? in
             guard case .object(_, _, let f)? = archive[key], f.contains(where: { $0.key == .string(identifierKey) })
             else { return nil }
@@ -131,7 +138,7 @@ public struct UIKitSceneSessions: Sendable {
             guard case .data(let bytes) = PropertyListNode(raw) else {
                 throw KeyedArchiveError(file: file, at: userInfoDataKey, "expected a keyed archive (data)")
             }
-            let archive = try KeyedArchive(nested: bytes, file: file, place: userInfoDataKey)
+            let archive = try KeyedArchive(nested: bytes, file: file, place: userInfoDataKey, budget: KeyedBudget())
             userInfo = try entries(archive[userInfoKey], file, at: userInfoDataKey + " › " + userInfoKey)
         } else if let plain = dict[userInfoKey] {
             userInfo = try entries(try KeyedArchive.plain(plain, file: file, place: userInfoKey), file, at: userInfoKey)
@@ -157,5 +164,20 @@ public struct UIKitSceneSessions: Sendable {
         case let other?:
             throw KeyedArchiveError(file: file, at: place, "expected a dictionary, found \(other.typeName)")
         }
+    }
+}
+
+extension UIKitSceneSessions {
+    /// The first number a trace cannot hold in a session's activity (see
+    /// `UIKitArchive.untraceableNumber`).
+    public func untraceableNumber() -> KeyedArchiveError? {
+        for session in sessions {
+            let file = ((folder as NSString).appendingPathComponent(session.persistentIdentifier) as NSString)
+                .appendingPathComponent(UIKitArchiveFile.fileName)
+            for (key, value) in session.activity?.userInfo ?? [] {
+                if let e = KeyedValue.untraceable(value, at: "\(Self.userInfoKey) › \(key)", file: file) { return e }
+            }
+        }
+        return nil
     }
 }

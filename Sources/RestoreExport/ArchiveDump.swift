@@ -27,7 +27,7 @@ public enum ArchiveDump {
         top += archive.appLevel.map { (topLevelName($0.key), topLevelValue($0)) }
         out += block(top)
         for e in archive.entries {
-            out += "[\(kindName(e.kind))] \(e.key) (Class: \(e.className))\n"
+            out += "[\(kindName(e.kind))] \(bare(e.key)) (Class: \(bare(e.className)))\n"
             out += block(e.coder.map { ($0.key, describe($0.value, indent: 1)) })
         }
         return out
@@ -38,9 +38,11 @@ public enum ArchiveDump {
 
     /// `    key.....value` lines, the values in one column.
     static func block(_ lines: [(key: String, value: String)]) -> String {
-        let width = (lines.map(\.key.count).max() ?? 0) + 3
-        return lines.map { "    " + $0.key + String(repeating: ".", count: width - $0.key.count) + $0.value + "\n" }
-            .joined()
+        let keys = lines.map { bare($0.key) }
+        let width = (keys.map(\.count).max() ?? 0) + 3
+        return zip(keys, lines).map { key, line in
+            "    " + key + String(repeating: ".", count: width - key.count) + line.value + "\n"
+        }.joined()
     }
 
     /// UIKit's constants are named `…Key`; their string values, which the tool prints, are not.
@@ -65,7 +67,7 @@ public enum ArchiveDump {
     static func describe(_ value: CoderValue, indent: Int, nested: Bool = false) -> String {
         let pad = String(repeating: "    ", count: indent)
         switch value {
-        case .string(let s): return nested ? quoted(s) : s
+        case .string(let s): return nested ? quoted(s) : bare(s)
         case .int(let i): return String(i)
         case .double(let d): return CoderValue.format(d)
         case .bool(let b): return b ? "Yes" : "No"
@@ -78,7 +80,7 @@ public enum ArchiveDump {
             return "<\(hex)>"
         case .date(let t): return CoderText.date(t)
         case .reference(let key):
-            return nested ? quoted("Object Identifier Proxy: " + key) : "Object Identifier Proxy: " + key
+            return nested ? quoted("Object Identifier Proxy: " + key) : "Object Identifier Proxy: " + bare(key)
         case .array(let items):
             if items.isEmpty { return "( )" }
             let inner = items.map { pad + "    " + describe($0, indent: indent + 1, nested: true) }
@@ -86,10 +88,18 @@ public enum ArchiveDump {
         case .dictionary(let map):
             if map.isEmpty { return "{ }" }
             let inner = map.keys.sorted().map {
-                pad + "    " + "\($0) = " + describe(map[$0]!, indent: indent + 1, nested: true) + ";"
+                pad + "    " + "\(bare($0)) = " + describe(map[$0]!, indent: indent + 1, nested: true) + ";"
             }
             return "{\n" + inner.joined(separator: "\n") + "\n" + pad + "}"
         }
+    }
+
+    /// A string printed bare (a key, a class name, a top-level string value) with its line breaks
+    /// written as `\n` and `\r`: the listing's layout is its lines, and a name holding a line
+    /// break could otherwise print a `[View Controller] …` block or a key line of its own.
+    static func bare(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return s }
+        return s.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// Quotes like `NSString` in a collection's description.

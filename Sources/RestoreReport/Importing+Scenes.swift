@@ -10,6 +10,7 @@ extension Importing {
     /// `report` read it and a relaunch reconnects with what UIKit would hand back.
     static func importScenes(at folder: String, to output: String?) throws(RestoreFailure) -> Result {
         let saved = try readScenes(folder)
+        if let untraceable = saved.untraceableNumber() { throw RestoreFailure(untraceable) }
         let name = appName((folder as NSString).appendingPathComponent(UIKitArchiveFile.fileName))
         let path = output ?? name + ".trace.jsonl"
         var configuration = AppConfiguration(bundleVersion: "unknown", systemVersion: "unknown", idiom: .phone)

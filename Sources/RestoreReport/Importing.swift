@@ -31,6 +31,7 @@ public enum Importing {
         // A scene-based app keeps its state per session (CAPTURE.md §5), not in data.data.
         if let folder = UIKitSceneSessions.locate(source) { return try importScenes(at: folder, to: output) }
         let archive = try read(source)
+        if let untraceable = archive.untraceableNumber() { throw RestoreFailure(untraceable) }
         let name = source == "-" ? "stdin" : appName(archive.file)
         let path = output ?? name + ".trace.jsonl"
         let model = archive.model

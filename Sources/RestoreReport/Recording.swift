@@ -70,6 +70,7 @@ public enum Recording {
             )
         }
         let uikit = try Importing.read(archivePath)
+        if let untraceable = uikit.untraceableNumber() { throw RestoreFailure(untraceable) }
         // The archive as given, and the data.data found in the folder or container it names.
         return try record(
             scenario, from: scenarioPath, to: output, against: uikit.model,

@@ -6,6 +6,25 @@ import Testing
 @testable import RestoreExport
 
 @Suite struct ArchiveDumpTests {
+    /// The listing is its lines: a name or value holding a line break cannot print a block or a
+    /// key line of its own (an archive from a file named `Root\n[View Controller] Forged` did).
+    @Test func lineBreaksInNamesAndValuesStayOnTheirLine() {
+        let entry = ArchiveEntry(
+            key: "Root\n[View Controller] Injected", path: ["Root"], kind: .viewController,
+            className: "Evil\r\nClass", parentKey: nil, relation: .root,
+            coder: [
+                CoderEntry(key: "note", value: .string("line1\n[View Controller] Forged\n    secret...leaked")),
+                CoderEntry(key: "k\ney", value: .dictionary(["a\nb": .string("c")])),
+            ])
+        let dump = ArchiveDump.text(Archive(entries: [entry]))
+        let lines = dump.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("[View Controller]") }.count == 1, "\(dump)")
+        #expect(dump.contains("[View Controller] Root\\n[View Controller] Injected (Class: Evil\\r\\nClass)\n"))
+        #expect(dump.contains("    note....line1\\n[View Controller] Forged\\n    secret...leaked\n"))
+        #expect(dump.contains("        a\\nb = \"c\";"))
+        #expect(!lines.contains { $0.hasPrefix("    secret") })
+    }
+
     @Test func tabBarNavigationMatchesGolden() throws {
         let dump = try #require(ArchiveDump.text(events: Fixture.tabBarNavigation().events))
         try Golden.check(dump, named: "tabbar-navigation.archive.txt")
