@@ -125,7 +125,9 @@ let package = Package(
             dependencies: ["RestoreReplay", "RestoreTrace", "RestoreScenario", "RestoreEngine", "RestoreTestSupport"]),
         .testTarget(
             name: "RestoreExportTests",
-            dependencies: ["RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay", "RestoreTestSupport"],
+            dependencies: [
+                "RestoreExport", "RestoreEngine", "RestoreTrace", "RestoreReplay", "RestoreTestSupport", "RestoreWeb",
+            ],
             exclude: ["Goldens"]),
         .testTarget(
             name: "RestoreReportTests",

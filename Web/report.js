@@ -72,7 +72,7 @@
     fill($("f-callback"), distinct(2, function (v) { return ix.names[v]; }).sort());
     var paths = ix.paths.slice().sort();
     var list = $("paths");
-    paths.slice(0, 2000).forEach(function (p) { var o = el("option"); o.value = p; list.appendChild(o); });
+    paths.slice(0, 2000).forEach(function (p) { var o = el("option"); o.value = visible(p); list.appendChild(o); });
     // A big report's path links need its node index (data/nodes.js) first.
     if (page.rows) D.need("nodes", 0, applyFilters, failed); else applyFilters();
   }
@@ -106,8 +106,10 @@
     if (haystacks[i] === undefined) {
       // Both forms: the JSON text (a query with its punctuation, "main" in quotes, null) and the
       // values as they read (a value holding \ or ").
-      var e = eventAt(i);
-      haystacks[i] = (JSON.stringify(e) + "\n" + words(e, []).join("\n")).toLowerCase();
+      // And the values as they are shown (a name holding a control or an override reads
+      // \u{202E} on the page, and a search for what is shown must find it).
+      var e = eventAt(i), w = words(e, []).join("\n"), shown = visible(w);
+      haystacks[i] = (JSON.stringify(e) + "\n" + w + (shown === w ? "" : "\n" + shown)).toLowerCase();
     }
     return haystacks[i];
   }
@@ -120,7 +122,9 @@
     var phase = state.phase === "" ? -1 : index.phases.indexOf(state.phase);
     var name = state.callback === "" ? -1 : index.names.indexOf(state.callback);
     var pathOK = null;
-    if (path) pathOK = index.paths.map(function (p) { return p.toLowerCase().indexOf(path) >= 0; });
+    if (path) pathOK = index.paths.map(function (p) {
+      return p.toLowerCase().indexOf(path) >= 0 || visible(p).toLowerCase().indexOf(path) >= 0;
+    });
     function filter() {
       if (token !== renderToken) return;
       matches = [];
@@ -167,7 +171,7 @@
       d.appendChild(document.createTextNode("{ "));
       Object.keys(inner).sort().forEach(function (k, i) {
         if (i) d.appendChild(document.createTextNode("; "));
-        d.appendChild(document.createTextNode(k + " = "));
+        d.appendChild(document.createTextNode(visible(k) + " = "));
         d.appendChild(valueNode(inner[k]));
       });
       d.appendChild(document.createTextNode(" }"));
@@ -337,12 +341,14 @@
     }
   });
 
-  var timer = null;
+  // One pending change per field: with one timer for all, a change typed in Path within 150 ms
+  // of one in Search dropped the Search change.
+  var timers = {};
   function bind(id, key, delay) {
     var input = $(id);
     input.addEventListener("input", function () {
-      clearTimeout(timer);
-      timer = setTimeout(function () { state[key] = input.value; applyFilters(); }, delay);
+      clearTimeout(timers[key]);
+      timers[key] = setTimeout(function () { state[key] = input.value; applyFilters(); }, delay);
     });
   }
   bind("f-launch", "launch", 0);
@@ -351,11 +357,15 @@
   bind("f-path", "path", 150);
   bind("f-text", "text", 200);
   $("filters").addEventListener("submit", function (ev) { ev.preventDefault(); });
+  // The filters emptied, what was typed and not yet applied dropped with them.
+  function clearFilters() {
+    Object.keys(timers).forEach(function (key) { clearTimeout(timers[key]); });
+    ["f-launch", "f-phase", "f-callback", "f-path", "f-text"].forEach(function (id) { $(id).value = ""; });
+    state.launch = state.phase = state.callback = state.path = state.text = "";
+  }
   $("filters").addEventListener("reset", function () {
-    setTimeout(function () {
-      state.launch = state.phase = state.callback = state.path = state.text = "";
-      applyFilters();
-    }, 0);
+    // After the form has emptied its fields (the event comes before).
+    setTimeout(function () { clearFilters(); applyFilters(); }, 0);
   });
   $("page-prev").addEventListener("click", function () { if (state.page > 0) { state.page--; render(); } });
   $("page-next").addEventListener("click", function () { state.page++; render(); });
@@ -369,8 +379,9 @@
     var link = ev.target.closest("[data-seq-link]");
     if (!link || !index) return;
     ev.preventDefault();
-    $("filters").reset();
-    state.launch = state.phase = state.callback = state.path = state.text = "";
+    // Not the form's reset: its handler filters again a tick later, back to page 1, and the
+    // jump to any event past the first page never showed it.
+    clearFilters();
     matches = [];
     for (var i = 0; i < total; i++) matches.push(i);
     var seq = Number(link.getAttribute("data-seq-link"));

@@ -183,7 +183,7 @@ public struct DotBuilder: Sendable {
         var attrs = [
             "id=\"\(Anchor.svg(tree.side, n.locator))\"",
             "URL=\"#\(Anchor.node(tree.side, n.locator))\"",
-            "tooltip=\"\(Escape.dotString(Escape.drawn(tooltip(n, side: tree.side), limit: Escape.drawnTitleLimit)))\"",
+            "tooltip=\"\(Escape.dotTooltip(Escape.drawn(tooltip(n, side: tree.side), limit: Escape.drawnTitleLimit)))\"",
         ]
         switch n.kind {
         case .viewController where tree.isContainer(i): attrs.append("shape=folder")

@@ -35,6 +35,14 @@ enum Escape {
     /// The longest title or tooltip drawn.
     static let drawnTitleLimit = 200
 
+    /// The longest name or value the page writes into itself (lists, tables of keys, scene
+    /// cards), in characters; the node tables and the search, which load on demand, keep every
+    /// name whole. Written whole, 45 lost nodes with 150 KB identifiers made a 7 MB page.
+    static let shownLimit = 500
+
+    /// `s` as the page writes it inline: `drawn(s, limit: shownLimit)`.
+    static func shown(_ s: String) -> String { drawn(s, limit: shownLimit) }
+
     /// `s` shortened for drawing: its start and end with `…` between, at most `limit` characters.
     /// Graphviz lays a label out by its full width; a 14,000-character identifier broke the
     /// layout ("Edge length larger than 65535") and a 10 MB name took minutes.
@@ -52,15 +60,26 @@ enum Escape {
 
     /// Text inside a DOT HTML-like label: XML-escaped, with control characters made visible
     /// because XML 1.0 cannot carry them and Graphviz would write them raw into the SVG.
-    static func dotHTML(_ s: String) -> String { html(visibleControls(s)) }
+    /// Backslashes are doubled: Graphviz replaces `\N`, `\G`, `\L`… in an HTML-like label too, and
+    /// `nav\N` was drawn as `navn1` (an entity, `&#92;N`, is replaced as well; libgvc 2.43).
+    static func dotHTML(_ s: String) -> String {
+        html(visibleControls(s)).replacingOccurrences(of: "\\", with: "\\\\")
+    }
 
-    /// Text inside a double-quoted DOT string. Backslashes are doubled so Graphviz's own escapes
-    /// (`\N`, `\G`, `\l`) in an identifier stay literal.
-    static func dotString(_ s: String) -> String {
+    /// Text inside a double-quoted DOT string (a plain label). Backslashes are doubled so
+    /// Graphviz's own escapes (`\N`, `\G`, `\l`) in an identifier stay literal.
+    static func dotString(_ s: String) -> String { dotQuoted(s, backslash: "\\\\") }
+
+    /// Text inside a double-quoted DOT `tooltip`. Graphviz reads a tooltip's backslashes twice,
+    /// so each is written four times: doubled, `a\\N` still became `a` and the node's name
+    /// (measured with libgvc 2.43: `\\\\N` is the one spelling drawn as `\N`).
+    static func dotTooltip(_ s: String) -> String { dotQuoted(s, backslash: "\\\\\\\\") }
+
+    private static func dotQuoted(_ s: String, backslash: String) -> String {
         var out = ""
         for ch in visibleControls(s).unicodeScalars {
             switch ch {
-            case "\\": out += "\\\\"
+            case "\\": out += backslash
             case "\"": out += "\\\""
             default: out.unicodeScalars.append(ch)
             }

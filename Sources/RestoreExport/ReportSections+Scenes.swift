@@ -20,11 +20,16 @@ extension ReportSections {
         )
         let lost = scenes.filter { $0.restored == nil }
         if !lost.isEmpty {
-            let items = lost.map { s in
-                "<li><a href=\"#\(Anchor.session(s.session))\"><code>\(h(s.session))</code></a> "
-                    + "<span class=\"muted\">\(h(s.configuration))</span><br>"
+            var items = lost.prefix(Self.listLimit).map { s in
+                "<li><a href=\"#\(Anchor.session(s.session))\"><code>\(shown(s.session))</code></a> "
+                    + "<span class=\"muted\">\(shown(s.configuration))</span><br>"
                     + (s.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.sceneSummary))" }
                         ?? "no activity was saved") + ".</li>"
+            }
+            if lost.count > Self.listLimit {
+                items.append(
+                    "<li class=\"muted\">… and \(DotBuilder.grouped(lost.count - Self.listLimit)) more, each in its card below.</li>"
+                )
             }
             parts.append(
                 "<div class=\"card\"><h3>Sessions not restored</h3><ul class=\"node-list\">\(items.joined())</ul></div>"
@@ -41,8 +46,12 @@ extension ReportSections {
             // The activity as the app left it in the last save, kept or not.
             if e.callback == .didUpdateUserActivity, let s = e.session, let a = e.activity { offered[s] = a }
         }
-        var out = scenes.map { sceneCard($0, hierarchy: hierarchies[$0.session], offered: offered[$0.session]) }
-            .joined()
+        // The windows' controllers listed, at most `sceneTreeLimit` in all: an 80,000-controller
+        // window made a 5 MB list (the drawing shows as many as it draws).
+        var budget = Self.sceneTreeLimit
+        var out = scenes.map {
+            sceneCard($0, hierarchy: hierarchies[$0.session], offered: offered[$0.session], budget: &budget)
+        }.joined()
         let inert = outcome.diagnostics.filter { $0.code == .legacyRestorationInert }
         if !inert.isEmpty {
             out +=
@@ -52,37 +61,59 @@ extension ReportSections {
         return out
     }
 
-    private func sceneCard(_ s: SceneOutcome, hierarchy: NodeBlueprint?, offered: UserActivity?) -> String {
+    /// Controllers the scene cards list, in all.
+    static let sceneTreeLimit = 2_000
+
+    private func sceneCard(_ s: SceneOutcome, hierarchy: NodeBlueprint?, offered: UserActivity?, budget: inout Int)
+        -> String
+    {
         let mark = s.restored != nil ? "✓" : "✗"
         var out = "<div class=\"card nodes-card\" id=\"\(Anchor.session(s.session))\">"
         out +=
-            "<h3>\(mark) Session <code>\(h(s.session))</code> <span class=\"muted\">\(h(s.configuration))</span></h3>"
+            "<h3>\(mark) Session <code>\(shown(s.session))</code> <span class=\"muted\">\(shown(s.configuration))</span></h3>"
         if let reason = s.reason {
             out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(reason.sceneSummary)).</p>"
         }
         out += "<h4>Window</h4>"
-        out +=
-            hierarchy.map { "<ul class=\"node-list\">" + tree($0) + "</ul>" }
-            ?? "<p class=\"muted\">No window hierarchy recorded.</p>"
+        if let hierarchy {
+            var left = 0
+            out += "<ul class=\"node-list\">" + tree(hierarchy, budget: &budget, left: &left) + "</ul>"
+            if left > 0 {
+                out +=
+                    "<p class=\"muted\">… and \(DotBuilder.grouped(left)) more controllers, not listed on this page (the trace holds the whole window).</p>"
+            }
+        } else {
+            out += "<p class=\"muted\">No window hierarchy recorded.</p>"
+        }
         out += "<h4>Activity</h4>"
         if s.saved == nil, let offered, s.reason == .activityTypeNotDeclared || s.reason == .activityNotPlist {
-            out += "<p>The app returned <code>\(h(offered.type))</code>"
+            out += "<p>The app returned <code>\(shown(offered.type))</code>"
             out +=
                 offered.userInfo.isEmpty
-                ? "" : " with " + offered.userInfo.map { "<code>\(h($0.key))</code>" }.joined(separator: ", ")
+                ? "" : " with " + offered.userInfo.map { "<code>\(shown($0.key))</code>" }.joined(separator: ", ")
             out += ", and UIKit did not persist it.</p>"
         }
         out += activityTable(saved: s.saved, restored: s.restored)
         return out + "</div>"
     }
 
-    private func tree(_ b: NodeBlueprint) -> String {
-        var line = "<li><code>\(h(b.className))</code>"
-        if let id = b.restorationIdentifier {
-            line += " <span class=\"muted\">restorationIdentifier \(h(id)) (inert)</span>"
-        }
+    /// The controllers from `b` down while `budget` lasts; `left` counts those not listed.
+    private func tree(_ b: NodeBlueprint, budget: inout Int, left: inout Int) -> String {
         let below = b.children + (b.presented.map { [$0] } ?? [])
-        if !below.isEmpty { line += "<ul>" + below.map(tree).joined() + "</ul>" }
+        guard budget > 0 else {
+            left += 1
+            for c in below { _ = tree(c, budget: &budget, left: &left) }
+            return ""
+        }
+        budget -= 1
+        var line = "<li><code>\(shown(b.className))</code>"
+        if let id = b.restorationIdentifier {
+            line += " <span class=\"muted\">restorationIdentifier \(shown(id)) (inert)</span>"
+        }
+        if !below.isEmpty {
+            let inner = below.map { tree($0, budget: &budget, left: &left) }.joined()
+            if !inner.isEmpty { line += "<ul>" + inner + "</ul>" }
+        }
         return line + "</li>"
     }
 
@@ -95,16 +126,16 @@ extension ReportSections {
         }
         func cell(_ a: UserActivity?, _ key: String?) -> String {
             guard let a else { return "<td class=\"muted\">—</td>" }
-            guard let key else { return "<td><code>\(h(a.type))</code></td>" }
+            guard let key else { return "<td><code>\(shown(a.type))</code></td>" }
             return "<td>"
-                + (a.value(key).map { "<code>\(h($0.description))</code>" } ?? "<span class=\"muted\">—</span>")
+                + (a.value(key).map { "<code>\(shown($0.description))</code>" } ?? "<span class=\"muted\">—</span>")
                 + "</td>"
         }
         var out =
             "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Saved</th><th scope=\"col\">Restored</th></tr></thead><tbody>"
         out += "<tr><th scope=\"row\">activityType</th>\(cell(saved, nil))\(cell(restored, nil))</tr>"
         for key in keys {
-            out += "<tr><th scope=\"row\"><code>\(h(key))</code></th>\(cell(saved, key))\(cell(restored, key))</tr>"
+            out += "<tr><th scope=\"row\"><code>\(shown(key))</code></th>\(cell(saved, key))\(cell(restored, key))</tr>"
         }
         return out + "</tbody></table></div>"
     }

@@ -122,8 +122,8 @@ struct ReportSections {
             let code = partials.finding(for: n, side: .restoration)?.code
             let reason = code.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
             return
-                "<li><a href=\"#\(Anchor.node(.restoration, n.locator))\"><code>\(h(n.path ?? n.locator))</code></a> "
-                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason).</li>"
+                "<li><a href=\"#\(Anchor.node(.restoration, n.locator))\"><code>\(shown(n.path ?? n.locator))</code></a> "
+                + "<span class=\"muted\">\(shown(n.className))</span><br>\(reason).</li>"
         }
         if nodes.count > Self.listLimit {
             items.append(
@@ -150,9 +150,9 @@ struct ReportSections {
         var items = nodes.prefix(Self.listLimit).map { n -> String in
             let reason = n.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
             var cause = ""
-            if let c = n.cause, c != n.locator { cause = " — because of <code>\(h(c))</code>" }
-            return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(h(n.path ?? n.locator))</code></a> "
-                + "<span class=\"muted\">\(h(n.className))</span><br>\(reason)\(cause).</li>"
+            if let c = n.cause, c != n.locator { cause = " — because of <code>\(shown(c))</code>" }
+            return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(shown(n.path ?? n.locator))</code></a> "
+                + "<span class=\"muted\">\(shown(n.className))</span><br>\(reason)\(cause).</li>"
         }
         if nodes.count > Self.listLimit {
             items.append(
@@ -244,14 +244,18 @@ struct ReportSections {
         var out =
             "<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Type</th><th scope=\"col\">Value</th></tr></thead><tbody>"
         for e in archive.appLevel {
-            out += "<tr><td><code>\(h(e.key))</code>\(e.isSystem ? " <span class=\"badge\">UIKit</span>" : "")</td>"
-            out += "<td>\(e.value.typeName)</td><td><code>\(h(CoderText.display(e.value, key: e.key)))</code></td></tr>"
+            out += "<tr><td><code>\(shown(e.key))</code>\(e.isSystem ? " <span class=\"badge\">UIKit</span>" : "")</td>"
+            out +=
+                "<td>\(e.value.typeName)</td><td><code>\(shown(CoderText.display(e.value, key: e.key)))</code></td></tr>"
         }
         out += "</tbody></table></div>"
         let objects = archivedObjects ?? archive.entries.count
         return out + "<p class=\"small muted\">The archive holds \(DotBuilder.grouped(objects)) objects; "
-            + "<code>restoretrace archive</code> prints them the way <code>restorationArchiveTool</code> does.</p>"
+            + "<code>restoretrace archive</code> prints them the way <code>restorationArchiveTool</code> does"
+            + " (and every value whole: a value longer than \(Escape.shownLimit) characters is shortened here, its middle shown as …).</p>"
     }
 
     func h(_ s: String) -> String { Escape.html(s) }
+    /// A name or value as the page writes it inline, escaped and at most `Escape.shownLimit` long.
+    func shown(_ s: String) -> String { Escape.html(Escape.shown(s)) }
 }

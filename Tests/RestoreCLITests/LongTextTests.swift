@@ -20,9 +20,10 @@ import Testing
         #expect(report.code == 0, "\(report.stderr)")
         let html = try String(contentsOf: dir.appendingPathComponent("r/index.html"), encoding: .utf8)
         let svg = try String(contentsOf: dir.appendingPathComponent("r/hierarchy.svg"), encoding: .utf8)
-        // The page lists the node by its whole path; the drawing shows 60 characters of a name
-        // and 200 of a tooltip.
-        #expect(html.contains("<code>\(id)/\(id)y</code>"))
+        // The page's node table keeps the whole path (its lists written inline show 500
+        // characters of it); the drawing shows 60 characters of a name and 200 of a tooltip.
+        #expect(html.contains("data-path=\"\(id)/\(id)y\""))
+        #expect(html.contains("<code>" + String(repeating: "x", count: 249) + "…"))
         #expect(!svg.contains(String(repeating: "x", count: 200)))
         #expect(svg.contains(String(repeating: "x", count: 29) + "…" + String(repeating: "x", count: 29) + "y"))
         let replay = try CLI.run(["replay", "t.jsonl", "--no-report"], in: dir)

@@ -94,6 +94,29 @@ import Testing
         #expect(rest == Array(items.dropFirst(100)))
     }
 
+    /// Few findings, each huge (about identifiers of 150 KB): inline only as far as
+    /// `DiagnosticItems.inlineBytes`, the rest on demand (all 45 were inline, 6 MB of the page).
+    @Test func hugeFindingsAreInlineOnlyAsFarAsTheirBytesAllow() throws {
+        var fixture = Fixture.tabBarNavigation()
+        let long = String(repeating: "x", count: 150_000)
+        fixture.outcome.diagnostics = (0..<45).map { i in
+            Diagnostic(
+                code: .windowNotVisible, severity: .warning, path: nil, locator: nil, message: "\(i) \(long)",
+                launch: 2)
+        }
+        let dir = try Self.written(fixture, budget: 1 << 20)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        let items = ReportSections(input: fixture.input()).diagnosticItems
+        let inline = DiagnosticItems.inlineBytes / items[0].utf8.count
+        #expect(inline == 3)
+        #expect(html.contains("<ul class=\"diags\" id=\"diags\">" + items.prefix(inline).joined() + "</ul>"))
+        #expect(html.contains("Show the other 42 findings</button>"))
+        #expect(html.utf8.count < 2_000_000)
+        let rest = PageData.items("diags", in: try PageData.statements(report: dir)).compactMap { $0 as? String }
+        #expect(rest == Array(items.dropFirst(inline)))
+    }
+
     @Test func aChunkStatementCarriesHostileTextWhole() throws {
         let hostile = "</script><!--'\\\"\u{2028}\u{2029}\u{85}\u{7F}&é\n"
         let json = Array(("[" + Escape.jsonString(hostile) + "]").utf8)

@@ -36,6 +36,18 @@ import Testing
         #expect(xml.ids.contains(Anchor.svg(.restoration, "TabController/NavigationController/" + id)))
     }
 
+    /// Graphviz replaces `\N` (the node's name), `\G` (the graph's) and `\L` (the label) in labels
+    /// and tooltips: an identifier holding them was drawn as `navn1`, or its tooltip pulled in
+    /// the label's markup. Every place the drawing shows it, it reads as it is.
+    @Test func backslashesInNamesAreDrawnAsTheyAre() throws {
+        let id = #"C:\Users\N\G\L\x"#
+        let f = Fixture.tabBarNavigation(cityID: id)
+        let svg = try SVGRenderer.render(dot: DotBuilder(outcome: f.outcome, events: f.events).build())
+        let shown = svg.components(separatedBy: "C:").dropFirst()
+        #expect(shown.count >= 4, "labels and tooltips of both sides")
+        for after in shown { #expect(after.hasPrefix(#"\Users\N\G\L\x"#), "\(after.prefix(40))") }
+    }
+
     @Test func sameDotGivesSameDrawing() throws {
         let dot = DotBuilder(outcome: Fixture.tabBarNavigation().outcome).build()
         let a = try #require(XMLCheck.parse(SVGRenderer.render(dot: dot)))

@@ -19,6 +19,9 @@ struct LegacyPiece: Hashable {
     static let object = ("registered UIStateRestoring object", "registered UIStateRestoring objects")
     static let restorationClass = ("restoration class", "restoration classes")
 
+    /// How many pieces of one kind a finding names.
+    static let listed = 12
+
     /// Pieces with the same kind and replacement in one clause, in the order first met.
     static func grouped(_ pieces: [LegacyPiece]) -> String {
         var groups: [(first: LegacyPiece, whats: [String])] = []
@@ -32,7 +35,10 @@ struct LegacyPiece: Hashable {
             }
         }
         return groups.map { g in
-            (g.whats.count == 1 ? g.first.kind.one : g.first.kind.many) + " " + g.whats.joined(separator: ", ") + " → "
+            // The first few by name: 80,000 identifiers made a 1.6 MB finding, printed whole.
+            let named = g.whats.prefix(listed).joined(separator: ", ")
+            let more = g.whats.count > listed ? " and \(g.whats.count - listed) more" : ""
+            return (g.whats.count == 1 ? g.first.kind.one : g.first.kind.many) + " " + named + more + " → "
                 + g.first.replacement
         }.joined(separator: "; ")
     }
