@@ -27,8 +27,8 @@ import Foundation
 /// kept (Foundation's dictionaries lose both, and `JSONParser` keeps no positions).
 ///
 /// It takes only what it is sure the YAML route reads identically. Anything else — a syntax
-/// error, a character libyaml treats specially (DEL, C1 controls, U+2028/U+2029, U+FEFF,
-/// U+FFFE/U+FFFF), an unpaired surrogate, nesting past `ScenarioLimits.maximumNesting` — makes
+/// error, a raw control character or U+FEFF, an unpaired surrogate, nesting past
+/// `ScenarioLimits.maximumNesting` — makes
 /// `parse` return nil and the caller takes the YAML route, which reads JSON too and words every
 /// error the way the tests and users know. So valid JSON is fast, and invalid JSON is reported
 /// exactly as before.
@@ -295,31 +295,29 @@ struct ScenarioJSONReader {
             case UInt8(ascii: "\\"):
                 i += 1
                 try escape(into: &out)
-            case 0x20..<0x7F:
+            case 0x20...0x7F:
+                // DEL too: the YAML route escapes it (`escapeUnprintables`) and reads the same.
                 out.append(b)
                 i += 1
             case 0x80...:
                 try multibyte(into: &out)
             default:
-                // Raw control characters (invalid JSON) and DEL (which YAML forbids raw).
+                // Raw control characters: invalid JSON.
                 throw NotTaken()
             }
         }
     }
 
     /// One UTF-8 sequence (the text is valid UTF-8: it came from a `String`). The characters
-    /// libyaml refuses raw or reads as line breaks go back to the YAML route, which escapes them.
+    /// libyaml refuses raw or reads as line breaks (C1 controls, U+2028/U+2029, U+FFFE/U+FFFF)
+    /// are taken as they are: in a string they are themselves in JSON, and the YAML route escapes
+    /// them to read the same. Sent there, a JSON key over 1,024 characters in the same file was
+    /// refused (libyaml's limit on a key), valid JSON as it was. U+FEFF still goes there.
     private mutating func multibyte(into out: inout [UInt8]) throws(NotTaken) {
         let b = bytes[i]
         let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
         guard i + length <= bytes.count else { throw NotTaken() }
-        let b1 = bytes[i + 1]
-        let special =
-            (b == 0xC2 && b1 <= 0x9F)  // C1 controls U+0080–U+009F
-            || (b == 0xE2 && b1 == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))  // U+2028, U+2029
-            || (b == 0xEF && b1 == 0xBB && bytes[i + 2] == 0xBF)  // U+FEFF
-            || (b == 0xEF && b1 == 0xBF && bytes[i + 2] >= 0xBE)  // U+FFFE, U+FFFF
-        if special { throw NotTaken() }
+        if b == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { throw NotTaken() }  // U+FEFF
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<i + length]))
         i += length
         continuations += length - 1

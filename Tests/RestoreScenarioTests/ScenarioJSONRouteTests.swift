@@ -26,6 +26,11 @@ struct ScenarioJSONRouteTests {
         #"{"n": [0, -0, 12, -3.5, 1.5e3, 2E-2, 1e999, 123456789012345678901234567890], "t": [true, false, null]}"#,
         #"[{"a": {}}, [], {"b": []}]"#,
         "  {\"name\"  :\n  \"spaced\" ,\"ui\":{\"class\":\"A\"}  }  \n\n",
+        // Characters libyaml refuses raw or reads as line breaks: the YAML route escapes them.
+        "{\"v\": \"line\u{2028}separator\"}",
+        "{\"v\": \"next\u{85}line\"}",
+        "{\"v\": \"del\u{7F}\"}",
+        "{\"v\": \"non\u{FFFE}char\"}",
     ]
 
     @Test(arguments: texts)
@@ -42,9 +47,7 @@ struct ScenarioJSONRouteTests {
         "{\"name\": \"a\"} x",
         "{\"v\": NaN}",
         "{\"v\": 01}",
-        "{\"v\": \"line\u{2028}separator\"}",
-        "{\"v\": \"next\u{85}line\"}",
-        "{\"v\": \"del\u{7F}\"}",
+        "{\"v\": \"bom\u{FEFF}inside\"}",
         "{\"v\": \"raw\ttab\"}",
         #"{"v": "\ud800 alone"}"#,
         #"{"v": "\x"}"#,
@@ -53,6 +56,15 @@ struct ScenarioJSONRouteTests {
     ])
     func textTheFastRouteIsNotSureOfGoesTheYAMLRoute(_ text: String) {
         #expect(ScenarioJSON.parse(text) == nil)
+    }
+
+    /// Valid JSON is read as JSON: a key over 1,024 characters in a file that also holds a line
+    /// separator was refused as a YAML syntax error (the character sent it to libyaml, whose
+    /// keys stop at 1,024).
+    @Test func aLongKeyBesideALineSeparatorIsRead() throws {
+        let key = String(repeating: "k", count: 1_100)
+        let s = try parsed(#"{"name": "n", "ui": {"class": "A", "state": {"\#(key)": "a\#u{2028}b"}}}"#)
+        #expect(s.ui?.state == [CoderEntry(key: key, value: .string("a\u{2028}b"))])
     }
 
     @Test func duplicateKeyInJSONIsRefusedAtTheSecondKey() {
