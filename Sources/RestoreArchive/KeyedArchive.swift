@@ -70,14 +70,21 @@ public struct KeyedArchive: Sendable {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
             let binary = bytes.starts(with: Array("bplist".utf8))
+            // An XML plist (converted with plutil, or written by hand): Foundation names the line.
+            let xmlProblem =
+                binary || !Self.looksLikeXML(bytes)
+                ? nil : (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             throw KeyedArchiveError(
                 file: file, at: at,
                 binary
                     ? "is a damaged or truncated binary property list (\(bytes.count) bytes)"
-                    : "is not a property list",
+                    : xmlProblem.map { "is an XML property list that does not parse: \($0)" }
+                        ?? "is not a property list",
                 hint: binary
                     ? "copy the archive again; it may have been cut short while it was written or copied"
-                    : "UIKit's archive is a binary plist named data.data inside Library/Saved Application State/BUNDLE.savedState"
+                    : xmlProblem != nil
+                        ? "fix the line named, or pass the binary data.data UIKit wrote"
+                        : "UIKit's archive is a binary plist named data.data inside Library/Saved Application State/BUNDLE.savedState"
             )
         }
         guard case .dictionary(let dict) = PropertyListNode(root), let objects = dict["$objects"] as? [Any],
@@ -94,7 +101,8 @@ public struct KeyedArchive: Sendable {
         }
         if let version = dict["$version"] as? NSNumber, version.intValue != 100_000 {
             throw KeyedArchiveError(
-                file: file, at: at, "$version is \(version.intValue); this reader knows keyed archive version 100000",
+                file: file, at: at,
+                "$version is \(version.stringValue); this reader knows keyed archive version 100000",
                 hint:
                     "an archive from a newer Foundation: restoretrace cannot read it yet; open an issue with the file attached"
             )
@@ -110,6 +118,13 @@ public struct KeyedArchive: Sendable {
             top[key] = try resolver.inline(topDict[key]!, at: resolver.describe(["$top", key]), depth: 0)
         }
         self.top = top
+    }
+
+    /// Whether the bytes start, past white space and a byte-order mark, as an XML document does.
+    static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
     }
 
     /// Reads a nested archive (a value that is an archive's bytes), within the budget of the

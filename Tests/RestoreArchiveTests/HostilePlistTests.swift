@@ -99,6 +99,16 @@ import Testing
         #expect(failure(deep).contains("nests containers more than 512 levels deep"))
     }
 
+    /// A broken XML plist was "not a property list" with the advice that the archive is binary.
+    @Test func aBrokenXMLPlistIsSaidToBeOneWithItsLine() {
+        let xml =
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>b</strin>\n</dict>\n</plist>\n"
+        let message = failure(Array(xml.utf8))
+        #expect(message.contains("hostile.data: error: is an XML property list that does not parse: "), "\(message)")
+        #expect(message.contains("line 5"), "\(message)")
+        #expect(failure([0xFF, 0x00, 0x7B, 0x22]).contains("error: is not a property list"))
+    }
+
     static func nested(_ body: (NSKeyedArchiver) -> Void) -> NSData {
         let a = NSKeyedArchiver(requiringSecureCoding: false)
         body(a)
