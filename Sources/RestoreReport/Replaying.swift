@@ -14,8 +14,10 @@ public enum Replaying {
         /// Restoration paths to replay as if they had no restoration identifier.
         public var droppedIdentifiers: [String]
         /// Write the HTML report (to `reportDirectory`, or beside the trace). Without one, a
-        /// what-if run keeps none of its events (`ReplaySummary.modified?.events` is empty); the
-        /// faithful run keeps none either way (its report reads what it draws from the trace).
+        /// what-if run keeps none of its events (`ReplaySummary.modified?.events` is empty); with
+        /// one, it hands them to the report as they are made and keeps none either. The faithful
+        /// run of a what-if with a report keeps only what its drawing reads (the last hierarchy at
+        /// background, the scenes' windows).
         public var writeReport: Bool
         public var reportDirectory: String?
 

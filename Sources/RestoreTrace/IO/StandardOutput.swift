@@ -19,10 +19,7 @@ public enum StandardOutput {
 
     /// Writes `text` for a command's printed output, which does not stop for a failed write: the
     /// first failure is kept, and `check` throws it once the command is done.
-    public static func print(_ text: String) {
-        guard let code = writeAll(Array(text.utf8)) else { return }
-        lock.withLock { refused = refused ?? code }
-    }
+    public static func print(_ text: String) { print(bytes: Array(text.utf8)) }
 
     /// `print` for bytes: a piece of a command's output written as it is made.
     public static func print(bytes: [UInt8]) {
