@@ -2,12 +2,19 @@
     // NOT COMPILED ON LINUX, where this package is built and tested: this file has never been
     // built. The keys a coder received while one restoration callback ran (CAPTURE.md §3.2).
     import Foundation
-    import RestoreEngine
     import UIKit
+
+    // RestoreEngine by declaration: it has types named as UIKit's (UIViewController, UIView,
+    // UIApplication, NSUserActivity…), and with the whole module imported every use of those
+    // names beside UIKit's is ambiguous.
+    import struct RestoreEngine.CoderEntry
+    import enum RestoreEngine.CoderValue
+    import enum RestoreEngine.ReservedKeys
 
     /// One callback's coder, filled by the scoped `NSKeyedArchiver` hooks while the callback is
     /// on the stack; only writes to *this* coder count (UIKit archives nested objects elsewhere).
-    final class CoderRecording: CapturedCoder {
+    @MainActor
+    final class CoderRecording: @preconcurrency CapturedCoder {
         weak var coder: NSCoder?
         private(set) var writes: [CoderEntry] = []
         /// What a decode was given: the keys the app asked for and found (an unarchiver cannot

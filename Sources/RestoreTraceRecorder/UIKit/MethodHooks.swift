@@ -10,6 +10,7 @@
     enum MethodHooks {
         /// The classes to look at: the app's own (its executable's image, not every class in the
         /// process — touching all of them runs their +initialize) and UIKit's restorable ones.
+        @MainActor
         static func candidateClasses() -> [AnyClass] {
             var out: [AnyClass] = [
                 UIViewController.self, UINavigationController.self, UITabBarController.self,
@@ -17,14 +18,36 @@
                 UIPageViewController.self, UIView.self, UIScrollView.self, UITableView.self, UICollectionView.self,
                 UITextField.self, UITextView.self, UIImageView.self,
             ]
-            guard let image = Bundle.main.executablePath else { return out }
-            var count: UInt32 = 0
-            guard let names = objc_copyClassNamesForImage(image, &count) else { return out }
-            defer { free(names) }
-            for i in 0..<Int(count) {
-                if let cls = objc_getClass(names[i]) as? AnyClass { out.append(cls) }
+            for image in appImages() {
+                var count: UInt32 = 0
+                guard let names = objc_copyClassNamesForImage(image, &count) else { continue }
+                defer { free(names) }
+                for i in 0..<Int(count) {
+                    if let cls = objc_getClass(names[i]) as? AnyClass { out.append(cls) }
+                }
             }
             return out
+        }
+
+        /// The images the app's own code is in, as dyld names them: the app delegate's, and every
+        /// one inside the `.app` bundle. Not the executable's path: Xcode 16 builds Debug apps with
+        /// their code in `App.debug.dylib` (ENABLE_DEBUG_DYLIB) beside a stub executable, where
+        /// no class is found, and on a device the path may differ from dyld's (`/private/var`).
+        @MainActor
+        static func appImages() -> [String] {
+            var images: [String] = []
+            if let delegate = UIApplication.shared.delegate, let name = class_getImageName(type(of: delegate)) {
+                images.append(String(cString: name))
+            }
+            let bundle = "/" + Bundle.main.bundleURL.lastPathComponent + "/"
+            var count: UInt32 = 0
+            let all = objc_copyImageNames(&count)  // never nil (SDK signature); freed by the caller
+            defer { free(all) }
+            for i in 0..<Int(count) {
+                let name = String(cString: all[i])
+                if name.contains(bundle), !images.contains(name) { images.append(name) }
+            }
+            return images
         }
 
         /// The original implementation of `selector` in `cls`'s own method list, replaced by

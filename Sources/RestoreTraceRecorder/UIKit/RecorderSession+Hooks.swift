@@ -3,8 +3,12 @@
     // built. Which methods the recorder replaces; each replacement calls the original and reports.
     import Foundation
     import ObjectiveC
-    import RestoreEngine
     import UIKit
+
+    // RestoreEngine by declaration: it has types named as UIKit's (UIViewController, UIView,
+    // UIApplication, NSUserActivity…), and with the whole module imported every use of those
+    // names beside UIKit's is ambiguous.
+    import enum RestoreEngine.Callback
 
     extension RecorderSession {
         func installHooks() {
@@ -140,14 +144,21 @@
                 var original: IMP?
                 let block: FinishBlock = { [unowned self] target, application, options in
                     let call = unsafeBitCast(original!, to: FinishMethod.self)
+                    guard relaunch else {
+                        // A first process: the trace starts from the window the user then works
+                        // in, with `app-running`; a callback before it was refused by `replay`.
+                        let answer = call(target, finish, application, options)
+                        capture.appRunning()
+                        capture.output.flush()
+                        return answer
+                    }
                     let answer = around(
                         finish, target, run: { call(target, finish, application, options) },
                         report: {
                             answer, _ in
                             CapturedCall(.didFinishLaunching, receiver: "AppDelegate", answer: .bool(answer))
                         })
-                    // A first process: the trace starts from the window the user then works in.
-                    if !relaunch { capture.appRunning() }
+                    archiveDeletedAfterLaunch()
                     capture.output.flush()
                     return answer
                 }
@@ -179,8 +190,11 @@
             let archiver: AnyClass = NSKeyedArchiver.self
             let objectSel = #selector(NSKeyedArchiver.encode(_:forKey:) as (NSKeyedArchiver) -> (Any?, String) -> Void)
             var objectIMP: IMP?
+            // Every archiver in the process comes through these, on any thread; the scopes are the
+            // main thread's (UIKit's restoration callbacks run there), and are read only there.
             let objectBlock: MethodHooks.EncodeObjectBlock = { [unowned self] coder, value, key in
                 unsafeBitCast(objectIMP!, to: MethodHooks.EncodeObjectMethod.self)(coder, objectSel, value, key)
+                guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder {
                     scope.wrote(CoderRecording.value(of: value), forKey: key as String)
                 }
@@ -190,6 +204,7 @@
             var boolIMP: IMP?
             let boolBlock: MethodHooks.EncodeBoolBlock = { [unowned self] coder, value, key in
                 unsafeBitCast(boolIMP!, to: MethodHooks.EncodeBoolMethod.self)(coder, boolSel, value, key)
+                guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.bool(value), forKey: key as String) }
             }
             boolIMP = MethodHooks.replace(boolSel, ownedBy: archiver, with: boolBlock)
@@ -197,6 +212,7 @@
             var intIMP: IMP?
             let intBlock: MethodHooks.EncodeIntBlock = { [unowned self] coder, value, key in
                 unsafeBitCast(intIMP!, to: MethodHooks.EncodeIntMethod.self)(coder, intSel, value, key)
+                guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.int(value), forKey: key as String) }
             }
             intIMP = MethodHooks.replace(intSel, ownedBy: archiver, with: intBlock)
@@ -204,9 +220,23 @@
             var doubleIMP: IMP?
             let doubleBlock: MethodHooks.EncodeDoubleBlock = { [unowned self] coder, value, key in
                 unsafeBitCast(doubleIMP!, to: MethodHooks.EncodeDoubleMethod.self)(coder, doubleSel, value, key)
+                guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.double(value), forKey: key as String) }
             }
             doubleIMP = MethodHooks.replace(doubleSel, ownedBy: archiver, with: doubleBlock)
+        }
+
+        /// UIKit deletes its archive after a launch that restored from it (R9), or after a crash
+        /// in restoration (T3); the engine says so with `archive-deleted`, and so does the trace
+        /// once the file is gone (without, every relaunch's trace ended in a fidelity finding).
+        private func archiveDeletedAfterLaunch() {
+            let bundle = Bundle.main.bundleIdentifier ?? "app"
+            let file = SavedStateArchive.path(inContainer: NSHomeDirectory(), bundle: bundle)
+            DispatchQueue.main.async { [self] in
+                guard !FileManager.default.fileExists(atPath: file) else { return }
+                capture.archiveDeleted(reason: "deleted by UIKit")
+                capture.output.flush()
+            }
         }
 
         /// `+[UIApplication registerObjectForStateRestoration:restorationIdentifier:]` and

@@ -4,8 +4,14 @@
     // the original and reports to the capture core, which is tested on Linux.
     import Foundation
     import ObjectiveC
-    import RestoreEngine
     import UIKit
+
+    // RestoreEngine by declaration: it has types named as UIKit's (UIViewController, UIView,
+    // UIApplication, NSUserActivity…), and with the whole module imported every use of those
+    // names beside UIKit's is ambiguous.
+    import enum RestoreEngine.Callback
+    import struct RestoreEngine.CoderEntry
+    import struct RestoreEngine.UserActivity
 
     @available(iOS 13.0, *)
     extension RecorderSession {

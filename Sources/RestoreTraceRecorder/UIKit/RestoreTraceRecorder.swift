@@ -3,9 +3,17 @@
     // built. The hook installation; everything it reports goes to the tested capture core.
     import Foundation
     import ObjectiveC
-    import RestoreEngine
     import RestoreTrace
     import UIKit
+
+    // RestoreEngine by declaration: it has types named as UIKit's (UIViewController, UIView,
+    // UIApplication, NSUserActivity…), and with the whole module imported every use of those
+    // names beside UIKit's is ambiguous.
+    import struct RestoreEngine.AppConfiguration
+    import struct RestoreEngine.Archive
+    import enum RestoreEngine.FilePaths
+    import struct RestoreEngine.LaunchOptions
+    import enum RestoreEngine.Phase
 
     /// The in-app recorder for debug builds. Call `install()` first thing in
     /// `application(_:willFinishLaunchingWithOptions:)`: Swift has no `+load`, and UIKit restores
@@ -29,12 +37,7 @@
                 try FileManager.default.createDirectory(
                     atPath: FilePaths.parent(of: path), withIntermediateDirectories: true)
                 let sink = try FileTraceSink(path: path)
-                let header = TraceHeader(
-                    scenario: name,
-                    app: AppConfiguration(
-                        bundleVersion: info["CFBundleVersion"] as? String ?? "1.0",
-                        systemVersion: UIDevice.current.systemVersion,
-                        idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone))
+                let header = TraceHeader(scenario: name, app: configuration(info))
                 let s = RecorderSession(
                     header: header, sink: sink, resume: TraceFile.resumePoint(ofTraceAt: path), readArchive: readArchive
                 )
@@ -48,6 +51,34 @@
         }
 
         @MainActor static var session: RecorderSession?
+
+        /// The app as the trace's header describes it: a replay builds its model from this alone,
+        /// so a scene-based app must say so (without, its trace stopped at event 2, rule S1).
+        @MainActor
+        static func configuration(_ info: [String: Any]) -> AppConfiguration {
+            var app = AppConfiguration(
+                bundleVersion: info["CFBundleVersion"] as? String ?? "1.0",
+                systemVersion: UIDevice.current.systemVersion,
+                idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone)
+            if info["UIApplicationSceneManifest"] != nil { app.lifecycle = .scenes }
+            app.userActivityTypes = info["NSUserActivityTypes"] as? [String] ?? []
+            // The legacy opt-ins the delegate implements: inert in a scene-based app (S1).
+            let optIns = [
+                ("application:shouldSaveApplicationState:", "shouldSaveApplicationState"),
+                ("application:shouldSaveSecureApplicationState:", "shouldSaveSecureApplicationState"),
+                ("application:shouldRestoreApplicationState:", "shouldRestoreApplicationState"),
+                ("application:shouldRestoreSecureApplicationState:", "shouldRestoreSecureApplicationState"),
+                ("application:willEncodeRestorableStateWithCoder:", "willEncodeRestorableState"),
+                (
+                    "application:viewControllerWithRestorationIdentifierPath:coder:",
+                    "viewControllerWithRestorationIdentifierPath"
+                ),
+            ]
+            if let delegate = UIApplication.shared.delegate {
+                app.legacyOptIns = optIns.filter { delegate.responds(to: NSSelectorFromString($0.0)) }.map(\.1)
+            }
+            return app
+        }
     }
 
     /// One process's recording: the core, the application port, the coder scopes.
@@ -63,6 +94,9 @@
         private var inside: [Selector: Set<ObjectIdentifier>] = [:]
         /// `willFinishLaunching` is running when `install` is called: it is reported before the next call.
         private var willFinishPending = true
+        /// The window as `install` found it, inside `willFinishLaunching`: what that call changed
+        /// (made the window key and visible, set a root) is measured from here.
+        private var willFinishStart: WindowState?
 
         init(
             header: TraceHeader, sink: TraceSink, resume: (launch: Int, phase: Phase, seq: Int)?,
@@ -80,8 +114,12 @@
             capture.killed(.system, inForeground: capture.phase != .preservation)
             var options = LaunchOptions()
             options.deviceLocked = !UIApplication.shared.isProtectedDataAvailable
+            // A new build between the runs ("after an update", R13) is said at the launch.
+            options.bundleVersion = Bundle.main.infoDictionary?["CFBundleVersion"] as? String
             capture.launched(options)
-            capture.launchInterfaceBuilt()
+            // A scene-based app's UI is its scenes': UIKit builds no launch UI for it.
+            if !capture.isSceneBased { capture.launchInterfaceBuilt() }
+            willFinishStart = capture.willCall()
         }
 
         // MARK: Reporting
@@ -113,7 +151,7 @@
             if relaunch {
                 capture.didCall(
                     CapturedCall(.willFinishLaunching, receiver: "AppDelegate", answer: .bool(true)),
-                    since: capture.willCall())
+                    since: willFinishStart ?? capture.willCall())
             }
         }
 

@@ -3,11 +3,19 @@
     // built. It is the UIKit side of the capture core's `CapturedApplication` port, kept small.
     import Foundation
     import ObjectiveC
-    import RestoreEngine
     import UIKit
 
+    // RestoreEngine by declaration: it has types named as UIKit's (UIViewController, UIView,
+    // UIApplication, NSUserActivity…), and with the whole module imported every use of those
+    // names beside UIKit's is ambiguous.
+    import struct RestoreEngine.NodeBlueprint
+    import struct RestoreEngine.ObjectBlueprint
+
     /// `UIApplication.shared` and its key window, seen through the capture core's port.
-    final class UIKitApplication: CapturedApplication {
+    // UIKit's API is main-actor; every call from the capture core arrives on the main thread
+    // (from a hook, or `DispatchQueue.main`), which `@preconcurrency` checks at run time.
+    @MainActor
+    final class UIKitApplication: @preconcurrency CapturedApplication {
         /// Objects registered with `registerObjectForStateRestoration:restorationIdentifier:`, by
         /// identifier (filled by the hook on UIApplication's metaclass).
         var registered: [String: AnyObject] = [:]
@@ -58,8 +66,9 @@
             return ObjectBlueprint(
                 restorationIdentifier: registered.first(where: { $0.value === object })?.key,
                 className: className(of: object),
-                objectRestorationClass: restoring?.objectRestorationClass.map { NSStringFromClass($0) },
-                restorationParent: restoring?.restorationParent.map { Self.path(ofRestoring: $0) })
+                // Optional protocol properties of optional type: read through `?` they are doubly optional.
+                objectRestorationClass: (restoring?.objectRestorationClass ?? nil).map { NSStringFromClass($0) },
+                restorationParent: (restoring?.restorationParent ?? nil).map { Self.path(ofRestoring: $0) })
         }
 
         // MARK: Walking UIKit's hierarchy
