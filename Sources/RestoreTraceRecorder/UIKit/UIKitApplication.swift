@@ -23,7 +23,7 @@
         var snapshotIgnored = false
 
         private var window: UIWindow? {
-            UIApplication.shared.windows.first(where: \.isKeyWindow) ?? UIApplication.shared.windows.first
+            UIApplication.shared.windows.first(where: { $0.isKeyWindow }) ?? UIApplication.shared.windows.first
         }
 
         var isWindowKeyAndVisible: Bool { window.map { $0.isKeyWindow && !$0.isHidden } ?? false }
