@@ -40,6 +40,12 @@ extension ScenarioReader {
         }
         guard problems.isEmpty else { return }
         let catalog = StoryboardCatalog(documents)
+        // Bounded before any tree is built from it (see `containmentProblems`).
+        let containment = catalog.containmentProblems()
+        guard containment.isEmpty else {
+            containment.forEach(append)
+            return
+        }
         // Traces name a file the way the scenario does (relative), never by a machine's absolute path.
         var written: [String: String] = [:]
         for doc in documents { written[doc.file] = scenario.storyboardFiles[doc.name] }

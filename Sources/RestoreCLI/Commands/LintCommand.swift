@@ -70,6 +70,8 @@ struct LintCommand: ParsableCommand {
             }
             do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
         }
+        // Bounded before any tree is built from them (see `containmentProblems`).
+        if problems.isEmpty { problems = StoryboardCatalog(documents).containmentProblems() }
         if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
         var report = StoryboardLinter.lint(documents)
         if let plist { report.read(plist) }

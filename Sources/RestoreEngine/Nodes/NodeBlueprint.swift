@@ -13,6 +13,13 @@
 public struct NodeBlueprint: Hashable, Sendable {
     public enum Role: String, Sendable { case viewController, view }
 
+    /// The deepest a hierarchy nests, in nodes from the root: what a trace's node lines and a
+    /// storyboard's containment may build. The engine, the drawing and a tree's release walk a
+    /// hierarchy recursively; 20,000 nested node lines overflowed the stack (SIGSEGV) in every
+    /// command, and 1,000 did in a debug build on a test's thread (a smaller stack than the
+    /// main thread's). UIKit's hierarchies are a few dozen deep; a scenario's, at most 64.
+    public static let maximumDepth = 256
+
     /// Every stored field, in the order the old inline struct had them (its `==` and hash).
     @usableFromInline
     struct Fields: Hashable, Sendable {

@@ -25,8 +25,9 @@ extension LineGroup {
             while let last = open.last, last.index != p {
                 guard Self.close(&open) else { return nil }
             }
-            // A parent no longer open: not pre-order; the nested way reads it.
-            guard !open.isEmpty else { return nil }
+            // A parent no longer open: not pre-order; the nested way reads it. Too deep: the
+            // nested way says so, at the line.
+            guard !open.isEmpty, open.count < NodeBlueprint.maximumDepth else { return nil }
             if k == 1 {
                 guard !open[open.count - 1].hasPresented else { return nil }
                 open[open.count - 1].hasPresented = true

@@ -62,6 +62,7 @@ struct LineGroup: Sendable {
         var members: [[(String, JSONValue)]] = []
         var links: Links = []
         var hung: [[(slot: String, node: Int)]] = Array(repeating: [], count: nodes.count)
+        var depth = [Int](repeating: 1, count: nodes.count)
         for (i, node) in nodes.enumerated() {
             var pairs = try object(node, in: bytes, index: i, named: "node")
             var parent: Int?
@@ -95,6 +96,13 @@ struct LineGroup: Sendable {
                 }
                 if s == "presented", hung[p].contains(where: { $0.slot == "presented" }) {
                     throw error(node, in: bytes, member: "slot", "node \(p) already has a presented node")
+                }
+                depth[i] = depth[p] + 1
+                guard depth[i] <= NodeBlueprint.maximumDepth else {
+                    throw error(
+                        node, in: bytes, member: "parent",
+                        "node \(i) is \(depth[i]) levels deep; a hierarchy nests at most \(NodeBlueprint.maximumDepth) (UIKit's are a few dozen)"
+                    )
                 }
                 hung[p].append((s, i))
                 links.append((p, s))
