@@ -78,12 +78,18 @@ struct GridBench {
             rows.append(replay.row)
         }
 
-        // The outcome on standard output, as a CI gate reads it (44 MB at 200×200).
+        // The outcome on standard output, as a CI gate reads it (44 MB at 200×200), into a file.
+        let outcome = dir + "/replay.json"
         let replayJSON = ["replay", trace, "--json", "--no-report"]
-        if var replay = attempt({ try run("replay-json", "replay --json --no-report", replayJSON, [0, 1]) }) {
-            replay.row.outputBytes = replay.stdout.utf8.count
+        if var replay = attempt({
+            try self.run(
+                n, "replay-json", "replay --json --no-report", replayJSON, scratch: dir, accept: [0, 1],
+                output: .file(outcome))
+        }) {
+            replay.row.outputBytes = FileStats.size(outcome)
             rows.append(replay.row)
         }
+        try? FileManager.default.removeItem(atPath: outcome)
 
         if let report = attempt({
             try self.report(n, "report", "report -o DIR", trace, into: dir + "/report", scratch: dir)
@@ -91,10 +97,15 @@ struct GridBench {
             rows.append(report.row)
         }
 
-        if var archive = attempt({ try run("archive", "archive", ["archive", trace], [0]) }) {
-            archive.row.outputBytes = archive.stdout.utf8.count
+        let listing = dir + "/archive.txt"
+        if var archive = attempt({
+            try self.run(
+                n, "archive", "archive", ["archive", trace], scratch: dir, accept: [0], output: .file(listing))
+        }) {
+            archive.row.outputBytes = FileStats.size(listing)
             rows.append(archive.row)
         }
+        try? FileManager.default.removeItem(atPath: listing)
 
         for format in ["chrome-trace", "json"] {
             let file = dir + "/export.\(format).json"
@@ -198,16 +209,18 @@ struct GridBench {
     }
 
     /// Runs `restoretrace ARGUMENTS` (or `executable`) `runs` times; `before` runs ahead of each.
+    /// - Parameter output: where the child's standard output goes, when not captured (a big one
+    ///   goes to a file: read into this process, it would be in every later child's fork).
     private func run(
         _ n: Int, _ id: String, _ label: String, _ arguments: [String], scratch: String, accept: [Int32],
-        executable: String? = nil, before: () -> Void = {}
+        executable: String? = nil, output: ChildProcess.Output? = nil, before: () -> Void = {}
     ) throws -> Measured {
         let (program, rest) = executable.map { ($0, Array(arguments.dropFirst())) } ?? (restoretrace, arguments)
         var measured = Measured(row: CommandRow(id: id, label: label, commandLine: [program] + rest))
         for i in 1...max(1, runs) {
             before()
             var process = ChildProcess(executable: program, arguments: rest)
-            process.output = executable == nil ? .captured : .discarded
+            process.output = output ?? (executable == nil ? .captured : .discarded)
             let child = try process.run(scratch: scratch)
             guard accept.contains(child.exitCode) else {
                 let shown = ([program] + rest).map { $0.contains("\n") ? "'…'" : $0 }.joined(separator: " ")
