@@ -12,8 +12,10 @@
 ///   and 4.6 GB to be refused.
 ///
 /// This walks the table as stored, each object once, and counts what it unfolds into; the file
-/// goes to Foundation only when that is bounded. Anything it cannot make sense of (a damaged
-/// trailer, an offset out of range) is left to Foundation, whose error says the file is damaged.
+/// goes to Foundation only when that is bounded. A `bplist00` file it cannot make sense of (a
+/// damaged trailer, an offset or a reference out of range, a count it cannot read) is refused as
+/// damaged, never handed on unchecked: Foundation reads layouts Apple's writer never makes (3-byte
+/// references, 16-byte counts), and a set or a shared-object bomb hidden in one crashed or hung it.
 enum BinaryPlistScan {
     /// Values the whole property list may unfold into, shared objects counted at every use. A
     /// keyed archive's plist shares only small leaves (equal strings and numbers are written
@@ -27,12 +29,16 @@ enum BinaryPlistScan {
         let hint: String
     }
 
-    /// What is wrong with the property list in `bytes`, or nil: not a binary plist, one that
-    /// Foundation can read safely, or one too damaged for this look (Foundation says so).
+    /// What is wrong with the property list in `bytes`, or nil: not a binary plist (an XML one,
+    /// or no plist: Foundation says which), or one Foundation can read safely.
     static func problem(in bytes: [UInt8]) -> Problem? {
-        bytes.withUnsafeBufferPointer { b in
-            guard let table = Table(b) else { return nil }
-            return table.walk()
+        guard bytes.starts(with: Array("bplist00".utf8)) else { return nil }
+        let damaged = Problem(
+            message: "is a damaged or truncated binary property list (\(bytes.count) bytes)",
+            hint: "copy the archive again; it may have been cut short while it was written or copied")
+        return bytes.withUnsafeBufferPointer { b in
+            guard let table = Table(b) else { return damaged }
+            return table.walk(damaged: damaged)
         }
     }
 
@@ -46,12 +52,13 @@ enum BinaryPlistScan {
         let tableStart: Int
 
         init?(_ b: UnsafeBufferPointer<UInt8>) {
-            guard b.count >= 8 + 1 + 32, Array(b[0..<8]) == Array("bplist00".utf8) else { return nil }
+            guard b.count >= 8 + 1 + 32 else { return nil }
             let t = b.count - 32
             self.b = b
             offsetSize = Int(b[t + 6])
             refSize = Int(b[t + 7])
-            guard [1, 2, 4, 8].contains(offsetSize), [1, 2, 4, 8].contains(refSize) else { return nil }
+            // Apple writes 1, 2, 4 or 8; Foundation reads any width from 1 to 8.
+            guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { return nil }
             let count = Self.integer(b, t + 8, 8)
             let top = Self.integer(b, t + 16, 8)
             let tableStart = Self.integer(b, t + 24, 8)
@@ -85,10 +92,14 @@ enum BinaryPlistScan {
             var n = Int(marker & 0x0F)
             var at = o + 1
             if n == 0x0F {
-                // The count follows as an integer object: marker 0x1k, then 2^k bytes.
-                guard at < tableStart, b[at] >> 4 == 0x1, b[at] & 0x0F <= 3 else { return nil }
+                // The count follows as an integer object: marker 0x1k, then 2^k bytes (k ≤ 4; a
+                // 16-byte count must fit in its low 8 bytes).
+                guard at < tableStart, b[at] >> 4 == 0x1, b[at] & 0x0F <= 4 else { return nil }
                 let size = 1 << Int(b[at] & 0x0F)
-                guard let big = Self.integer(b, at + 1, size) else { return nil }
+                let high = max(0, size - 8)
+                guard at + 1 + size <= tableStart, (0..<high).allSatisfy({ b[at + 1 + $0] == 0 }),
+                    let big = Self.integer(b, at + 1 + high, size - high)
+                else { return nil }
                 n = big
                 at += 1 + size
             }
@@ -104,8 +115,9 @@ enum BinaryPlistScan {
         }
 
         /// Depth first from the top object, each object's children read once: refuses sets,
-        /// cycles, deep nesting and what unfolds into too many values.
-        func walk() -> Problem? {
+        /// cycles, deep nesting, what unfolds into too many values, and (as `damaged`) what it
+        /// cannot read.
+        func walk(damaged: Problem) -> Problem? {
             guard count <= maximumValues else {
                 return Problem(
                     message:
@@ -119,7 +131,7 @@ enum BinaryPlistScan {
             var unfolds = [Int](repeating: 0, count: count)
             var path: [(object: Int, start: Int, refs: Int, next: Int, total: Int)] = []
             func enter(_ object: Int) -> Problem? {
-                guard let (kind, start, refs) = references(of: object) else { return nil }
+                guard let (kind, start, refs) = references(of: object) else { return damaged }
                 if kind == 0xC || kind == 0xB {
                     return Problem(
                         message:
@@ -139,7 +151,6 @@ enum BinaryPlistScan {
                 return nil
             }
             if let problem = enter(top) { return problem }
-            if path.isEmpty { return nil }  // damaged: Foundation says so
             while let last = path.last {
                 if last.next == last.refs {
                     path.removeLast()
@@ -150,8 +161,7 @@ enum BinaryPlistScan {
                     if last.total > maximumValues { return tooMany }
                     continue
                 }
-                // A reference to no object: damaged, which Foundation reports.
-                guard let child = reference(last.start, last.next) else { return nil }
+                guard let child = reference(last.start, last.next) else { return damaged }
                 path[path.count - 1].next += 1
                 switch unfolds[child] {
                 case -1:
@@ -159,13 +169,7 @@ enum BinaryPlistScan {
                         message: "property-list object \(child) contains itself (a cycle)",
                         hint: "the file is damaged or was not written by UIKit")
                 case 0:
-                    let depth = path.count
                     if let problem = enter(child) { return problem }
-                    if path.count == depth {
-                        // Not a container (or unreadable, which Foundation reports): one value.
-                        unfolds[child] = 1
-                        path[path.count - 1].total += 1
-                    }
                 default:
                     path[path.count - 1].total = min(path[path.count - 1].total + unfolds[child], maximumValues + 1)
                 }

@@ -88,6 +88,32 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// Foundation reads layouts Apple's writer never makes (3- or 5-byte references, 16-byte
+    /// counts); a set in one was handed on unchecked and crashed it. Such layouts are walked too,
+    /// and what cannot be read is damaged, not handed on.
+    @Test func unusualLayoutsAreWalkedToo() {
+        func plist(refSize: Int, wideCount: Bool) -> [UInt8] {
+            var out = Array("bplist00".utf8)
+            let set = out.count
+            out += wideCount ? [0xCF, 0x14] + [UInt8](repeating: 0, count: 15) + [1] : [0xC1]
+            out += [UInt8](repeating: 0, count: refSize - 1) + [1]
+            let string = out.count
+            out += [0x51, UInt8(ascii: "x")]
+            let table = out.count
+            out += [UInt8(set), UInt8(string)]
+            func be8(_ v: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(v >> ($0 * 8) & 0xFF) } }
+            return out + [0, 0, 0, 0, 0, 0, 1, UInt8(refSize)] + be8(2) + be8(0) + be8(table)
+        }
+        for (refs, wide) in [(3, false), (3, true), (2, true), (5, false)] {
+            let problem = BinaryPlistScan.problem(in: plist(refSize: refs, wideCount: wide))
+            #expect(problem?.message.contains("holds a set") == true, "\(refs)-byte references, wide count \(wide)")
+        }
+        var tooWide = plist(refSize: 3, wideCount: true)
+        tooWide[10] = 1  // a count past what 8 bytes hold
+        #expect(BinaryPlistScan.problem(in: tooWide)?.message.contains("damaged or truncated") == true)
+        #expect(BinaryPlistScan.problem(in: Array("bplist00".utf8) + [0xD0])?.message.contains("damaged") == true)
+    }
+
     @Test func aCycleAndDeepNestingAreSaidForWhatTheyAre() {
         let cycle = HandPlist.keyedArchive { p in p.add([0xA1] + HandPlist.ref(p.objects.count)) }
         #expect(failure(cycle).contains("contains itself (a cycle)"))

@@ -64,7 +64,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("scene-known-sessions-not-a-plist.savedState", "KnownSceneSessions/data.data: error: is not a property list"),
+        (
+            "scene-known-sessions-not-a-plist.savedState",
+            "KnownSceneSessions/data.data: error: is a damaged or truncated binary property list"
+        ),
         (
             "scene-activity-without-type.savedState",
             "data.data: error: CanvasRestorationUserActivityTypeKey: is missing"
