@@ -110,14 +110,7 @@ public enum Replaying {
         let whatIfFeed = request.writeReport && !whatIf.isEmpty ? try ReportFeed(directory: directory) : nil
         do {
             if !whatIf.isEmpty {
-                // The timeline shows what ran: the what-if run's own events, numbered from 1.
-                var seq = 0
-                let handOver = whatIfFeed.map { feed in
-                    { (event: EngineEvent) in
-                        seq += 1
-                        feed.add(event, line: EventCodec.line(Report.pageEvent(event), seq: seq))
-                    }
-                }
+                let handOver = whatIfFeed.map(Report.whatIfTimeline(into:))
                 // The baseline has just proved every line of the trace, unless the file changed since.
                 modified = try Replayer.replay(
                     path: request.trace, whatIf: whatIf, handingOver: handOver,

@@ -58,10 +58,8 @@ public enum Report {
                     while let record = try reader.nextRecord() { feed.observe(record) }
                 } catch { throw RestoreFailure(error) }
             } else {
-                // The timeline shows what ran: the what-if run's own events, numbered from 1.
-                for (i, event) in replay.events.enumerated() {
-                    feed.add(event, line: EventCodec.line(pageEvent(event), seq: i + 1))
-                }
+                let add = whatIfTimeline(into: feed)
+                for event in replay.events { add(event) }
             }
         } catch {
             feed.abandon()
@@ -70,6 +68,16 @@ public enum Report {
         let index = try feed.finish(trace: trace, replay: replay, baseline: baseline)
         leftovers?.keep(feed)
         return index
+    }
+
+    /// Takes a what-if run's events into the report's timeline, one at a time as they are made:
+    /// the timeline shows what ran, the run's own events, numbered from 1.
+    static func whatIfTimeline(into feed: ReportFeed) -> (EngineEvent) -> Void {
+        var seq = 0
+        return { event in
+            seq += 1
+            feed.add(event, line: EventCodec.line(pageEvent(event), seq: seq))
+        }
     }
 
     /// What the page shows besides the timeline: the outcome, the verdict, the what-if.

@@ -18,10 +18,16 @@ import Testing
 
         """
 
-    @Test func aCrashWhileEncodingAPathThatNeverEncodesIsRefusedAtItsLine() throws {
+    /// A folder holding `s.yaml`: the app, crashing while `Nav/B` encodes, which nothing does.
+    static func encodingNavB() throws -> URL {
         let dir = try CLI.temporaryDirectory()
-        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
+        try (legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
             .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func aCrashWhileEncodingAPathThatNeverEncodesIsRefusedAtItsLine() throws {
+        let dir = try Self.encodingNavB()
         // An older trace at the output is not replaced by a failed recording.
         try "old\n".write(to: dir.appendingPathComponent("s.trace.jsonl"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
@@ -37,9 +43,7 @@ import Testing
     /// The keys are found in the recording's own run, so the trace is being written when they are:
     /// a refused recording must leave nothing of it, in the folder or down a pipe.
     @Test func aRefusedRecordingLeavesNoPartialFileAndSendsNothingToStandardOutput() throws {
-        let dir = try CLI.temporaryDirectory()
-        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
-            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let dir = try Self.encodingNavB()
         let toFile = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
         #expect(toFile.code == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["s.yaml"])
@@ -53,9 +57,7 @@ import Testing
     /// A device or pipe at the output is written as the recording goes: the keys are checked
     /// before anything is sent down it.
     @Test func nothingGoesDownAPipeNamedAsTheOutput() throws {
-        let dir = try CLI.temporaryDirectory()
-        try (Self.legacyApp + "timeline: [{background: {crashWhileEncoding: Nav/B}}, {kill: system}, launch]\n")
-            .write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let dir = try Self.encodingNavB()
         let r = try CLI.run(["record", "s.yaml", "-o", "/dev/stdout"], in: dir)
         #expect(r.code == 2)
         #expect(r.stdout.isEmpty, "\(r.stdout.prefix(200))")

@@ -46,18 +46,23 @@ import Testing
         #expect(nodes == ["Home", "Home/Name"])
     }
 
-    /// A reference naming a scene the listed file does not have: the file is there, so "add it to
-    /// the scenario" sent the user to a line they had already written.
-    @Test func aReferenceToAMissingSceneOfAListedFileSaysWhichScenesItHas() throws {
-        let main = StoryboardText.document(
+    /// A Main storyboard whose initial view controller is a reference to `identifier` in Profile.
+    static func startingAtAReference(to identifier: String) -> String {
+        StoryboardText.document(
             initial: "ref",
             [
                 StoryboardText.scene(
                     "ref",
                     [
-                        #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="ProfileNavX" id="ref" sceneMemberID="viewController"/>"#
+                        #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="\#(identifier)" id="ref" sceneMemberID="viewController"/>"#
                     ])
             ])
+    }
+
+    /// A reference naming a scene the listed file does not have: the file is there, so "add it to
+    /// the scenario" sent the user to a line they had already written.
+    @Test func aReferenceToAMissingSceneOfAListedFileSaysWhichScenesItHas() throws {
+        let main = Self.startingAtAReference(to: "ProfileNavX")
         let profile = StoryboardText.document([
             StoryboardText.scene(
                 "pnav",
@@ -83,15 +88,7 @@ import Testing
     /// A scene configuration's storyboard whose initial view controller is a reference not
     /// followed: the main storyboard's case was an error, the scene's an empty window, silently.
     @Test func aSceneStoryboardStartingAtAReferenceNotFollowedIsAnError() throws {
-        let main = StoryboardText.document(
-            initial: "ref",
-            [
-                StoryboardText.scene(
-                    "ref",
-                    [
-                        #"<viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="ProfileNav" id="ref" sceneMemberID="viewController"/>"#
-                    ])
-            ])
+        let main = Self.startingAtAReference(to: "ProfileNav")
         let plist = Self.scenePlist
         let found = try ScenarioStoryboardTests.errors(
             """

@@ -35,6 +35,8 @@ import Testing
         #expect(problems.count == 1, "said once, at the outermost scene")
         #expect(problems.first?.location?.line == 4)
         #expect(problems.first?.message.contains("scene 'r0' nests containers more than 256 deep") == true)
+        // Lint says so itself, before it builds a tree: no caller can lint the file without it.
+        #expect(throws: StoryboardError.self) { try StoryboardLinter.lint([deep]) }
         let atTheLimit = try Self.chain(NodeBlueprint.maximumDepth)
         #expect(StoryboardCatalog([atTheLimit]).containmentProblems().isEmpty)
         #expect(StoryboardCatalog([atTheLimit]).initialTree(of: "Chain")?.root.preorder.count == 256)

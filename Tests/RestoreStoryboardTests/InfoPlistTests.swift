@@ -59,7 +59,7 @@ import Testing
 
     @Test func aSceneAppsRestorationIdentifiersAreInertEachWithItsReplacement() throws {
         let plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
-        let report = StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
+        let report = try StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
         let lint = InfoPlistLint.lint(plist, storyboards: report.files)
         let inert = lint.findings.filter { $0.code == .legacyRestorationInert }
         #expect(!inert.isEmpty)
@@ -80,7 +80,7 @@ import Testing
     @Test func anAppBasedAppWillStopLaunching() throws {
         let plist = try InfoPlist.read(path: Fixture.path("Legacy-Info.plist"))
         #expect(!plist.isSceneBased)
-        var report = StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
+        var report = try StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])
         report.infoPlist = InfoPlistLint.lint(plist, storyboards: report.files)
         let finding = try #require(report.infoPlist?.findings.first)
         #expect(finding.code == .scenesRequired)

@@ -7,7 +7,7 @@ import Testing
 /// The fix a finding gives is all the user has to do: following it once preserves the node.
 @Suite struct LintFixTests {
     static func lint(_ files: [String: String]) throws -> LintReport {
-        StoryboardLinter.lint(
+        try StoryboardLinter.lint(
             try files.keys.sorted().map { try StoryboardReader.parse(Data(files[$0]!.utf8), file: $0) })
     }
 

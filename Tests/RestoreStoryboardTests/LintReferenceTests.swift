@@ -9,7 +9,7 @@ import Testing
 @Suite struct LintReferenceTests {
     /// The files in the order given.
     static func lint(_ files: KeyValuePairs<String, String>) throws -> LintReport {
-        StoryboardLinter.lint(try files.map { try StoryboardReader.parse(Data($0.value.utf8), file: $0.key) })
+        try StoryboardLinter.lint(try files.map { try StoryboardReader.parse(Data($0.value.utf8), file: $0.key) })
     }
 
     /// Host (custom container) embeds Local, with the text view LocalText, and a reference to

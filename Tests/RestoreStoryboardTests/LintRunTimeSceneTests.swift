@@ -11,7 +11,7 @@ import Testing
     static func lint(_ scenes: [String], initial: String) throws -> LintReport {
         let doc = try StoryboardReader.parse(
             Data(StoryboardText.document(initial: initial, scenes).utf8), file: "Main.storyboard")
-        return StoryboardLinter.lint([doc])
+        return try StoryboardLinter.lint([doc])
     }
 
     /// The run-time scene `id` in the JSON report.

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct StoryboardLintTests {
     static func lint(_ names: String...) throws -> LintReport {
-        StoryboardLinter.lint(try names.map(Fixture.read))
+        try StoryboardLinter.lint(try names.map(Fixture.read))
     }
 
     @Test func preservedAndSkippedComeFromTheEngine() throws {
@@ -79,7 +79,7 @@ import Testing
             </document>
             """
         let doc = try StoryboardReader.parse(Data(adaptive.utf8), file: "A.storyboard")
-        let findings = StoryboardLinter.lint([doc]).files[0].findings
+        let findings = try StoryboardLinter.lint([doc]).files[0].findings
         #expect(findings.map(\.code) == [.storyboardIDNotRestorationID])
         #expect(findings.first?.location.lineColumn == "6:17")
     }

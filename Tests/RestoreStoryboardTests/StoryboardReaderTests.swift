@@ -107,7 +107,7 @@ import Testing
             ])
         let doc = try StoryboardReader.parse(Data(text.utf8), file: "Empty.storyboard")
         #expect(doc.controller("a-1")?.views.map(\.id) == ["f-1"])
-        let report = StoryboardLinter.lint([doc])
+        let report = try StoryboardLinter.lint([doc])
         #expect(report.files[0].views.map(\.id) == ["f-1"])
         #expect(!report.text.contains("''"))
     }

@@ -70,10 +70,9 @@ struct LintCommand: ParsableCommand {
             }
             do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
         }
-        // Bounded before any tree is built from them (see `containmentProblems`).
-        if problems.isEmpty { problems = StoryboardCatalog(documents).containmentProblems() }
         if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
-        var report = StoryboardLinter.lint(documents)
+        var report: LintReport
+        do { report = try StoryboardLinter.lint(documents) } catch { throw RestoreFailure(.badInput, "\(error)") }
         if let plist { report.read(plist) }
         if json { printJSON(report.json, terminator: "") } else { print(report.text, terminator: "") }
         if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {

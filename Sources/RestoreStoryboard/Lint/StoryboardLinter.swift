@@ -7,8 +7,13 @@ import RestoreEngine
 /// is re-implemented here, so lint and `record` cannot disagree.
 public enum StoryboardLinter {
     /// Lints every document of the catalog, in the order given.
-    public static func lint(_ documents: [StoryboardDocument]) -> LintReport {
+    /// - Throws: `StoryboardError` for a containment no tree may be built from (see
+    ///   `StoryboardCatalog.containmentProblems`): checked here, before the trees are, so that no
+    ///   caller can lint a hostile file without it.
+    public static func lint(_ documents: [StoryboardDocument]) throws(StoryboardError) -> LintReport {
         let everything = StoryboardCatalog(documents)
+        let containment = everything.containmentProblems()
+        guard containment.isEmpty else { throw StoryboardError(problems: containment) }
         let catalogs = documents.map { doc in
             var catalog = everything
             catalog.add(doc)  // two files with one name (en.lproj, Base.lproj): this one is "itself"
