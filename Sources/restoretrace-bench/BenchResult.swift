@@ -4,12 +4,14 @@ import Foundation
 struct CommandRow {
     /// Stable name for machines: `record-json`, `record-yaml`, `diff`, `replay`, `report`,
     /// `archive`, `export-chrome-trace`, `export-json`, `record-nothing-restored`,
-    /// `replay-nothing-restored`, `report-nothing-restored`, and the anchors `cat`, `python-json`.
+    /// `replay-nothing-restored`, `report-nothing-restored`, `record-shared-identifier`,
+    /// `replay-shared-identifier`, and the anchors `cat`, `python-json`.
     var id: String
     /// What a person reads in the table.
     var label: String
     var isAnchor = false
-    /// Run on another trace than the anchors' (the nothing-restored grid): no ratio to them.
+    /// Run on another trace than the anchors' (the nothing-restored grid, the shared identifier):
+    /// no ratio to them.
     var ownTrace = false
     /// The child's command line, as run.
     var commandLine: [String]

@@ -12,12 +12,14 @@ enum DumpHelp {
         recordings (one trace, as a CI job's check after recording again), replay --no-report, \
         report -o DIR, archive, export --format chrome-trace and export --format json; then record, \
         replay and report of the same grid relaunched with nothing restored (every node a finding: \
-        the case of an app whose restoration is broken), on its own trace. Each row gives events, \
+        the case of an app whose restoration is broken), on its own trace; then record and replay of \
+        one navigation stack of N² controllers sharing one restoration identifier, each made by its \
+        restoration class (the ambiguous-paths bug at scale), on its own trace. Each row gives events, \
         wall seconds (the minimum of --runs runs), events per second, the child's own peak resident \
         memory (wait4; the maximum of the runs), the bytes written (the report's folder and its \
         index.html apart), and the ratio to two anchors run on the same trace in the same run: \
         `cat FILE > /dev/null` and Python's json.loads of every line (left out, with a note, without \
-        python3; the nothing-restored rows have none, their trace is another). growth is the seconds \
+        python3; the nothing-restored and shared-identifier rows have none, their traces are others). growth is the seconds \
         per event over the previous size's: 1.00 is linear. Below the \
         table: each trace's lines and longest line; when --sizes has 200, the engine alone at 200 in this \
         process after every child, phase by phase (nodes/s through preservation and restoration); and \
@@ -47,6 +49,10 @@ enum DumpHelp {
         Option(
             "write-grid-nothing-restored", "n",
             "Print the N×N grid relaunched with an empty tab bar (every node preserved, none restored, each a finding) as JSON and stop."
+        ),
+        Option(
+            "write-shared-identifier", "n",
+            "Print one navigation stack of N² controllers sharing one restoration identifier, each made by its restoration class, as JSON and stop."
         ),
         Option(
             "write-scenario", "n",

@@ -117,7 +117,8 @@ struct GridBench {
             try? FileManager.default.removeItem(atPath: file)
         }
 
-        rows += try nothingRestored(n, dir: dir, attempt: attempt, notes: &size.notes)
+        rows += try variant(.nothingRestored, n, dir: dir, attempt: attempt, notes: &size.notes)
+        rows += try variant(.sharedIdentifier, n, dir: dir, attempt: attempt, notes: &size.notes)
 
         // The anchors last, on the same file, once the commands have had the page cache warm too.
         var anchors: [Measured] = []
@@ -139,45 +140,62 @@ struct GridBench {
         return size
     }
 
-    /// Record, replay and report of the grid relaunched with nothing restored, on its own trace:
-    /// every node preserved and lost, each with a finding, so findings are the bulk of the work.
-    private func nothingRestored(
-        _ n: Int, dir: String, attempt: (() throws -> Measured) -> Measured?, notes: inout [String]
+    /// An app other than the grid, on a trace of its own: record, replay and (for some) report.
+    struct Variant {
+        /// This binary's option that prints the scenario.
+        var writer: String
+        /// Appended to the row ids (`record-nothing-restored`…).
+        var id: String
+        /// Appended to the row labels.
+        var label: String
+        var withReport: Bool
+
+        /// The grid relaunched with nothing restored: every node preserved and lost, each with a
+        /// finding, so findings are the bulk of the work.
+        static let nothingRestored = Variant(
+            writer: "--write-grid-nothing-restored", id: "nothing-restored", label: "nothing restored",
+            withReport: true)
+        /// N² siblings in one stack sharing one identifier, each made by its restoration class.
+        static let sharedIdentifier = Variant(
+            writer: "--write-shared-identifier", id: "shared-identifier", label: "N² siblings, one identifier",
+            withReport: false)
+    }
+
+    private func variant(
+        _ v: Variant, _ n: Int, dir: String, attempt: (() throws -> Measured) -> Measured?, notes: inout [String]
     ) throws -> [CommandRow] {
-        let json = dir + "/grid\(n)-nothing-restored.json"
-        let trace = dir + "/grid\(n)-nothing-restored.trace.jsonl"
-        var writer = ChildProcess(executable: bench, arguments: ["--write-grid-nothing-restored", String(n)])
+        let json = dir + "/\(v.id)\(n).json"
+        let trace = dir + "/\(v.id)\(n).trace.jsonl"
+        var writer = ChildProcess(executable: bench, arguments: [v.writer, String(n)])
         writer.output = .file(json)
-        guard try writer.run(scratch: dir).exitCode == 0 else {
-            throw BenchError("N=\(n): --write-grid-nothing-restored failed")
-        }
+        guard try writer.run(scratch: dir).exitCode == 0 else { throw BenchError("N=\(n): \(v.writer) failed") }
         let run = { (id: String, label: String, arguments: [String], accept: [Int32]) throws -> Measured in
             try self.run(n, id, label, arguments, scratch: dir, accept: accept)
         }
-        let suffix = ", nothing restored"
+        let suffix = ", " + v.label
         guard
             var record = attempt({
-                try run("record-nothing-restored", "record (JSON)" + suffix, ["record", json, "-o", trace], [0])
+                try run("record-" + v.id, "record (JSON)" + suffix, ["record", json, "-o", trace], [0])
             })
         else { return [] }
         let events = try Self.recordedEvents(record, n)
         record.row.outputBytes = FileStats.size(trace)
         var rows = [record.row]
         if let replay = attempt({
-            try run(
-                "replay-nothing-restored", "replay --no-report" + suffix, ["replay", trace, "--no-report"], [0, 1])
+            try run("replay-" + v.id, "replay --no-report" + suffix, ["replay", trace, "--no-report"], [0, 1])
         }) {
             if replay.exitCodes.contains(1) {
-                notes.append("N=\(n): replay diverged (exit 1) on its own recording of the nothing-restored grid")
+                notes.append("N=\(n): replay diverged (exit 1) on its own recording (\(v.label))")
             }
             rows.append(replay.row)
         }
-        let reportDir = dir + "/report-nothing-restored"
-        if let report = attempt({
-            try self.report(
-                n, "report-nothing-restored", "report -o DIR" + suffix, trace, into: reportDir, scratch: dir)
-        }) {
-            rows.append(report.row)
+        if v.withReport {
+            let reportDir = dir + "/report-" + v.id
+            if let report = attempt({
+                try self.report(n, "report-" + v.id, "report -o DIR" + suffix, trace, into: reportDir, scratch: dir)
+            }) {
+                rows.append(report.row)
+            }
         }
         return rows.map { row in
             var row = row

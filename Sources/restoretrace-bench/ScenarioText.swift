@@ -22,13 +22,13 @@ enum ScenarioText {
     }
 
     static func tree(_ s: Scenario) -> Tree {
-        .object([
-            ("format", .string("restoretrace-scenario/1")),
-            ("name", .string(s.name)),
-            ("classes", .object(s.classes.keys.sorted().map { ($0, .object([("answer", .string("new"))])) })),
-            ("launchUI", node(s.launchUI!)),
-            ("ui", node(s.ui!)),
-        ])
+        // Without a launch UI, the restoration classes make the whole tree again.
+        .object(
+            [
+                ("format", .string("restoretrace-scenario/1")),
+                ("name", .string(s.name)),
+                ("classes", .object(s.classes.keys.sorted().map { ($0, .object([("answer", .string("new"))])) })),
+            ] + (s.launchUI.map { [("launchUI", node($0))] } ?? []) + [("ui", node(s.ui!))])
     }
 
     static func node(_ b: NodeBlueprint) -> Tree {

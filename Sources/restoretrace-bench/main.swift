@@ -53,6 +53,10 @@ if let n = number("--write-grid-nothing-restored") {
     print(ScenarioText.json(ScenarioGenerator.gridNothingRestored(n)))
     exit(0)
 }
+if let n = number("--write-shared-identifier") {
+    print(ScenarioText.json(ScenarioGenerator.gridSharedIdentifier(n)))
+    exit(0)
+}
 if let n = number("--write-grid-yaml") {
     print(ScenarioText.yaml(ScenarioGenerator.grid(n)), terminator: "")
     exit(0)

@@ -10,6 +10,7 @@ import Testing
         "report -o DIR",
         "archive", "export --format chrome-trace", "export --format json", "record (JSON), nothing restored",
         "replay --no-report, nothing restored", "report -o DIR, nothing restored",
+        "record (JSON), N² siblings, one identifier", "replay --no-report, N² siblings, one identifier",
     ]
     static var pythonPresent: Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
@@ -58,6 +59,11 @@ import Testing
         }
     }
 
+    /// Rows measured on a trace other than the grid's.
+    static func hasOwnTrace(_ id: String) -> Bool {
+        id.hasSuffix("-nothing-restored") || id.hasSuffix("-shared-identifier")
+    }
+
     @Test func jsonCarriesItsFormatAndTheSameRows() throws {
         let r = try Self.bench(["--sizes", "5", "--runs", "1", "--json"])
         #expect(r.code == 0, "\(r.stderr)")
@@ -76,10 +82,12 @@ import Testing
                     "record-json", "record-yaml", "diff", "replay", "replay-json", "report", "archive",
                     "export-chrome-trace",
                     "export-json", "record-nothing-restored", "replay-nothing-restored", "report-nothing-restored",
+                    "record-shared-identifier", "replay-shared-identifier",
                 ])
         let events = try #require(size["events"] as? Int)
         #expect(events > 0)
-        for row in rows where !(row["id"] as? String ?? "").hasSuffix("-nothing-restored") {
+        let ownTrace = rows.filter { ($0["id"] as? String).map(Self.hasOwnTrace) ?? false }
+        for row in rows where !ownTrace.contains(where: { $0["id"] as? String == row["id"] as? String }) {
             #expect(row["events"] as? Int == events)
             #expect((row["peakRSSBytes"] as? Int ?? 0) > 0)
             #expect((row["ratioToCat"] as? Double ?? 0) > 0)
@@ -94,6 +102,14 @@ import Testing
             #expect(row["ratioToCat"] is NSNull)
             #expect((row["peakRSSBytes"] as? Int ?? 0) > 0)
         }
+        // N² = 25 siblings sharing one identifier: each encoded and decoded, plus the stack.
+        let shared = rows.filter { ($0["id"] as? String ?? "").hasSuffix("-shared-identifier") }
+        #expect(shared.count == 2)
+        for row in shared {
+            #expect((row["events"] as? Int ?? 0) > 2 * 25)
+            #expect(row["ratioToCat"] is NSNull)
+        }
+        #expect(ownTrace.count == 5)
         #expect((size["longestLineBytes"] as? Int ?? 0) > 0)
         #expect(
             (size["traceBytes"] as? Int) == rows.first { $0["id"] as? String == "record-json" }?["outputBytes"] as? Int)

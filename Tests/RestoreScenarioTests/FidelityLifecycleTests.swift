@@ -6,16 +6,21 @@ import Testing
 /// Issue 14, items 10–14: secure coding, crashes anywhere, upgrades, duplicates, app-level references.
 @Suite("fidelity: secure coding, crashes, upgrades, duplicates, delegate references")
 struct FidelityLifecycleTests {
-    static let nav = """
+    /// A stack its restoration class makes again, up to its children.
+    static let navOpening = """
         classes: {Restorer: {answer: new}}
         ui:
           class: UINavigationController
           restorationIdentifier: Nav
           restorationClass: Restorer
           children:
-            - {class: DetailController, restorationIdentifier: Detail, restorationClass: Restorer, state: {photo: p1}}
 
         """
+    static let nav =
+        navOpening + """
+                - {class: DetailController, restorationIdentifier: Detail, restorationClass: Restorer, state: {photo: p1}}
+
+            """
 
     /// Item 10: the iOS 13.2 secure pair is called instead of the deprecated one, and the archive
     /// is read with secure coding.
@@ -142,6 +147,44 @@ struct FidelityLifecycleTests {
         #expect(found.first?.severity == .warning)
         #expect(found.first?.message.contains("restoration class's instance is on screen") == true)
         #expect(run.outcome.restored("Nav/Detail")?.via == .restorationClass)
+    }
+
+    /// Two siblings sharing an identifier, each made again by its restoration class, with no launch
+    /// UI: the first one back is not "the launch UI's instance" of the second. UIKit looks an
+    /// existing object up by identifier path and index ("Object in root set for index [0] for
+    /// identifier path"), and the second's index is [1]. The engine took the first, obtained
+    /// moments before and not yet under its parent, for an existing one and reported R14.
+    @Test func siblingsSharingAnIdentifierAreNotDuplicatesOfEachOther() throws {
+        let run = try ScenarioRun(
+            "name: shared-identifier\n" + Self.navOpening
+                + """
+                    - {class: DetailController, restorationIdentifier: Detail, restorationClass: Restorer, state: {a: 1}}
+                    - {class: DetailController, restorationIdentifier: Detail, restorationClass: Restorer, state: {a: 2}}
+                """)
+        #expect(run.outcome.diagnostics(.duplicateInstance).isEmpty)
+        let back = try #require(run.outcome.restoration).nodes.filter { $0.path == "Nav/Detail" }
+        #expect(back.count == 2)
+        #expect(back.allSatisfy { $0.status == .restored && $0.via == .restorationClass })
+    }
+
+    /// The same siblings from a storyboard, with no restoration class: the second is instantiated
+    /// from the storyboard too, not taken to be the first one again.
+    @Test func siblingsSharingAnIdentifierFromAStoryboardAreTwoInstances() throws {
+        let run = try ScenarioRun(
+            """
+            name: shared-identifier-storyboard
+            storyboards:
+              Main:
+                Detail: {class: DetailController, restorationIdentifier: Detail, storyboard: {name: Main, identifier: Detail}}
+
+            """ + Self.navOpening
+                + """
+                    - {class: DetailController, restorationIdentifier: Detail, storyboard: {name: Main, identifier: Detail}, state: {a: 1}}
+                    - {class: DetailController, restorationIdentifier: Detail, storyboard: {name: Main, identifier: Detail}, state: {a: 2}}
+                """)
+        let back = try #require(run.outcome.restoration).nodes.filter { $0.path == "Nav/Detail" }
+        #expect(back.map(\.via) == [.storyboard, .storyboard])
+        #expect(run.calls(.storyboardInstantiate).count == 2)
     }
 
     /// Item 14: controllers the app delegate encodes in willEncodeRestorableState are preserved.

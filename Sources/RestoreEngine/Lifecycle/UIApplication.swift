@@ -44,12 +44,12 @@ public final class UIApplication {
     /// freeing it).
     @exclusivity(unchecked) private var indexToken = LiveIndexToken()
     @exclusivity(unchecked) var liveObjects: [String: UIStateRestoringObject] = [:]
-    /// Controllers whose restoration path another live controller shares (navigation, tab and
-    /// split siblings may share an identifier), by that path: `liveControllers` keeps one per
-    /// path, and R3 step 3 must find the one at the archived entry's `:[i]:` index, as UIKit's
-    /// root set does ("Object in root set for index [0] for identifier path …"). Empty unless
-    /// two share a path.
-    @exclusivity(unchecked) private var sharedPathControllers: [String: [UIViewController]] = [:]
+    /// Controllers whose restoration path another live controller shares, by that path:
+    /// `liveControllers` keeps one per path (see `SharedPathGroup`). Empty unless two share a path.
+    @exclusivity(unchecked) private var sharedPaths: [String: SharedPathGroup] = [:]
+    /// A controller indexed with an archive key was indexed again without one: it may sit in a
+    /// group that does not list it among the unkeyed, so groups are then filtered whole.
+    @exclusivity(unchecked) private var keyDroppedSinceReset = false
     /// The archive being restored in this launch; indexed by path only if someone asks.
     var restoringArchive: Archive? { didSet { archivedByPath = nil } }
     /// Restoration path → the first entry at it and how many entries share it.
@@ -83,8 +83,8 @@ public final class UIApplication {
     /// this launch), or nil when it is new: how an answer is told `existing` from `new`.
     public func existingPath(of vc: UIViewController) -> String? {
         guard let mark = vc.liveIndexMark, mark.token === indexToken else { return nil }
-        if !sharedPathControllers.isEmpty, let shared = sharedPathControllers[mark.path] {
-            return shared.contains { $0 === vc } ? mark.path : nil
+        if !sharedPaths.isEmpty, let shared = sharedPaths[mark.path] {
+            return shared.contains(vc) ? mark.path : nil
         }
         return liveControllers.value(at: mark.path) === vc ? mark.path : nil
     }
@@ -96,15 +96,16 @@ public final class UIApplication {
             return liveControllers.value(at: path)
         }
         let entry = archive.entries[i]
-        if !sharedPathControllers.isEmpty, let shared = sharedPathControllers[path] {
-            return sibling(among: shared, for: entry)
-        }
+        if !sharedPaths.isEmpty, sharedPaths[path] != nil { return sibling(at: path, for: entry) }
         guard let found = liveControllers.value(at: path) else { return nil }
         // The one controller at this path is another sibling's when the archive has two here:
         // `:[1]:` of a stack whose launch UI holds only `:[0]:` is not that controller again
-        // (pushed twice, decoded twice). Alone at its path, it is found wherever it sits now
-        // (tabs reordered by an update).
-        if case .child(let index) = entry.relation, let parent = found.parent,
+        // (pushed twice, decoded twice). Obtained this launch, it is not under its parent yet
+        // and its key says which sibling it is; else its place under its parent does. Alone at
+        // its path, it is found wherever it sits now (tabs reordered by an update).
+        if let mark = found.liveIndexMark, mark.token === indexToken, let key = mark.key {
+            if key != entry.key, archivedEntryCount(atPath: path) > 1 { return nil }
+        } else if case .child(let index) = entry.relation, let parent = found.parent,
             !(index < parent.children.count && parent.children[index] === found),
             archivedEntryCount(atPath: path) > 1
         {
@@ -117,10 +118,11 @@ public final class UIApplication {
     /// have that (two stacks sharing an identifier, each with a child at that index), the one
     /// whose whole archive key is the entry's. Its own index only, not its ancestors': a tab
     /// added before them moves every key above it, and they are still the same siblings.
-    private func sibling(among shared: [UIViewController], for entry: ArchiveEntry) -> UIViewController? {
-        let placed = shared.filter { vc in
+    private func sibling(at path: String, for entry: ArchiveEntry) -> UIViewController? {
+        let token = indexToken
+        func isPlaced(_ vc: UIViewController) -> Bool {
             // Obtained this launch, it is not under its parent yet: its key says where it goes.
-            if let mark = vc.liveIndexMark, mark.token === indexToken, let key = mark.key { return key == entry.key }
+            if let mark = vc.liveIndexMark, mark.token === token, let key = mark.key { return key == entry.key }
             switch entry.relation {
             case .child(let index):
                 guard let parent = vc.parent else { return false }
@@ -128,6 +130,18 @@ public final class UIApplication {
             case .presented: return vc.presentingViewController?.presentedViewController === vc
             default: return true
             }
+        }
+        var placed: [UIViewController] = []
+        if keyDroppedSinceReset {
+            for vc in sharedPaths[path]!.members where isPlaced(vc) { placed.append(vc) }
+        } else {
+            sharedPaths[path]!.forEachCandidate(
+                forKey: entry.key,
+                isKeyed: { vc in
+                    guard let mark = vc.liveIndexMark else { return false }
+                    return mark.token === token && mark.key != nil
+                },
+                { vc in if isPlaced(vc) { placed.append(vc) } })
         }
         guard placed.count > 1 else { return placed.first }
         return placed.first { liveKey(of: $0) == entry.key }
@@ -254,12 +268,17 @@ public final class UIApplication {
     /// Indexes a controller and everything below it that has a full restoration path.
     /// `key`: its archive key, for a controller obtained in this launch (not yet under its parent).
     func index(_ vc: UIViewController, at path: String, key: String? = nil) {
-        vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path, key: key)
-        if let other = liveControllers.set(vc, at: path), other !== vc, sharedPathControllers[path] == nil {
-            sharedPathControllers[path] = [other]
+        if !sharedPaths.isEmpty, key == nil, let mark = vc.liveIndexMark, mark.token === indexToken, mark.key != nil {
+            keyDroppedSinceReset = true
         }
-        if !sharedPathControllers.isEmpty, sharedPathControllers[path]?.contains(where: { $0 === vc }) == false {
-            sharedPathControllers[path]?.append(vc)
+        vc.liveIndexMark = LiveIndexMark(token: indexToken, path: path, key: key)
+        if let other = liveControllers.set(vc, at: path), other !== vc, sharedPaths[path] == nil {
+            let otherMark = other.liveIndexMark
+            sharedPaths[path] = SharedPathGroup(
+                first: other, key: otherMark?.token === indexToken ? otherMark?.key : nil)
+        }
+        if !sharedPaths.isEmpty, sharedPaths[path] != nil {
+            sharedPaths[path]!.add(vc, key: key)
         }
         let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
@@ -281,7 +300,8 @@ public final class UIApplication {
         window.rootViewController = nil
         liveControllers = PathTable()
         liveObjects = [:]
-        sharedPathControllers = [:]
+        sharedPaths = [:]
+        keyDroppedSinceReset = false
         indexToken = LiveIndexToken()
     }
 
@@ -292,7 +312,8 @@ public final class UIApplication {
         liveControllers = PathTable(minimumCapacity: expected)
         indexToken = LiveIndexToken()
         liveObjects = [:]
-        sharedPathControllers = [:]
+        sharedPaths = [:]
+        keyDroppedSinceReset = false
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {
             index(root, at: RestorationPath(root: id).text)
         }
