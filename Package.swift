@@ -92,7 +92,7 @@ let package = Package(
                 "RestoreEngine", "RestoreScenario", "RestoreTrace", "RestoreReplay", "RestoreExport", "RestoreReport",
             ]),
         // Hostile inputs made from the samples, and the contract every run must keep.
-        .target(name: "RestoreFuzz"),
+        .target(name: "RestoreFuzz", dependencies: ["Yams"]),
         // Runs the fuzzer for as long as a person wants (millions of runs), in process.
         .executableTarget(name: "restoretrace-fuzz", dependencies: ["RestoreFuzz", "RestoreCLI"]),
         // What the test targets share (and only they use): goldens, sample paths, the test app,

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// What the fuzzers run on a mutant and what they check afterwards. Both the suite's bounded
 /// fuzz test (each run a separate process, so a signal is seen) and `restoretrace-fuzz` (in
@@ -21,12 +22,59 @@ public enum FuzzTarget {
     public static let storyboardFile = "mutant.storyboard"
     /// An intact trace `diff` compares the mutant with.
     public static let referenceFile = "reference.trace.jsonl"
+    public static let jsonScenarioFile = "mutant.json"
+    /// A mutated UIKit archive (`data.data`, binary or XML).
+    public static let archiveFile = "mutant.data"
+    public static let infoPlistFile = "mutant-Info.plist"
+    /// The intact scenario `record --archive` relaunches against a mutated archive.
+    public static let archiveScenarioFile = "archive-scenario.yaml"
 
     /// Commands over a mutated scenario.
     public static let scenarioRuns: [Run] = [
         Run(name: "record", arguments: ["record", scenarioFile, "-o", "out.trace.jsonl"], output: "out.trace.jsonl"),
         Run(name: "record --json", arguments: ["record", scenarioFile, "--json", "-o", "o.jsonl"], output: "o.jsonl"),
     ]
+
+    /// Commands over a mutated JSON scenario (the JSON reader's own route, not the YAML library's).
+    public static let jsonScenarioRuns: [Run] = [
+        Run(
+            name: "record json", arguments: ["record", jsonScenarioFile, "-o", "out.trace.jsonl"],
+            output: "out.trace.jsonl"),
+        Run(
+            name: "record json --json", arguments: ["record", jsonScenarioFile, "--json", "-o", "o.jsonl"],
+            output: "o.jsonl"),
+    ]
+
+    /// Commands over a mutated UIKit archive.
+    public static let archiveRuns: [Run] = [
+        Run(
+            name: "import", arguments: ["import", archiveFile, "-o", "imported.trace.jsonl"],
+            output: "imported.trace.jsonl"),
+        Run(name: "archive data", arguments: ["archive", archiveFile], output: nil),
+        Run(name: "archive data --json", arguments: ["archive", archiveFile, "--json"], output: nil),
+        Run(
+            name: "record --archive",
+            arguments: ["record", archiveScenarioFile, "--archive", archiveFile, "-o", "relaunch.trace.jsonl"],
+            output: "relaunch.trace.jsonl"),
+    ]
+
+    /// Commands over a mutated Info.plist, linted with the intact storyboards beside it.
+    public static func infoPlistRuns(storyboards: [String]) -> [Run] {
+        [
+            Run(name: "lint Info.plist", arguments: ["lint", infoPlistFile] + storyboards, output: nil),
+            Run(name: "lint Info.plist --json", arguments: ["lint", infoPlistFile, "--json"], output: nil),
+        ]
+    }
+
+    /// A YAML scenario written as JSON (sorted keys), for mutants of the JSON route; nil when it
+    /// holds what JSON cannot (a timestamp, a key that is not a string).
+    public static func json(fromYAML bytes: [UInt8]) -> [UInt8]? {
+        guard let text = String(validating: bytes, as: UTF8.self), let value = try? Yams.load(yaml: text),
+            JSONSerialization.isValidJSONObject(value),
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+        else { return nil }
+        return [UInt8](data)
+    }
 
     /// Commands over a mutated storyboard.
     public static let storyboardRuns: [Run] = [

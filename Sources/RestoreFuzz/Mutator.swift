@@ -28,8 +28,74 @@ public struct Mutator {
     /// One mutant of `input`: one to four mutations.
     public mutating func mutate(_ input: [UInt8]) -> [UInt8] {
         var bytes = input
-        for _ in 0..<(1 + random.below(4)) { mutateOnce(&bytes) }
+        // A binary property list (UIKit's archive) is mostly offsets and object references: byte
+        // damage alone seldom gets past its trailer, so half its mutations aim at its structure.
+        let binaryPlist = input.starts(with: Array("bplist00".utf8)) && input.count >= 40
+        for _ in 0..<(1 + random.below(4)) {
+            if binaryPlist, random.below(2) == 0 {
+                mutateBinaryPlist(&bytes)
+            } else {
+                mutateOnce(&bytes)
+            }
+        }
         return bytes
+    }
+
+    /// One mutation of a binary property list's structure: the trailer's widths and counts, the
+    /// offset table (two objects at one offset, an offset past the end), object markers (another
+    /// type, another count) and object references (cycles, references past the table).
+    private mutating func mutateBinaryPlist(_ b: inout [UInt8]) {
+        guard b.count >= 40 else { return mutateOnce(&b) }
+        let end = b.count
+        let offsetWidth = Int(b[end - 26])
+        let objects = Self.bigEndian(b[(end - 24)..<(end - 16)])
+        let tableStart = Self.bigEndian(b[(end - 8)..<end])
+        switch random.below(5) {
+        case 0:
+            // A width Foundation reads, one it refuses, or one no writer makes.
+            let widths: [UInt8] = [0, 1, 2, 3, 4, 5, 8, 9, 16, 255]
+            b[end - 26 + random.below(2)] = widths[random.below(widths.count)]
+        case 1:
+            // A count, the top object or the table's offset: off by one, zero, or huge.
+            let field = end - 24 + 8 * random.below(3)
+            let current = Self.bigEndian(b[field..<(field + 8)])
+            let choices: [UInt64] = [
+                0, 1, current &- 1, current &+ 1, current &* 2, 1 << 31, 1 << 32, UInt64(Int64.max), UInt64.max,
+            ]
+            Self.writeBigEndian(choices[random.below(choices.count)], into: &b, at: field)
+        case 2 where offsetWidth >= 1 && offsetWidth <= 8 && objects > 1:
+            // One offset table entry pointed at another object, or past the end.
+            let count = Int(min(objects, UInt64(end)))
+            let entry = Int(min(tableStart, UInt64(end))) + random.below(count) * offsetWidth
+            let source = Int(min(tableStart, UInt64(end))) + random.below(count) * offsetWidth
+            guard entry + offsetWidth <= end - 32, source + offsetWidth <= end - 32 else { return }
+            if random.below(4) == 0 {
+                for i in 0..<offsetWidth { b[entry + i] = 0xFF }
+            } else {
+                for i in 0..<offsetWidth { b[entry + i] = b[source + i] }
+            }
+        case 3:
+            // An object's marker: another type, or another count (0xF: the count follows).
+            let objectArea = max(9, min(Int(min(tableStart, UInt64(end))), end - 32))
+            guard objectArea > 8 else { return }
+            let at = 8 + random.below(objectArea - 8)
+            let types: [UInt8] = [0x00, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x80, 0xA0, 0xC0, 0xD0, 0xB0, 0xF0]
+            b[at] = types[random.below(types.count)] | UInt8(random.below(2) == 0 ? 0x0F : random.below(16))
+        default:
+            // A reference inside a container: a small object number (cycles, the top object) or
+            // one past the table.
+            let objectArea = max(9, min(Int(min(tableStart, UInt64(end))), end - 32))
+            guard objectArea > 8 else { return }
+            let at = 8 + random.below(objectArea - 8)
+            let references: [UInt8] = [0, 1, 2, UInt8(truncatingIfNeeded: objects), 0x7F, 0xFF]
+            b[at] = references[random.below(references.count)]
+        }
+    }
+
+    static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    static func writeBigEndian(_ value: UInt64, into b: inout [UInt8], at offset: Int) {
+        for i in 0..<8 { b[offset + i] = UInt8(truncatingIfNeeded: value >> (56 - 8 * i)) }
     }
 
     private mutating func mutateOnce(_ b: inout [UInt8]) {

@@ -2,17 +2,21 @@ import Foundation
 import RestoreCLI
 import RestoreFuzz
 
-// restoretrace-fuzz: mutates the committed samples (scenarios and traces) and runs every
-// command on each mutant, in this process, for as long as asked. Each run must keep the
+// restoretrace-fuzz: mutates the committed samples (scenarios in YAML and as JSON, traces,
+// storyboards, Info.plist, UIKit archives) and runs every command on each mutant, in this
+// process, for as long as asked. Each run must keep the
 // contract of SPEC §6 (see FuzzTarget). A run that breaks it is saved as failure-N; a run that
 // crashes the process leaves last-input/last-run behind, which the next start saves as crash-N.
 //
-//   restoretrace-fuzz [--iterations N] [--seed S] [--samples DIR] [--out DIR]
+//   restoretrace-fuzz [--iterations N] [--seed S] [--samples DIR] [--archives DIR] [--out DIR]
 
 struct Options {
     var iterations = 1_000
     var seed: UInt64 = 1
     var samples = "Traces"
+    /// UIKit archives to mutate (`*.data`, `*.xml.plist`), with the scenario `record --archive`
+    /// relaunches against them; none when the folder is missing.
+    var archives = "Tests/RestoreArchiveTests/Fixtures"
     var out = "fuzz-out"
 
     init(_ arguments: [String]) {
@@ -23,6 +27,7 @@ struct Options {
             case "--iterations": iterations = Int(value) ?? iterations
             case "--seed": seed = UInt64(value) ?? seed
             case "--samples": samples = value
+            case "--archives": archives = value
             case "--out": out = value
             default: break
             }
@@ -79,12 +84,28 @@ let storyboardNames = names.filter { $0.hasSuffix(".storyboard") }
 let storyboards = storyboardNames.compactMap {
     fm.contents(atPath: sampleDirectory.appendingPathComponent($0).path).map { [UInt8]($0) }
 }
+// The JSON reader has a route of its own: the YAML samples, written as JSON.
+let jsonScenarios = scenarios.compactMap(FuzzTarget.json(fromYAML:))
+let infoPlists = names.filter { $0.hasSuffix("Info.plist") }.compactMap {
+    fm.contents(atPath: sampleDirectory.appendingPathComponent($0).path).map { [UInt8]($0) }
+}
+let archiveDirectory = URL(fileURLWithPath: options.archives)
+let archiveNames = ((try? fm.contentsOfDirectory(atPath: archiveDirectory.path)) ?? []).sorted()
+let archives = archiveNames.filter { $0.hasSuffix(".data") || $0.hasSuffix(".xml.plist") }.compactMap {
+    fm.contents(atPath: archiveDirectory.appendingPathComponent($0).path).map { [UInt8]($0) }
+}
+// The scenario of the app whose archive the fixtures are (README, "Capture").
+let archiveScenario = fm.contents(
+    atPath: archiveDirectory.appendingPathComponent("state-restoration-demo-today.yaml").path)
 guard !scenarios.isEmpty, !traces.isEmpty else {
     say("no samples in \(sampleDirectory.path): pass --samples DIR (the repository's Traces/ folder)")
     exit(2)
 }
 
 var mutator = Mutator(seed: options.seed, donors: scenarios + traces + storyboards)
+say(
+    "samples: \(scenarios.count) scenarios (\(jsonScenarios.count) also as JSON), \(traces.count) traces, \(storyboards.count) storyboards, \(infoPlists.count) Info.plist, \(archives.count) UIKit archives"
+)
 var random = SplitMix64(seed: options.seed ^ 0x5EED)
 var counts: [String: Int] = [:]
 var failures = 0
@@ -97,14 +118,32 @@ let savedErr = dup(STDERR_FILENO)
 fm.changeCurrentDirectoryPath(work.path)
 
 for iteration in 0..<options.iterations {
-    // One mutant in three is a scenario, one in ten a storyboard, the rest traces.
+    // Of 30 mutants: 8 YAML scenarios, 2 JSON ones, 3 storyboards, 4 UIKit archives, 1 Info.plist,
+    // the rest traces (a kind without samples gives its turn to traces).
     let roll = random.below(30)
-    let (source, file, candidates): ([UInt8], String, [FuzzTarget.Run]) =
-        roll < 10
-        ? (scenarios[random.below(scenarios.count)], FuzzTarget.scenarioFile, FuzzTarget.scenarioRuns)
-        : roll < 13 && !storyboards.isEmpty
-            ? (storyboards[random.below(storyboards.count)], FuzzTarget.storyboardFile, FuzzTarget.storyboardRuns)
-            : (traces[random.below(traces.count)], FuzzTarget.traceFile, FuzzTarget.traceRuns)
+    let (source, file, candidates): ([UInt8], String, [FuzzTarget.Run])
+    if roll < 8 {
+        (source, file, candidates) =
+            (scenarios[random.below(scenarios.count)], FuzzTarget.scenarioFile, FuzzTarget.scenarioRuns)
+    } else if roll < 10, !jsonScenarios.isEmpty {
+        (source, file, candidates) =
+            (jsonScenarios[random.below(jsonScenarios.count)], FuzzTarget.jsonScenarioFile, FuzzTarget.jsonScenarioRuns)
+    } else if roll < 13, !storyboards.isEmpty {
+        (source, file, candidates) =
+            (storyboards[random.below(storyboards.count)], FuzzTarget.storyboardFile, FuzzTarget.storyboardRuns)
+    } else if roll < 17, !archives.isEmpty {
+        let runs = FuzzTarget.archiveRuns.filter { archiveScenario != nil || !$0.arguments.contains("--archive") }
+        (source, file, candidates) = (archives[random.below(archives.count)], FuzzTarget.archiveFile, runs)
+    } else if roll < 18, !infoPlists.isEmpty {
+        (source, file, candidates) =
+            (
+                infoPlists[random.below(infoPlists.count)], FuzzTarget.infoPlistFile,
+                FuzzTarget.infoPlistRuns(storyboards: storyboardNames)
+            )
+    } else {
+        (source, file, candidates) =
+            (traces[random.below(traces.count)], FuzzTarget.traceFile, FuzzTarget.traceRuns)
+    }
     let mutant = mutator.mutate(source)
     // A few commands per trace mutant: every command gets its turn across iterations.
     let chosen =
@@ -119,6 +158,10 @@ for iteration in 0..<options.iterations {
         // Scenarios name their storyboard files beside them: the intact samples are there.
         for (name, bytes) in zip(storyboardNames, storyboards) {
             fm.createFile(atPath: work.appendingPathComponent(name).path, contents: Data(bytes))
+        }
+        if let archiveScenario {
+            fm.createFile(
+                atPath: work.appendingPathComponent(FuzzTarget.archiveScenarioFile).path, contents: archiveScenario)
         }
         fm.createFile(atPath: lastInput.path, contents: Data(mutant))
         let description =

@@ -16,6 +16,16 @@ import Testing
         let traces = try names.filter { $0.hasSuffix(".trace.jsonl") }.map(load)
         let storyboardNames = names.filter { $0.hasSuffix(".storyboard") }
         let storyboards = try storyboardNames.map(load)
+        let jsonScenarios = scenarios.compactMap(FuzzTarget.json(fromYAML:))
+        let infoPlists = try names.filter { $0.hasSuffix("Info.plist") }.map(load)
+        let fixtures = CLI.packageRoot.appendingPathComponent("Tests/RestoreArchiveTests/Fixtures")
+        let archiveNames = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
+            .filter { $0.hasSuffix(".data") || $0.hasSuffix(".xml.plist") }
+        let archives = try archiveNames.map { [UInt8](try Data(contentsOf: fixtures.appendingPathComponent($0))) }
+        let archiveScenario = try Data(
+            contentsOf: fixtures.appendingPathComponent("state-restoration-demo-today.yaml"))
+        #expect(jsonScenarios.count == scenarios.count)
+        #expect(!infoPlists.isEmpty && archives.count >= 5)
         var mutator = Mutator(seed: Self.seed, donors: scenarios + traces + storyboards)
         var problems: [String] = []
         var codes: Set<Int32> = []
@@ -27,6 +37,15 @@ import Testing
                 (mutator.mutate(trace), FuzzTarget.traceFile, Array(FuzzTarget.traceRuns.dropFirst(i % 3).prefix(5)))
             }
             + storyboards.map { (mutator.mutate($0), FuzzTarget.storyboardFile, FuzzTarget.storyboardRuns) }
+            + jsonScenarios.prefix(4).map {
+                (mutator.mutate($0), FuzzTarget.jsonScenarioFile, FuzzTarget.jsonScenarioRuns)
+            }
+            + archives.enumerated().map { i, archive in
+                (mutator.mutate(archive), FuzzTarget.archiveFile, [FuzzTarget.archiveRuns[i % 4]])
+            }
+            + infoPlists.map {
+                (mutator.mutate($0), FuzzTarget.infoPlistFile, FuzzTarget.infoPlistRuns(storyboards: storyboardNames))
+            }
         for job in jobs {
             for run in job.runs {
                 let dir = try CLI.temporaryDirectory()
@@ -35,11 +54,12 @@ import Testing
                 for (name, bytes) in zip(storyboardNames, storyboards) {
                     try Data(bytes).write(to: dir.appendingPathComponent(name))
                 }
+                try archiveScenario.write(to: dir.appendingPathComponent(FuzzTarget.archiveScenarioFile))
                 let code = try Self.exitCode(run.arguments, in: dir)
                 code.map { _ = codes.insert($0) }
                 let after = try [UInt8](Data(contentsOf: dir.appendingPathComponent(job.file)))
                 let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-                    .filter { !storyboardNames.contains($0) }
+                    .filter { !storyboardNames.contains($0) && $0 != FuzzTarget.archiveScenarioFile }
                 problems += FuzzTarget.problems(run: run, code: code, inputIntact: after == job.input, entries: entries)
                     .map { "\($0) (input kept in \(dir.path))" }
             }

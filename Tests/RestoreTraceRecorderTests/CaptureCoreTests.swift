@@ -48,6 +48,34 @@ import Testing
         )
     }
 
+    /// A device cannot say why UIKit's archive went; after a launch that read it, the recorder
+    /// writes the engine's words, so the replay of a healthy restoring launch matches instead of
+    /// ending in a fidelity finding on the reason.
+    @Test func theDiscardAfterALaunchIsWrittenInTheEnginesWords() throws {
+        let s = try scenario()
+        let path = try Samples.temporaryDirectory().appendingPathComponent("t.trace.jsonl").path
+        let capture = EngineCapture.run(s, sink: try FileTraceSink(path: path))
+        capture.output.drain()
+        let recorded = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let discard = try #require(recorded.last { $0.contains(#""event":"archive-deleted""#) })
+        // The same line, written by the method the UIKit glue calls once the file is gone, from
+        // where the engine's stand-in wrote it.
+        let event = try JSONSerialization.jsonObject(with: Data(discard.utf8)) as? [String: Any]
+        let seq = try #require(event?["seq"] as? Int)
+        let launch = try #require(event?["launch"] as? Int)
+        let sink = MemoryTraceSink()
+        let fresh = AppCapture(
+            header: TraceHeader(scenario: "ignored", app: AppConfiguration()),
+            application: EngineApplication(UIApplication()), sink: sink,
+            resume: (launch: launch, phase: .launch, seq: seq - 1))
+        fresh.archiveDiscardedAfterLaunch()
+        fresh.output.drain()
+        // (A sink with nothing in it gets a header first.)
+        let written = String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n")
+        #expect(written.last == discard)
+        #expect(discard.contains(#""reason":"discarded after launch (R9)""#))
+    }
+
     @Test func aPartialLastLineIsNotAResumePoint() throws {
         let path = try Samples.temporaryDirectory().appendingPathComponent("cut.trace.jsonl").path
         let text =

@@ -56,7 +56,7 @@ extension RestorationEngine {
             extendedNotCompleted = launch
             return
         }
-        if archive != nil { deleteArchive(reason: nil, detail: "discarded after launch (R9)") }
+        if archive != nil { deleteArchive(reason: nil, detail: Self.discardedAfterLaunch) }
     }
 
     /// T3: the app crashes in this launch before restoration starts: the archive it would have

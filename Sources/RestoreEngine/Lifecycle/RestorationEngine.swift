@@ -114,6 +114,10 @@ public final class RestorationEngine {
         application.releaseTerminatedApp()
     }
 
+    /// What `archive-deleted` says when UIKit discards the archive after a launch (R9): the
+    /// in-app recorder writes the same words, so a real app's trace and its replay agree on it.
+    public static let discardedAfterLaunch = "discarded after launch (R9)"
+
     func deleteArchive(reason: ReasonCode?, detail: String) {
         var e = EngineEvent(launch: launch, phase: phase, event: .archiveDeleted)
         e.reason = detail

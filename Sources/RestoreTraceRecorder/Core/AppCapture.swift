@@ -170,6 +170,11 @@ public final class AppCapture {
         write(e)
     }
 
+    /// UIKit discarded the archive once the launch that read it finished (R9), in the engine's
+    /// words: a device cannot say why a file went, and any other wording made every restoring
+    /// launch's trace end in a fidelity finding on the reason alone.
+    public func archiveDiscardedAfterLaunch() { archiveDeleted(reason: RestorationEngine.discardedAfterLaunch) }
+
     /// The process ended. A device app learns this at its next launch, from how the last one ended.
     public func killed(_ kind: KillKind, inForeground: Bool) {
         phase = .termination

@@ -121,6 +121,8 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .archiveDeleted:
             if let session = event.session {
                 capture.activityDeleted(session: session, reason: event.reason ?? "")
+            } else if event.reason == RestorationEngine.discardedAfterLaunch {
+                capture.archiveDiscardedAfterLaunch()
             } else {
                 capture.archiveDeleted(reason: event.reason ?? "")
             }

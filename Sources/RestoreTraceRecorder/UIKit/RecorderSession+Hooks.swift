@@ -226,15 +226,16 @@
             doubleIMP = MethodHooks.replace(doubleSel, ownedBy: archiver, with: doubleBlock)
         }
 
-        /// UIKit deletes its archive after a launch that restored from it (R9), or after a crash
-        /// in restoration (T3); the engine says so with `archive-deleted`, and so does the trace
-        /// once the file is gone (without, every relaunch's trace ended in a fidelity finding).
+        /// UIKit deletes its archive once the launch that read it has finished (R9); the engine
+        /// says so with `archive-deleted`, and so does the trace once the file is gone (without,
+        /// every relaunch's trace ended in a fidelity finding). Only a file this launch found: one
+        /// gone before it (a crash in restoration, T3; a force-quit, T2) was said by the launch
+        /// that lost it, and no archive at all is nothing deleted.
         private func archiveDeletedAfterLaunch() {
-            let bundle = Bundle.main.bundleIdentifier ?? "app"
-            let file = SavedStateArchive.path(inContainer: NSHomeDirectory(), bundle: bundle)
+            guard archiveAtLaunch else { return }
             DispatchQueue.main.async { [self] in
-                guard !FileManager.default.fileExists(atPath: file) else { return }
-                capture.archiveDeleted(reason: "deleted by UIKit")
+                guard !FileManager.default.fileExists(atPath: Self.archiveFile) else { return }
+                capture.archiveDiscardedAfterLaunch()
                 capture.output.flush()
             }
         }

@@ -92,6 +92,12 @@
         var scopes: [CoderRecording] = []
         /// Objects inside a hooked call per selector: a super call from an override is not a second call.
         private var inside: [Selector: Set<ObjectIdentifier>] = [:]
+        /// Whether UIKit's archive was there when this relaunch started (see `archiveDeletedAfterLaunch`).
+        private(set) var archiveAtLaunch = false
+        /// Where UIKit keeps this app's archive.
+        static var archiveFile: String {
+            SavedStateArchive.path(inContainer: NSHomeDirectory(), bundle: Bundle.main.bundleIdentifier ?? "app")
+        }
         /// `willFinishLaunching` is running when `install` is called: it is reported before the next call.
         private var willFinishPending = true
         /// The window as `install` found it, inside `willFinishLaunching`: what that call changed
@@ -111,6 +117,7 @@
         /// kill that keeps the archive), this one starts with its storyboard's UI in the window.
         func started() {
             guard relaunch else { return }
+            archiveAtLaunch = FileManager.default.fileExists(atPath: Self.archiveFile)
             capture.killed(.system, inForeground: capture.phase != .preservation)
             var options = LaunchOptions()
             options.deviceLocked = !UIApplication.shared.isProtectedDataAvailable
