@@ -38,7 +38,8 @@ let package = Package(
         // The headless model of UIKit state preservation and restoration.
         .target(name: "RestoreEngine"),
         // Interface Builder storyboards -> engine nodes, and the storyboard lint.
-        .target(name: "RestoreStoryboard", dependencies: ["RestoreEngine"]),
+        // RestoreArchive: its gate is the one way a property list (the Info.plist) reaches Foundation.
+        .target(name: "RestoreStoryboard", dependencies: ["RestoreEngine", "RestoreArchive"]),
         // UIKit's own restoration archive (data.data): a keyed-archive reader on Foundation's
         // PropertyListSerialization, and the archive as the engine's model.
         .target(name: "RestoreArchive", dependencies: ["RestoreEngine"]),

@@ -12,7 +12,7 @@
 ///   and 4.6 GB to be refused.
 ///
 /// This walks the table as stored, each object once, and counts what it unfolds into; the file
-/// goes to Foundation only when that is bounded. A `bplist00` file it cannot make sense of (a
+/// goes to Foundation only when that is bounded. A `bplist…` file it cannot make sense of (a
 /// damaged trailer, an offset or a reference out of range, a count it cannot read) is refused as
 /// damaged, never handed on unchecked: Foundation reads layouts Apple's writer never makes (3-byte
 /// references, 16-byte counts), and a set or a shared-object bomb hidden in one crashed or hung it.
@@ -32,7 +32,9 @@ enum BinaryPlistScan {
     /// What is wrong with the property list in `bytes`, or nil: not a binary plist (an XML one,
     /// or no plist: Foundation says which), or one Foundation can read safely.
     static func problem(in bytes: [UInt8]) -> Problem? {
-        guard bytes.starts(with: Array("bplist00".utf8)) else { return nil }
+        // Foundation reads any `bplist0?` header (`bplist01`, `bplist0\0`): a set or a bomb behind
+        // one went past a check of `bplist00` alone.
+        guard bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let damaged = Problem(
             message: "is a damaged or truncated binary property list (\(bytes.count) bytes)",
             hint: "copy the archive again; it may have been cut short while it was written or copied")
@@ -135,9 +137,9 @@ enum BinaryPlistScan {
                 if kind == 0xC || kind == 0xB {
                     return Problem(
                         message:
-                            "holds a set (property-list object \(object)), which NSKeyedArchiver never writes (it archives an NSSet as an object with NS.objects)",
+                            "holds a set (property-list object \(object)), which no Apple writer puts in a property list (NSKeyedArchiver archives an NSSet as an object with NS.objects)",
                         hint:
-                            "this is not an archive UIKit wrote; pass the data.data file from the app's Saved Application State"
+                            "this is not a file UIKit or Xcode wrote; pass the data.data file from the app's Saved Application State"
                     )
                 }
                 guard path.count < maximumNesting else {

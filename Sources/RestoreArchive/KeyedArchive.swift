@@ -11,6 +11,9 @@ import Foundation
 public struct KeyedArchive: Sendable {
     /// Larger files are refused before they are parsed.
     public static let maximumBytes = 64 << 20
+    /// Larger XML plists are refused before they are parsed: Foundation holds about 17 bytes per
+    /// byte of XML (60 MB took 1.0 GB). UIKit writes binary; XML is `plutil`'s conversion of it.
+    public static let maximumXMLBytes = 32 << 20
     public static let maximumObjects = 1_000_000
     public static let maximumDepth = 64
     /// Values resolved in total, shared objects counted each time they are reached.
@@ -62,30 +65,9 @@ public struct KeyedArchive: Sendable {
         guard bytes.count <= Self.maximumBytes else { throw Self.tooBig(file, bytes.count, at: at) }
         try budget.parse(bytes.count, file: file, at: at)
         // Foundation unfolds shared objects and crashes on sets before any limit here applies.
-        if let problem = BinaryPlistScan.problem(in: bytes) {
-            throw KeyedArchiveError(file: file, at: at, problem.message, hint: problem.hint)
-        }
         let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            let binary = bytes.starts(with: Array("bplist".utf8))
-            // An XML plist (converted with plutil, or written by hand): Foundation names the line.
-            let xmlProblem =
-                binary || !Self.looksLikeXML(bytes)
-                ? nil : (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw KeyedArchiveError(
-                file: file, at: at,
-                binary
-                    ? "is a damaged or truncated binary property list (\(bytes.count) bytes)"
-                    : xmlProblem.map { "is an XML property list that does not parse: \($0)" }
-                        ?? "is not a property list",
-                hint: binary
-                    ? "copy the archive again; it may have been cut short while it was written or copied"
-                    : xmlProblem != nil
-                        ? "fix the line named, or pass the binary data.data UIKit wrote"
-                        : "UIKit's archive is a binary plist named data.data inside Library/Saved Application State/BUNDLE.savedState"
-            )
+        do { root = try PropertyListGate.value(of: bytes, xmlLimit: Self.maximumXMLBytes) } catch {
+            throw Self.refused(error, file: file, at: at)
         }
         guard case .dictionary(let dict) = PropertyListNode(root), let objects = dict["$objects"] as? [Any],
             let topDict = dict["$top"] as? [String: Any]
@@ -120,11 +102,31 @@ public struct KeyedArchive: Sendable {
         self.top = top
     }
 
-    /// Whether the bytes start, past white space and a byte-order mark, as an XML document does.
-    static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
+    /// What a refused or unreadable property list is called in an archive's message.
+    static func refused(_ refusal: PropertyListGate.Refusal, file: String, at: String?) -> KeyedArchiveError {
+        switch refusal {
+        case .binary(let message, let hint): return KeyedArchiveError(file: file, at: at, message, hint: hint)
+        case .notXML:
+            return KeyedArchiveError(
+                file: file, at: at, "is not a property list UIKit writes (binary, or XML from plutil)",
+                hint:
+                    "UIKit's archive is a binary plist named data.data inside Library/Saved Application State/BUNDLE.savedState"
+            )
+        case .xmlTooBig(let bytes, let limit):
+            return KeyedArchiveError(
+                file: file, at: at,
+                "is an XML property list of \(bytes) bytes; one larger than \(limit) bytes is refused",
+                hint:
+                    "pass the binary data.data UIKit wrote (up to \(maximumBytes) bytes) instead of its XML conversion")
+        case .xml(let problem):
+            return KeyedArchiveError(
+                file: file, at: at,
+                problem.map { "is an XML property list that does not parse: \($0)" }
+                    ?? "is an XML property list that does not parse",
+                hint: problem.flatMap(PropertyListGate.line(in:)) != nil
+                    ? "fix the line named, or pass the binary data.data UIKit wrote"
+                    : "pass the binary data.data UIKit wrote")
+        }
     }
 
     /// Reads a nested archive (a value that is an archive's bytes), within the budget of the

@@ -87,12 +87,8 @@ public struct UIKitSceneSessions: Sendable {
     /// A property list from a file, size-checked before it is parsed.
     private static func propertyList(_ file: String) throws(KeyedArchiveError) -> Any {
         let bytes = try KeyedArchive.contents(of: file)
-        if let problem = BinaryPlistScan.problem(in: bytes) {
-            throw KeyedArchiveError(file: file, problem.message, hint: problem.hint)
-        }
-        do { return try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
-            throw KeyedArchiveError(
-                file: file, "is not a property list (damaged or truncated?)", hint: "copy the saved state again")
+        do { return try PropertyListGate.value(of: bytes, xmlLimit: KeyedArchive.maximumXMLBytes) } catch {
+            throw KeyedArchive.refused(error, file: file, at: nil)
         }
     }
 

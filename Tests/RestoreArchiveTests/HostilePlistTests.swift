@@ -76,6 +76,27 @@ import Testing
         #expect(failure(bytes).contains("hostile.data: error: holds a set (property-list object"))
     }
 
+    /// Foundation reads any `bplist0?` header; a set behind `bplist01` went past a check of
+    /// `bplist00` and crashed the process.
+    @Test func anyBinaryHeaderIsWalked() {
+        var bytes = HandPlist.keyedArchive { p in p.set([p.string("x")]) }
+        for version in [UInt8(ascii: "1"), 0] {
+            bytes[7] = version
+            #expect(failure(bytes).contains("hostile.data: error: holds a set (property-list object"))
+        }
+    }
+
+    /// UIKit writes binary and plutil writes XML; OpenStep text took Foundation 962 MB for 16 MB,
+    /// and XML is refused past `maximumXMLBytes` (60 MB took 1.0 GB).
+    @Test func onlyXMLTextIsReadAndOnlyUpToItsLimit() throws {
+        #expect(failure(Array("{ \"$top\" = { root = x; }; }".utf8)).contains("is not a property list UIKit writes"))
+        let xml = Array("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n".utf8)
+        #expect(throws: PropertyListGate.Refusal.xmlTooBig(bytes: xml.count, limit: 10)) {
+            try PropertyListGate.value(of: xml, xmlLimit: 10)
+        }
+        #expect(throws: Never.self) { try PropertyListGate.value(of: xml, xmlLimit: xml.count) }
+    }
+
     /// 40 arrays, each naming the next twice: 121 bytes of objects unfold into 2^40 values.
     @Test func sharedObjectsAreCountedAtEveryUseBeforeFoundationUnfoldsThem() {
         let bytes = HandPlist.keyedArchive { p in

@@ -66,4 +66,69 @@ import Testing
             r.stderr.hasPrefix("Info.plist:7:2: error: NSUserActivityTypes must be an array of strings\n"),
             "\(r.stderr)")
     }
+
+    /// Hostile Info.plists went to Foundation unchecked: a set crashed `lint` and `record`
+    /// (SIGSEGV), 203 bytes of objects that share their children never finished (1.5 GB and
+    /// growing), and a 256 MB file was read whole. Each is now refused at once.
+    @Test(arguments: [
+        (
+            "set",
+            [UInt8]("bplist00".utf8) + [0xC1, 0x01, 0x51, 0x78, 0x08, 0x0A] + [UInt8](repeating: 0, count: 6)
+                + [1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 15) + [0x0C],
+            "holds a set (property-list object 0)"
+        ),
+        ("bomb", Self.sharedChildren(levels: 40), "unfolds into more than 2000000 values"),
+    ])
+    func aHostileBinaryInfoPlistIsRefused(_ name: String, _ bytes: [UInt8], _ said: String) throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(bytes).write(to: dir.appendingPathComponent("Info.plist"))
+        let r = try CLI.run(["lint", "Info.plist", Samples.path("Shelf.storyboard")], in: dir)
+        #expect(r.code == 2, "\(name): \(r.stderr)")
+        #expect(r.stderr.contains("Info.plist: error: \(said)"), "\(name): \(r.stderr)")
+        #expect(r.stderr.hasSuffix("1 error in the Info.plist; fix it and run again.\n"), "\(r.stderr)")
+    }
+
+    /// `levels` arrays, each naming the next one twice, over one string: 2^levels values unfolded.
+    static func sharedChildren(levels: Int) -> [UInt8] {
+        var out = [UInt8]("bplist00".utf8)
+        var offsets: [Int] = []
+        for i in 0..<levels {
+            offsets.append(out.count)
+            out += [0xA2, UInt8(i + 1), UInt8(i + 1)]
+        }
+        offsets.append(out.count)
+        out += [0x51, 0x78]
+        let table = out.count
+        out += offsets.map(UInt8.init)
+        func be8(_ v: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(v >> ($0 * 8) & 0xFF) } }
+        out += [0, 0, 0, 0, 0, 0, 1, 1] + be8(levels + 1) + be8(0) + be8(table)
+        return out
+    }
+
+    /// An Info.plist is kilobytes: a big file is refused before it is read, and a broken XML one
+    /// is located at the line Foundation names.
+    @Test func aHugeOrBrokenInfoPlistIsRefusedWithWhereAndWhy() throws {
+        let dir = try Samples.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = dir.appendingPathComponent("Big-Info.plist")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 5 << 20)
+        try handle.close()
+        let r = try CLI.run(["lint", "Big-Info.plist"], in: dir)
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "Big-Info.plist: error: is 5242880 bytes; an Info.plist larger than 4194304 bytes is refused"),
+            "\(r.stderr)")
+
+        let text = try String(contentsOfFile: Samples.path("Notes-Info.plist"), encoding: .utf8)
+            .replacingOccurrences(of: "<string>3.0</string>", with: "<string>3.0</strin>")
+        try text.write(to: dir.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["lint", "Info.plist"], in: dir)
+        #expect(broken.code == 2)
+        #expect(
+            broken.stderr.hasPrefix("Info.plist:6:1: error: the Info.plist's XML does not parse: "), "\(broken.stderr)")
+    }
 }

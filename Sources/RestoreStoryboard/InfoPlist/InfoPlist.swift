@@ -1,10 +1,11 @@
 import Foundation
+import RestoreArchive
 import RestoreEngine
 
 /// The parts of an app's `Info.plist` that decide how it restores state (SPEC §8): whether it
 /// adopts scenes, its scene configurations, the activity types it declares, its main storyboard
-/// and its bundle version. XML and binary property lists both read, through
-/// `PropertyListSerialization`.
+/// and its bundle version. XML and binary property lists both read, through `PropertyListGate`
+/// (a set or a shared-object bomb in a binary one is refused before Foundation sees it).
 public struct InfoPlist: Hashable, Sendable {
     /// The file as given, for messages.
     public var file: String
@@ -53,21 +54,26 @@ public struct InfoPlist: Hashable, Sendable {
     /// is not a property list, or a key has the wrong type.
     public static func read(path: String) throws(StoryboardError) -> InfoPlist {
         let whole = SourceLocation(file: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw StoryboardError(
-                at: whole,
-                message: "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
-        }
+        let bytes = try contents(of: path)
+        let data = Data(bytes)
         let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw StoryboardError(
-                at: whole, message: "not a property list (XML or binary); give the app's Info.plist")
+        do { root = try PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) } catch {
+            switch error {
+            case .binary(let message, _):
+                throw StoryboardError(at: whole, message: "\(message); copy the app's Info.plist again")
+            case .notXML, .xmlTooBig:
+                throw StoryboardError(
+                    at: whole, message: "not a property list (XML or binary); give the app's Info.plist")
+            case .xml(let problem):
+                // Foundation names the line; the message says it once, where it is.
+                var at = whole
+                if let line = problem.flatMap(PropertyListGate.line(in:)) {
+                    at = SourceLocation(file: path, line: line)
+                }
+                throw StoryboardError(
+                    at: at,
+                    message: "the Info.plist's XML does not parse" + (problem.map { ": \($0)" } ?? ""))
+            }
         }
         guard let top = root as? [String: Any] else {
             throw StoryboardError(at: whole, message: "the property list is not a dictionary; an Info.plist is one")
@@ -90,6 +96,36 @@ public struct InfoPlist: Hashable, Sendable {
             throw StoryboardError(problems: problems.map { Diagnostic(at: location(of: $0, in: data, file: path), $0) })
         }
         return plist
+    }
+
+    /// An Info.plist is a few kilobytes; larger files are refused before they are read (a 256 MB
+    /// one was read whole, 1.07 GB resident).
+    public static let maximumBytes = 4 << 20
+
+    /// The file's bytes, at most `maximumBytes` of them (a device or a pipe is read only that far).
+    private static func contents(of path: String) throws(StoryboardError) -> [UInt8] {
+        let whole = SourceLocation(file: path)
+        let tooBig = { (size: Int, atLeast: Bool) in
+            StoryboardError(
+                at: whole,
+                message:
+                    "is \(atLeast ? "over " : "")\(size) bytes; an Info.plist larger than \(maximumBytes) bytes is refused (is this the app's Info.plist?)"
+            )
+        }
+        var s = stat()
+        if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > maximumBytes {
+            throw tooBig(Int(s.st_size), false)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw StoryboardError(
+                at: whole,
+                message: "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        if data.count > maximumBytes { throw tooBig(data.count, true) }
+        return [UInt8](data)
     }
 
     /// Where the key a problem is about (its first words: `UISceneConfigurations.ROLE[0]`) is

@@ -27,10 +27,17 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         let count = problems.count
+        // Named by its file: the problem may be in the Info.plist, not in a storyboard.
+        let files = Set(problems.compactMap { $0.location?.file })
+        let plist = files.contains { $0.hasSuffix(".plist") }
+        let place =
+            files.count <= 1
+            ? (plist ? "the Info.plist" : "the storyboard")
+            : (plist ? "the storyboards and the Info.plist" : "the storyboards")
         let summary =
             count == 1
-            ? "1 error in the storyboard; fix it and run again."
-            : "\(count) errors in the storyboards; fix them and run again."
+            ? "1 error in \(place); fix it and run again."
+            : "\(count) errors in \(place); fix them and run again."
         return (problems.map(\.description) + [summary]).joined(separator: "\n")
     }
 }
