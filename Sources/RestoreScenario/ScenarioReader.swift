@@ -80,14 +80,16 @@ final class ScenarioReader {
             let length = Fields.lengthBit(key)
             if lengths & length != 0, let first = keys.firstIndex(where: { Fields.sameKey($0, key) }) {
                 let line = pairs[Int(accepted[first])].key.mark?.line ?? 1
-                fail(keyNode, "duplicate key '\(key)' (first at line \(line)); keep one of them")
+                fail(keyNode, "duplicate key '\(Self.echoed(key))' (first at line \(line)); keep one of them")
                 continue
             }
             guard allowed.contains(where: { Fields.sameKey($0, key) }) else {
                 if let message = misplaced(key) {
                     fail(keyNode, message)
                 } else {
-                    fail(keyNode, "unknown key '\(key)' in \(what())" + Self.suggestion(for: key, among: allowed))
+                    fail(
+                        keyNode,
+                        "unknown key '\(Self.echoed(key))' in \(what())" + Self.suggestion(for: key, among: allowed))
                 }
                 continue
             }
@@ -168,6 +170,13 @@ final class ScenarioReader {
         if case .sequence = node { return "a list" }
         if case .mapping = node { return "a mapping" }
         return "an unsupported YAML node"
+    }
+
+    /// A key as a message repeats it: whole up to 120 characters, else its start and end around
+    /// how many characters it has (a 200,000-character key made a 200 KB error line).
+    static func echoed(_ key: String) -> String {
+        guard key.count > 120 else { return key }
+        return "\(key.prefix(60))…\(key.suffix(40)), \(key.count) characters"
     }
 
     /// ` (did you mean 'x'?)` for the closest candidate, or nothing when none is close.

@@ -70,6 +70,17 @@ struct ScenarioAppTests {
             ])
     }
 
+    /// A 200,000-character key made a 200 KB error line: the message shows its ends and length.
+    @Test func aLongUnknownKeyIsShortenedInItsMessage() {
+        let key = "a" + String(repeating: "y", count: 199_998) + "z"
+        // JSON: YAML's simple keys stop at 1,024 characters.
+        let p = located(problems("{\"name\": \"v\", \"ui\": {\"class\": \"A\", \"\(key)\": 1}}\n"))
+        #expect(
+            p == [
+                "1:36: unknown key 'a\(String(repeating: "y", count: 59))…\(String(repeating: "y", count: 39))z, 200000 characters' in 'ui'"
+            ])
+    }
+
     @Test func answerWordsMapToAnswers() throws {
         let s = try parsed(
             """

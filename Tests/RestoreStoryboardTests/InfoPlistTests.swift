@@ -57,6 +57,19 @@ import Testing
         #expect(throws: StoryboardError.self) { try InfoPlist.read(path: dir.appendingPathComponent("none").path) }
     }
 
+    /// A key problem is located at its own `<key>`: the second configuration's, not the first
+    /// one's of that name (line 24); the key itself, not its name inside a CDATA section (line 5).
+    @Test func aWrongKeyIsLocatedAtItsOwnKey() throws {
+        func problems(_ name: String) -> [String] {
+            do {
+                _ = try InfoPlist.read(path: Fixture.path(name))
+                return []
+            } catch { return error.problems.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } }
+        }
+        #expect(problems("SecondConfiguration-Info.plist") == ["30:6"])
+        #expect(problems("CommentedKey-Info.plist") == ["6:2"])
+    }
+
     @Test func aSceneAppsRestorationIdentifiersAreInertEachWithItsReplacement() throws {
         let plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
         let report = try StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])

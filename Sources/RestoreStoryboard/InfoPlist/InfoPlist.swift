@@ -128,20 +128,67 @@ public struct InfoPlist: Hashable, Sendable {
         return [UInt8](data)
     }
 
-    /// Where the key a problem is about (its first words: `UISceneConfigurations.ROLE[0]`) is
-    /// written, in an XML plist: the first `<key>NAME</key>` of its last component. A binary
-    /// plist has no lines: the whole file.
+    /// Where the key a problem is about (its first words: `UISceneConfigurations.ROLE[1].KEY`) is
+    /// written, in an XML plist: each component's `<key>` in turn, the `[i]`th configuration's
+    /// dictionary after its role, comments and CDATA passed over (the first `<key>` of the last
+    /// component anywhere named another configuration's, or one inside a comment). A binary plist
+    /// has no lines: the whole file.
     static func location(of problem: String, in data: Data, file: String) -> SourceLocation {
         let path = problem.prefix { $0 != " " }
-        let last = path.split(separator: ".").last.map { $0.prefix { $0 != "[" } } ?? ""
-        let text = String(decoding: data, as: UTF8.self)
-        guard !last.isEmpty, text.contains("<plist"), let range = text.range(of: "<key>\(last)</key>") else {
+        let text = Array(String(decoding: data, as: UTF8.self))
+        guard !path.isEmpty, text.count < maximumBytes, String(text).contains("<plist") else {
             return SourceLocation(file: file)
         }
-        let before = text[..<range.lowerBound]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-        return SourceLocation(file: file, line: line, column: text[lineStart..<range.lowerBound].count + 1)
+        let chars = maskingCommentsAndCDATA(text)
+        var at = 0
+        var found: Int?
+        for component in path.split(separator: ".") {
+            let name = component.prefix { $0 != "[" }
+            guard let key = firstIndex(of: Array("<key>\(name)</key>"), in: chars, from: at) else {
+                found = nil
+                break
+            }
+            (found, at) = (key, key + name.count + 11)
+            if let open = component.firstIndex(of: "["),
+                let index = Int(component[component.index(after: open)...].prefix { $0.isNumber })
+            {
+                // The entry's own dictionary: the (index + 1)th `<dict` after the role's key.
+                for _ in 0...index {
+                    guard let dict = firstIndex(of: Array("<dict"), in: chars, from: at) else { break }
+                    at = dict + 5
+                }
+            }
+        }
+        guard let found else { return SourceLocation(file: file) }
+        let lineStart = chars[..<found].lastIndex(of: "\n").map { $0 + 1 } ?? 0
+        let line = chars[..<found].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return SourceLocation(file: file, line: line, column: found - lineStart + 1)
+    }
+
+    /// The text with every comment and CDATA section blanked (line breaks kept), so no key is
+    /// found inside one.
+    static func maskingCommentsAndCDATA(_ text: [Character]) -> [Character] {
+        var chars = text
+        for (open, close) in [(Array("<!--"), Array("-->")), (Array("<![CDATA["), Array("]]>"))] {
+            var from = 0
+            while let start = firstIndex(of: open, in: chars, from: from) {
+                let end =
+                    firstIndex(of: close, in: chars, from: start + open.count).map { $0 + close.count } ?? chars.count
+                for k in start..<end where chars[k] != "\n" { chars[k] = " " }
+                from = end
+            }
+        }
+        return chars
+    }
+
+    static func firstIndex(of needle: [Character], in chars: [Character], from start: Int) -> Int? {
+        guard !needle.isEmpty, chars.count >= needle.count, start <= chars.count - needle.count else { return nil }
+        var k = start
+        while k <= chars.count - needle.count {
+            if chars[k] == needle[0], chars[k..<(k + needle.count)].elementsEqual(needle) { return k }
+            k += 1
+        }
+        return nil
     }
 
     private static func string(_ value: Any?, _ key: String, _ problems: inout [String]) -> String? {
