@@ -214,8 +214,9 @@ public final class ScenarioApp: RestorableApp {
     public func application(_ application: UIApplication, willEncodeRestorableStateWith coder: RestorationCoder) {
         for entry in scenario.app.delegate.willEncodeRestorableState { coder.encode(entry.value, forKey: entry.key) }
         // `[coder encodeObject:self.someController forKey:…]`: a reference, under the node's own identifier.
+        let keys = scenario.app.delegate.encodes.isEmpty ? nil : application.archiveKeys()
         for path in scenario.app.delegate.encodes {
-            guard let key = application.archiveKey(ofRestorationPath: path) else { continue }
+            guard let key = keys?.key(ofRestorationPath: path) else { continue }
             encodedPaths.insert(path)
             coder.encodeReference(toArchiveKey: key, forKey: String(path.split(separator: "/").last ?? ""))
         }

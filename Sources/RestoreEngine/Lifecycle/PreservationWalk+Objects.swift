@@ -18,7 +18,9 @@ extension PreservationWalk {
         guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
         guard let parent = object.restorationParentPath else { return id }
         if let known = preservedKeys[parent] { return known.key + "/" + id }
-        return engine.application.archiveKey(ofRestorationPath: parent).map { $0 + "/" + id } ?? parent + "/" + id
+        // Not preserved: its key from the live tree, walked once for every such object.
+        if liveKeys.keys == nil { liveKeys.keys = engine.application.archiveKeys() }
+        return liveKeys.keys?.key(ofRestorationPath: parent).map { $0 + "/" + id } ?? parent + "/" + id
     }
 
     /// Encodes every referenced object once, after the controllers, then lists the ones nothing
@@ -166,4 +168,9 @@ extension PreservationWalk {
             reference.object, owner: NodeLocator(parsing: reference.owner), reason: reason,
             ownerIsCause: .objectNotReferenced, reference.depth, reference.position)
     }
+}
+
+/// `UIApplication.archiveKeys()`, kept by a walk that is a value type (`objectKey` does not mutate it).
+final class LiveKeysCache {
+    var keys: ArchiveKeys?
 }

@@ -53,6 +53,8 @@ struct PreservationWalk {
     /// Preserved controllers' archive keys and depths by restoration path: where a registered
     /// object's parent is.
     let preservedKeys = PreservedKeys()
+    /// The live tree's archive keys, worked out on first need (`objectKey`), once per walk.
+    let liveKeys = LiveKeysCache()
     /// Set when the app crashed in an encode (T3): the walk stops there.
     var crash: (path: String, key: String)?
 
