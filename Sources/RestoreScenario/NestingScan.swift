@@ -46,23 +46,69 @@ struct NestingScan {
     }
 
     private mutating func run() -> Excess? {
+        // libyaml also breaks lines at CR, NEL (U+0085), LS (U+2028) and PS (U+2029): a comment
+        // ended by U+2028 hid 3,000 `{` on the "same" line from this scan, and Yams's recursion
+        // then overflowed the stack. Texts with none of them (nearly all) keep the `memchr` path.
+        let otherBreaks = Self.hasOtherLineBreaks(bytes)
         var start = 0
         var lineNumber = 1
         while start <= bytes.count {
-            // The line's end by `memchr` (a loop here was a fifth of the scan).
             var end = bytes.count
-            if start < bytes.count, let base = bytes.baseAddress,
+            var next = bytes.count + 1
+            if otherBreaks {
+                (end, next) = lineEnd(from: start)
+            } else if start < bytes.count, let base = bytes.baseAddress,
+                // The line's end by `memchr` (a loop here was a fifth of the scan).
                 let newline = memchr(base + start, 0x0A, bytes.count - start)
             {
                 end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                next = end + 1
             }
             if let column = scanLine(start, end) {
                 return Excess(line: lineNumber, column: Self.scalarColumn(bytes[start..<column]))
             }
-            start = end + 1
+            start = next
             lineNumber += 1
         }
         return nil
+    }
+
+    /// Whether the text holds a line break other than LF (CR, NEL, LS, PS).
+    private static func hasOtherLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        if memchr(base, 0x0D, bytes.count) != nil { return true }
+        var from = 0
+        // NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
+        for lead: UInt8 in [0xC2, 0xE2] {
+            from = 0
+            while from < bytes.count, let hit = memchr(base + from, Int32(lead), bytes.count - from) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if lead == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { return true }
+                if lead == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+                {
+                    return true
+                }
+                from = i + 1
+            }
+        }
+        return false
+    }
+
+    /// Where the line starting at `start` ends, and where the next one starts (CR LF is one break).
+    private func lineEnd(from start: Int) -> (end: Int, next: Int) {
+        var i = start
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x0A: return (i, i + 1)
+            case 0x0D: return (i, i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1)
+            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: return (i, i + 2)
+            case 0xE2
+            where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                return (i, i + 3)
+            default: i += 1
+            }
+        }
+        return (bytes.count, bytes.count + 1)
     }
 
     /// Scans one line; returns the byte offset where the limit was crossed.

@@ -15,6 +15,18 @@ struct ScenarioLimitTests {
         #expect(found.first?.hasPrefix("2:260: the scenario nests collections deeper than 256 levels") == true)
     }
 
+    /// libyaml ends a line at CR, NEL, LS and PS too: a comment ended by U+2028 hid 3,000
+    /// brackets from the scan, and Yams's recursion overflowed the stack (the fuzzer's find).
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\r", "\r\n"])
+    func deepNestingAfterAnyLineBreakIsRefused(_ lineBreak: String) {
+        let text =
+            "name: deep\n# a comment" + lineBreak + "ui: " + String(repeating: "[", count: 3_000)
+            + String(repeating: "]", count: 3_000) + "\n"
+        let found = located(problems(text))
+        #expect(
+            found.first?.hasPrefix("3:260: the scenario nests collections deeper than 256 levels") == true, "\(found)")
+    }
+
     @Test func deepJSONIsRefusedAtTheLine() {
         let text =
             "{\"name\": \"deep\",\n \"ui\": " + String(repeating: "{\"a\":", count: 5_000) + "1"
