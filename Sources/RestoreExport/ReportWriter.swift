@@ -73,18 +73,28 @@ public struct ReportWriter: Sendable {
         }
         let sections = ReportSections(
             input: input, digests: stream.timeline.digests, archivedObjects: stream.archivedObjects)
-        let rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
-        let diagnostics = try DiagnosticItems(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
         let h = Escape.html
         let timeline = stream.timeline
-        var extra = [("decided", decidedJSON(sections.deciding))]
-        if !rows.external { extra.append(("anchors", anchorsJSON(input.outcome))) }
-        let index = ChunkedData.statement(kind: "timeline", chunk: 0, json: timeline.indexJSON(extra: extra))
-        var scripts = timeline.inlineStatements + rows.inlineStatements
-        if timeline.external, let folder = stream.folder {
-            try folder.write("data/timeline.js", Data(index))
-        } else {
-            scripts.insert(index, at: 0)
+        let rows: NodeRows
+        let diagnostics: DiagnosticItems
+        var scripts: [[UInt8]]
+        do {
+            rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
+            diagnostics = try DiagnosticItems(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
+            var extra = [("decided", decidedJSON(sections.deciding))]
+            if !rows.external { extra.append(("anchors", anchorsJSON(input.outcome))) }
+            let index = ChunkedData.statement(kind: "timeline", chunk: 0, json: timeline.indexJSON(extra: extra))
+            scripts = timeline.inlineStatements + rows.inlineStatements
+            if timeline.external, let folder = stream.folder {
+                try folder.write("data/timeline.js", Data(index))
+            } else {
+                scripts.insert(index, at: 0)
+            }
+        } catch {
+            // The drawing's thread is joined on every path (as `NodeRows` joins its own), so no
+            // Graphviz layout outlives a failed report.
+            _ = try? drawingWork.wait()
+            throw error
         }
         let (dot, svg, drawing) = try drawingWork.wait()
         let page =

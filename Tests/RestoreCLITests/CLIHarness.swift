@@ -51,9 +51,17 @@ enum CLI {
             inPipe.fileHandleForWriting.write(input)
             try inPipe.fileHandleForWriting.close()
         }
-        // Read both pipes before waiting so a large output cannot block the child.
+        // Both pipes are read at once, before waiting: read one after the other, a child that
+        // filled the other's 64 KiB buffer first (a sanitizer's report on standard error) blocked
+        // on it, and the test hung.
+        nonisolated(unsafe) var e = Data()
+        let stderrRead = DispatchSemaphore(value: 0)
+        Thread {
+            e = err.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.signal()
+        }.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
         p.waitUntilExit()
         return Result(
             code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),

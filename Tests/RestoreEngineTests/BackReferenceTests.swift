@@ -29,6 +29,20 @@ import Testing
         #expect(object.referencingController == nil)
     }
 
+    /// Presenting something else (or nothing) clears the old presented controller's back
+    /// reference only while it is still this controller's: one presented by another controller
+    /// since kept pointing at nothing.
+    @Test func presentingAgainLeavesAnotherPresentersReferenceAlone() {
+        let first = UIViewController(restorationIdentifier: "first")
+        let second = UIViewController(restorationIdentifier: "second")
+        let sheet = UIViewController(restorationIdentifier: "sheet")
+        first.present(sheet)
+        second.present(sheet)
+        first.present(nil)
+        #expect(sheet.presentingViewController === second)
+        #expect(sheet.restorationParent === second)
+    }
+
     @Test func aControllerGoneLeavesAnotherOwnersReferenceAlone() {
         let child = UIViewController(restorationIdentifier: "child")
         let view = UIView(restorationIdentifier: "scroll")

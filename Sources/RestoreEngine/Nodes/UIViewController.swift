@@ -86,7 +86,10 @@ open class UIViewController {
     }
 
     public func present(_ controller: UIViewController?) {
-        presentedViewController?.presentingViewController = nil
+        // Only if it is still ours: another controller may have presented it since.
+        if let old = presentedViewController, old.presentingViewController === self {
+            old.presentingViewController = nil
+        }
         presentedViewController = controller
         controller?.presentingViewController = self
     }
