@@ -20,7 +20,7 @@ extension DotBuilder {
         // One budget for every window, as the two phases of an app-based drawing share theirs:
         // per window, twenty sessions of 3,000 controllers drew 20,000 nodes (85 s in dot).
         var budget = 2 * options.maxDrawnPerSide
-        for (i, s) in scenes.enumerated() {
+        for (i, s) in scenes.prefix(Self.maximumDrawnSessions).enumerated() {
             out.line("  subgraph cluster_scene_\(i + 1) {")
             let title = "Session \(s.session) (\(s.configuration))"
             out.line(
@@ -53,7 +53,18 @@ extension DotBuilder {
             out.line("    \(saved) -> \(result) [label=\"\(relaunched ? "next launch" : "")\"];")
             out.line("  }")
         }
+        if scenes.count > Self.maximumDrawnSessions {
+            let left = scenes.count - Self.maximumDrawnSessions
+            out.line(
+                "  \(out.nextName()) [shape=note, style=filled, fillcolor=\"#fff8c5\", color=\"#9a6700\", label=\"\(Self.grouped(left)) more scene session\(left == 1 ? "" : "s") not drawn: see the report's scene cards\"];"
+            )
+        }
     }
+
+    /// Sessions drawn, each a cluster: dot's layout of clusters grows faster than linearly (800
+    /// sessions took 12 s in a report, 1,600 took 65 s and 662 MB to export as SVG); the report's
+    /// cards list every session.
+    static let maximumDrawnSessions = 64
 
     /// What came back for the session (a DOT label), and its colors: restored, lost with its
     /// reason, or not yet asked.
