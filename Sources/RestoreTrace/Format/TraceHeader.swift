@@ -142,7 +142,7 @@ public struct TraceHeader: Hashable, Sendable {
         header.tool = try f.string("tool") ?? "unknown"
         header.source = try f.string("source")
         let classes = try Fields(f["classes"] ?? .object([]), "classes")
-        for (name, _) in classes.pairs { header.classes.append((name, try classes.requiredString(name))) }
+        header.classes = try classes.requiredStrings().map { (name: $0.0, superclass: $0.1) }
         if let rules = f["rules"] {
             let r = try Fields(rules, "rules")
             try r.rejectUnknown(["shouldRestoreApplicationState"])

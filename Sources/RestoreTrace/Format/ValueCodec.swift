@@ -116,6 +116,22 @@ struct Fields {
         guard let s = v.stringValue else { throw DecodeProblem(name(key), "expected a string") }
         return s
     }
+    /// Every key with its value as a string, in order (a key given twice reads its first value,
+    /// as the subscript does): one pass, where `requiredString` per key searched the keys each
+    /// time (80,000 restoration classes in a header took 30 s to read).
+    func requiredStrings() throws(DecodeProblem) -> [(String, String)] {
+        var first: [String: JSONValue] = [:]
+        for (k, v) in pairs where first[k] == nil { first[k] = v }
+        var out: [(String, String)] = []
+        out.reserveCapacity(pairs.count)
+        for (k, _) in pairs {
+            let v = first[k]!
+            guard !v.isNull else { throw DecodeProblem(name(k), "is missing") }
+            guard let s = v.stringValue else { throw DecodeProblem(name(k), "expected a string") }
+            out.append((k, s))
+        }
+        return out
+    }
     func requiredString(_ key: String) throws(DecodeProblem) -> String {
         guard let s = try string(key) else { throw DecodeProblem(name(key), "is missing") }
         return s
