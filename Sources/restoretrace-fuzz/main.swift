@@ -119,7 +119,7 @@ fm.changeCurrentDirectoryPath(work.path)
 
 for iteration in 0..<options.iterations {
     // Of 30 mutants: 8 YAML scenarios, 2 JSON ones, 3 storyboards, 4 UIKit archives, 1 Info.plist,
-    // the rest traces (a kind without samples gives its turn to traces).
+    // the rest traces (a kind without samples gives its turn to the next kind in this order).
     let roll = random.below(30)
     let (source, file, candidates): ([UInt8], String, [FuzzTarget.Run])
     if roll < 8 {

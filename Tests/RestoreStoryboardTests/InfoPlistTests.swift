@@ -70,6 +70,31 @@ import Testing
         #expect(problems("CommentedKey-Info.plist") == ["6:2"])
     }
 
+    /// Every bad configuration entry is one problem, each located by a search of the text: 2,000
+    /// took 1.9 s and 200 in a 3.5 MB file 56 s. A hundred are said, the rest counted.
+    @Test func manyProblemsAreSaidUpToAHundredAndCounted() throws {
+        let entries = String(repeating: "<string>x</string>\n", count: 150)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict>
+            <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array>
+            \(entries)</array></dict></dict></dict></plist>
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("Many-\(UUID().uuidString).plist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try InfoPlist.read(path: path)
+            Issue.record("read")
+        } catch {
+            #expect(error.problems.count == 101)
+            let first = error.problems.first { $0.message.hasSuffix("Application[0] must be a dictionary") }
+            #expect(first?.location?.line == 3)
+            #expect(error.problems.contains { $0.message == "… and 50 more problems like these" })
+            #expect(!error.problems.contains { $0.message.contains("[100]") })
+        }
+    }
+
     @Test func aSceneAppsRestorationIdentifiersAreInertEachWithItsReplacement() throws {
         let plist = try InfoPlist.read(path: Fixture.path("Scenes-Info.plist"))
         let report = try StoryboardLinter.lint([try Fixture.read("Tabs.storyboard")])

@@ -53,7 +53,10 @@ struct SharedPathGroup {
     /// Calls `body` with every member that may be the one for an entry with this archive key, in
     /// member order: those indexed here with the key, and those whose mark has no key now
     /// (`isKeyed` false). A superset of what the caller's filter keeps, as long as no member
-    /// indexed with a key was indexed again without one (the caller then filters `members` whole).
+    /// indexed with a key was indexed again without one (the caller then filters `members` whole),
+    /// and as long as archive keys are unique across paths (a key holds its path, so a member
+    /// given a key at another path can never have this entry's: true of UIKit's archives and of
+    /// every archive the engine writes).
     /// No list is built: a launch UI's siblings are each met once per lookup, as before.
     mutating func forEachCandidate(
         forKey key: String, isKeyed: (UIViewController) -> Bool, _ body: (UIViewController) -> Void

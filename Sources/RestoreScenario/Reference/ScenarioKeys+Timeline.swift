@@ -82,7 +82,7 @@ extension ScenarioKeys {
     static let values: [ScenarioDefinition] = [
         ScenarioDefinition(
             shape: "answer",
-            "ANSWER: `new` (a new instance of the archived class, with what its restoration class `builds`), `nil`, `existing` (the object now at that path, or nil), `storyboard` (instantiated from the archived storyboard), or `{instanceOf: CLASS}`.",
+            "ANSWER: `new` (a new instance of the archived class, with what its restoration class `builds`), `nil`, `existing` (the object now at that path and, among siblings that share it, at the entry's index; or nil), `storyboard` (instantiated from the archived storyboard), or `{instanceOf: CLASS}`.",
             .either([.words(["new", "nil", "existing", "storyboard"]), .null, .reference("instanceOf")])),
         ScenarioDefinition(
             shape: "answerRule", "An ANSWER, or one that depends on the node's archived coder.",

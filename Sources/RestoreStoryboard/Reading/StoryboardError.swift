@@ -30,10 +30,11 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         // Named by its file: the problem may be in the Info.plist, not in a storyboard.
         let files = Set(problems.compactMap { $0.location?.file })
         let plist = files.contains { $0.hasSuffix(".plist") }
+        let storyboards = files.count - (plist ? 1 : 0)
         let place =
-            files.count <= 1
+            storyboards == 0
             ? (plist ? "the Info.plist" : "the storyboard")
-            : (plist ? "the storyboards and the Info.plist" : "the storyboards")
+            : (storyboards == 1 ? "the storyboard" : "the storyboards") + (plist ? " and the Info.plist" : "")
         let summary =
             count == 1
             ? "1 error in \(place); fix it and run again."
