@@ -52,14 +52,13 @@ import Testing
     /// writes the engine's words, so the replay of a healthy restoring launch matches instead of
     /// ending in a fidelity finding on the reason.
     @Test func theDiscardAfterALaunchIsWrittenInTheEnginesWords() throws {
-        let s = try scenario()
-        let path = try Samples.temporaryDirectory().appendingPathComponent("t.trace.jsonl").path
-        let capture = EngineCapture.run(s, sink: try FileTraceSink(path: path))
-        capture.output.drain()
+        // The line `record` writes (the engine's own event, not the capture core's).
+        let (path, _) = try TemporaryTrace.record(try scenario())
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let recorded = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let discard = try #require(recorded.last { $0.contains(#""event":"archive-deleted""#) })
         // The same line, written by the method the UIKit glue calls once the file is gone, from
-        // where the engine's stand-in wrote it.
+        // where the engine wrote it.
         let event = try JSONSerialization.jsonObject(with: Data(discard.utf8)) as? [String: Any]
         let seq = try #require(event?["seq"] as? Int)
         let launch = try #require(event?["launch"] as? Int)
