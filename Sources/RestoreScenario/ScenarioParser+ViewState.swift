@@ -61,9 +61,11 @@ extension ScenarioReader {
         let rows = s.rows
         if let n = f.present("selected"), let items = list(n, of: "'selected'") {
             var selected: [String] = []
+            // A set, not a search of the rows per selected row (40,000 rows all selected: 13 s).
+            let known = rows.map(Set.init)
             for item in items {
                 guard let id = string(item, "a selected row") else { continue }
-                if let rows, !rows.contains(id) {
+                if let rows, let known, !known.contains(id) {
                     fail(item, "selected row '\(id)' is not in 'rows'" + Self.suggestion(for: id, among: rows))
                 }
                 selected.append(id)
