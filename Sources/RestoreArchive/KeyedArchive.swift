@@ -26,21 +26,16 @@ public struct KeyedArchive: Sendable {
 
     public subscript(key: String) -> KeyedValue? { top[key] }
 
-    /// A file's bytes, at most `maximumBytes` of them: a bigger file is refused before it is read
-    /// (a 300 MB `data.data` was read whole, 609 MB resident, to be refused after), and a device
-    /// or a pipe (`/dev/zero`) is read only that far.
+    /// A file's bytes, at most `maximumBytes` of them (`BoundedFile`).
     public static func contents(of file: String) throws(KeyedArchiveError) -> [UInt8] {
-        var s = stat()
-        if stat(file, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > maximumBytes {
-            throw tooBig(file, Int(s.st_size))
+        do { return try BoundedFile.contents(of: file, limit: maximumBytes) } catch {
+            switch error {
+            case .tooBig(let bytes, let atLeast): throw tooBig(file, bytes, atLeast: atLeast)
+            case .unreadable:
+                throw KeyedArchiveError(
+                    file: file, "cannot be read", hint: "check that the file exists and is readable")
+            }
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw KeyedArchiveError(file: file, "cannot be read", hint: "check that the file exists and is readable")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
-        if data.count > maximumBytes { throw tooBig(file, data.count, atLeast: true) }
-        return [UInt8](data)
     }
 
     public static func tooBig(_ file: String, _ size: Int, atLeast: Bool = false, at place: String? = nil)

@@ -40,13 +40,11 @@ struct SharedPathGroup {
         if let key {
             keyed[key, default: []].append(place)
         } else if !listedUnkeyed[place] {
+            // A new member's place is the largest, so the list stays in order. An earlier member
+            // is listed again only once it had a key and lost it, and from then on the caller
+            // filters `members` whole (`keyDroppedSinceReset`): the list's order no longer matters.
             listedUnkeyed[place] = true
-            if unkeyed.last.map({ $0 < place }) ?? true {
-                unkeyed.append(place)
-            } else {
-                // Indexed again without a key after it was given one: rare; the list stays in order.
-                unkeyed.insert(place, at: unkeyed.firstIndex { $0 > place } ?? unkeyed.count)
-            }
+            unkeyed.append(place)
         }
     }
 

@@ -55,7 +55,6 @@ public struct InfoPlist: Hashable, Sendable {
     public static func read(path: String) throws(StoryboardError) -> InfoPlist {
         let whole = SourceLocation(file: path)
         let bytes = try contents(of: path)
-        let data = Data(bytes)
         let root: Any
         do { root = try PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) } catch {
             switch error {
@@ -99,7 +98,7 @@ public struct InfoPlist: Hashable, Sendable {
             // Located once each, over a text masked once: a file of 2,000 bad entries took 1.9 s
             // when each problem masked the whole text again. Past `maximumProblemsSaid`, one line
             // counts the rest (a 4 MB file can hold 400,000).
-            let text = Self.searchableText(data)
+            let text = Self.searchableText(bytes)
             var said = problems.prefix(maximumProblemsSaid).map {
                 Diagnostic(at: location(of: $0, in: text, file: path), $0)
             }
@@ -116,30 +115,25 @@ public struct InfoPlist: Hashable, Sendable {
     /// one was read whole, 1.07 GB resident).
     public static let maximumBytes = 4 << 20
 
-    /// The file's bytes, at most `maximumBytes` of them (a device or a pipe is read only that far).
+    /// The file's bytes, at most `maximumBytes` of them (`BoundedFile`).
     private static func contents(of path: String) throws(StoryboardError) -> [UInt8] {
-        let whole = SourceLocation(file: path)
-        let tooBig = { (size: Int, atLeast: Bool) in
-            StoryboardError(
-                at: whole,
-                message:
-                    "is \(atLeast ? "over " : "")\(size) bytes; an Info.plist larger than \(maximumBytes) bytes is refused (is this the app's Info.plist?)"
-            )
+        do { return try BoundedFile.contents(of: path, limit: maximumBytes) } catch {
+            let whole = SourceLocation(file: path)
+            switch error {
+            case .tooBig(let size, let atLeast):
+                throw StoryboardError(
+                    at: whole,
+                    message:
+                        "is \(atLeast ? "over " : "")\(size) bytes; an Info.plist larger than \(maximumBytes) bytes is refused (is this the app's Info.plist?)"
+                )
+            case .unreadable:
+                let exists = FileManager.default.fileExists(atPath: path)
+                throw StoryboardError(
+                    at: whole,
+                    message:
+                        "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
+            }
         }
-        var s = stat()
-        if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > maximumBytes {
-            throw tooBig(Int(s.st_size), false)
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw StoryboardError(
-                at: whole,
-                message: "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
-        if data.count > maximumBytes { throw tooBig(data.count, true) }
-        return [UInt8](data)
     }
 
     /// Where the key a problem is about (its first words: `UISceneConfigurations.ROLE[1].KEY`) is
@@ -179,9 +173,9 @@ public struct InfoPlist: Hashable, Sendable {
     static let maximumProblemsSaid = 100
 
     /// An XML plist's text, comments and CDATA blanked, for `location`; nil for a binary plist.
-    static func searchableText(_ data: Data) -> [Character]? {
-        let text = String(decoding: data, as: UTF8.self)
-        guard data.count <= maximumBytes, text.contains("<plist") else { return nil }
+    static func searchableText(_ bytes: [UInt8]) -> [Character]? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.count <= maximumBytes, text.contains("<plist") else { return nil }
         return maskingCommentsAndCDATA(Array(text))
     }
 

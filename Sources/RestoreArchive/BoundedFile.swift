@@ -1,0 +1,26 @@
+import Foundation
+
+/// A file read no further than a limit: a bigger regular file is refused before it is read (a
+/// 300 MB `data.data` was read whole, 609 MB resident, to be refused after), and a device or a
+/// pipe (`/dev/zero`), which has no size to check first, is read only one byte past the limit.
+/// UIKit's archives and the app's Info.plist are read through it; each caller words its refusal.
+public enum BoundedFile {
+    public enum Failure: Error, Equatable {
+        /// `bytes`: the file's size, or (`atLeast`) how far it was read before the limit stopped it.
+        case tooBig(bytes: Int, atLeast: Bool)
+        /// It cannot be opened for reading.
+        case unreadable
+    }
+
+    public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
+        var s = stat()
+        if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > limit {
+            throw .tooBig(bytes: Int(s.st_size), atLeast: false)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        if data.count > limit { throw .tooBig(bytes: data.count, atLeast: true) }
+        return [UInt8](data)
+    }
+}
