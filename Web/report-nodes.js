@@ -18,6 +18,12 @@ var RestoretraceNodes = (function () {
     this.rowHeight = 44;
     this.measured = false;
     this.shown = [-1, -1];
+    // Renders finish in the order their chunk files arrive, not the order they were asked for:
+    // only the last one asked for renders, and it runs what the ones it replaced were to run
+    // after. (The first rows' file arriving after a revealed last row's put the table back at
+    // its top, and the revealed row was gone.)
+    this.latest = 0;
+    this.after = [];
     var self = this, queued = false;
     this.wrap.addEventListener("scroll", function () {
       if (queued) return;
@@ -32,6 +38,8 @@ var RestoretraceNodes = (function () {
     var at = around !== undefined ? around : Math.floor(this.wrap.scrollTop / this.rowHeight);
     var first = Math.max(0, at - MARGIN), last = Math.min(this.count, at + visible + MARGIN);
     if (first === this.shown[0] && last === this.shown[1] && !then) return;
+    var ticket = ++this.latest;
+    if (then) this.after.push(then);
     var starts = index[this.side].chunks, kind = "rows-" + this.side, need = [], seen = {};
     for (var i = first; i < last; i++) {
       var c = D.chunkOf(starts, i);
@@ -39,6 +47,7 @@ var RestoretraceNodes = (function () {
     }
     var self = this;
     D.needAll(need, function () {
+      if (ticket !== self.latest) return;
       var html = [spacer(first * self.rowHeight)];
       for (var i = first; i < last; i++) {
         var c = D.chunkOf(starts, i);
@@ -58,11 +67,13 @@ var RestoretraceNodes = (function () {
         if (h > 0 && Math.abs(h - self.rowHeight) > 1) {
           self.rowHeight = h;
           self.shown = [-1, -1];
-          self.update(then, around);
+          self.update(undefined, around);
           return;
         }
       }
-      if (then) then();
+      var after = self.after;
+      self.after = [];
+      after.forEach(function (f) { f(); });
     }, function (err) { self.body.innerHTML = spacer(0); self.body.rows[0].cells[0].textContent = err.message; });
   };
   function spacer(height) {

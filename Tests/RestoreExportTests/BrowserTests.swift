@@ -170,4 +170,25 @@ struct BrowserTests {
         let row = try #require(jumped.range(of: "<tr id=\"\(anchor)\""))
         #expect(jumped[row.upperBound...].prefix(40).contains("flash"))
     }
+
+    /// The table's first rows arriving after the rows a link revealed do not put the table back
+    /// at its top: chunk files finish loading in any order (CI's machine loaded the smaller last
+    /// chunk first, and the linked row was gone).
+    @Test func aRevealedRowStaysWhenTheFirstRowsArriveLast() throws {
+        let chromium = try #require(Browser.path)
+        let fixture = Fixture.large(controllers: 700, lostEvery: 7)
+        let dir = try BigReportTests.written(fixture, budget: 4_096)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = dir.appendingPathComponent("data/nodes-p-0001.js")
+        let chunk = try String(contentsOf: first, encoding: .utf8)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("data/nodes-p-0002.js").path))
+        try "setTimeout(function () { \(chunk) }, 500);".write(to: first, atomically: true, encoding: .utf8)
+        let nodes = try #require(fixture.outcome.preservation?.nodes)
+        let anchor = Anchor.node(.preservation, nodes[nodes.count - 1].locator)
+        let page = dir.appendingPathComponent("index.html")
+        let target = try #require(URL(string: page.absoluteString + "#" + anchor))
+        let jumped = try Browser.dumpDOM(chromium, target, budget: 5000)
+        let row = try #require(jumped.range(of: "<tr id=\"\(anchor)\""))
+        #expect(jumped[row.upperBound...].prefix(40).contains("flash"))
+    }
 }
