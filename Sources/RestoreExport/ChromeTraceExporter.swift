@@ -33,7 +33,7 @@ public enum ChromeTraceExporter {
         switch r {
         case .bool(let b): b ? "YES" : "NO"
         case .object(let o): o.map { "<\($0.className)>" } ?? "nil"
-        case .modelIdentifier(let m): m ?? "nil"
+        case .modelIdentifier(let m), .configuration(let m): m ?? "nil"
         case .indexPath(let p): p.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "nil"
         case .crashed: "crashed"
         }

@@ -98,8 +98,8 @@ public struct Divergence: Hashable, Sendable {
             case .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .userActivityWillSave,
                 .updateUserActivityState, .didUpdateUserActivity:
                 return "S2 saving a scene's activity"
-            case .didDiscardSceneSessions, .willConnectToSession, .restoreInteractionState, .sceneWillEnterForeground,
-                .sceneDidBecomeActive:
+            case .didDiscardSceneSessions, .configurationForConnecting, .willConnectToSession, .restoreInteractionState,
+                .sceneWillEnterForeground, .sceneDidBecomeActive:
                 return "S3 scene relaunch"
             case .sceneDidDisconnect: return "S4 closing or disconnecting a scene"
             }

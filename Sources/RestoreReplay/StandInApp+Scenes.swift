@@ -8,13 +8,16 @@ extension StandInApp {
         switch call {
         case .updateUserActivityState(_, let responder, _): receiver = responder
         case .userActivityWillSave: receiver = "NSUserActivityDelegate"
-        case .didDiscardSceneSessions: receiver = "AppDelegate"
+        case .didDiscardSceneSessions, .configurationForConnecting: receiver = "AppDelegate"
         default: receiver = "SceneDelegate"
         }
         let recorded = answers.take(call.callback, path: call.session, receiver: receiver)
         switch call {
         case .restoreInteractionState:
             return recorded?.result == .crashed ? .crashed : .void
+        case .configurationForConnecting:
+            if case .configuration(let name)? = recorded?.result { return .configuration(name) }
+            return .configuration(nil)
         case .stateRestorationActivity(let session):
             let changed = whatIf.activityTypes[session]
             if recorded?.result == .crashed {

@@ -48,14 +48,27 @@ extension Scenario {
 
 /// The scenario answering the scene delegate's calls.
 extension ScenarioApp: SceneDelegateApp {
+    /// A new session (S3) is given the first scene's configuration, as an app whose delegate
+    /// returns its one configuration by name does, and its delegate then answers as that scene's.
+    public func configurationForConnecting(session: String, application: UIApplication) -> String? {
+        guard let first = scenario.scenes.first else { return nil }
+        newSessions[session] = first.session
+        return first.configuration
+    }
+
     public func stateRestorationActivity(forSession session: String, application: UIApplication) -> UserActivity? {
-        scenario.scene(session)?.activity?.activity
+        scene(session)?.activity?.activity
     }
 
     public func updateUserActivityState(_ activity: NSUserActivity, responder: String, session: String) {
-        guard let spec = scenario.scene(session)?.activity?.responders.first(where: { $0.name == responder }) else {
+        guard let spec = scene(session)?.activity?.responders.first(where: { $0.name == responder }) else {
             return
         }
         activity.addUserInfoEntries(spec.adds)
+    }
+
+    /// The `scenes:` item a session answers as: its own, or for a new session its template's.
+    private func scene(_ session: String) -> SceneSpec? {
+        scenario.scene(session) ?? newSessions[session].flatMap(scenario.scene)
     }
 }

@@ -6,6 +6,9 @@ public final class ScenarioApp: RestorableApp {
     /// The paths of `app.delegate.encodes` that named a controller or object at some background
     /// of the run (one that never does is a typo, `Scenario.keysThatDoNothing`).
     public private(set) var encodedPaths: Set<String> = []
+    /// Sessions UIKit made at a launch that had none left, each with the `scenes:` item whose
+    /// configuration it was given: its delegate answers as that scene's does.
+    var newSessions: [String: String] = [:]
     /// Views a class's initializer creates, from the first node of that class in the scenario.
     private let viewsByClass: [String: [NodeBlueprint]]
 

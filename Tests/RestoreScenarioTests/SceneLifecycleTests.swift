@@ -240,7 +240,8 @@ struct SceneLifecycleTests {
         #expect(discard.launch == 2)
         #expect(discard.argument == .array([.string("main")]))
         #expect(log.index(of: .didFinishLaunching)! < log.index(of: .didDiscardSceneSessions)!)
-        #expect(log.calls(.willConnectToSession).isEmpty)
+        // The closed session never reconnects; the launch makes a new one in its place.
+        #expect(log.calls(.willConnectToSession).map(\.session) == ["new-session-2"])
         #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
         #expect(outcome.scenes?.first?.restored == nil)
         #expect(outcome.scenes?.first?.saved?.value("item") == "42")
@@ -273,6 +274,57 @@ struct SceneLifecycleTests {
         #expect(log.calls(.sceneDidEnterBackground).isEmpty)
         #expect(log.calls(.didDiscardSceneSessions).first?.launch == 2)
         #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
+    }
+
+    /// A launch with every session discarded makes a new one (S3): UIKit asks the app for its
+    /// configuration (never asked for a remembered session), connects it with no activity and
+    /// brings it to the foreground. The next cycle saves and restores it like any session.
+    @Test func aLaunchWithNoSessionLeftConnectsANewOne() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - background
+                  - kill: user
+                  - launch
+                  - background
+                  - kill: system
+                  - launch
+                """)
+        let asked = log.calls(.configurationForConnecting)
+        #expect(asked.map(\.launch) == [2])
+        #expect(asked.first?.session == "new-session-2")
+        #expect(asked.first?.receiver == "AppDelegate")
+        #expect(asked.first?.result == .configuration("Default Configuration"))
+        let second = log.launch(2).map(\.name)
+        let order = [
+            "application:didDiscardSceneSessions:", "application:configurationForConnectingSceneSession:options:",
+            "scene:willConnectToSession:options:", "scene-connected", "sceneWillEnterForeground:",
+            "sceneDidBecomeActive:",
+        ]
+        #expect(second.filter(order.contains) == order)
+        #expect(log.calls(.willConnectToSession).first { $0.launch == 2 }?.activity == nil)
+        #expect(log.launch(2).contains { $0.callback == .restoreInteractionState } == false)
+        // Launch 3: the new session saved at the second background and gets its activity back;
+        // the discarded one stays discarded, and nothing is asked of the app a second time.
+        let sessions = try #require(outcome.scenes)
+        #expect(sessions.map(\.session) == ["main", "new-session-2"])
+        #expect(sessions[0].reason == .archiveDeletedUserQuit)
+        #expect(sessions[1].restored?.value("item") == "42")
+        #expect(sessions[1].reason == nil)
+        #expect(log.calls(.willConnectToSession).filter { $0.launch == 3 }.map(\.session) == ["new-session-2"])
+    }
+
+    /// A locked launch is a background launch: no scene is made for a user who is not there.
+    @Test func aLockedLaunchWithNoSessionLeftConnectsNone() throws {
+        let (outcome, log) = try run(
+            Self.app + Self.scene + """
+                timeline:
+                  - kill: user
+                  - launch: {deviceLocked: true}
+                """)
+        #expect(log.calls(.configurationForConnecting).isEmpty)
+        #expect(log.calls(.willConnectToSession).isEmpty)
+        #expect(outcome.scenes?.map(\.session) == ["main"])
     }
 
     /// A force quit after a save deletes the activity with the session: the code says so, as the

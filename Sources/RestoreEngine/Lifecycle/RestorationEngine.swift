@@ -234,6 +234,7 @@ public final class RestorationEngine {
                         state: o.state)))
         case .modelIdentifier(let m): return .modelIdentifier(m)
         case .indexPath(let p): return .indexPath(p)
+        case .configuration(let c): return .configuration(c)
         // A returned activity is the event's `activity`; no activity is a nil answer.
         case .activity(let a): return a == nil ? .object(nil) : nil
         case .crashed: return .crashed

@@ -44,6 +44,9 @@ extension RestorationEngine {
         for i in scenes.sessions.indices where !scenes.sessions[i].discarded {
             guard reconnect(i, options) else { return }  // crashed
         }
+        if !options.deviceLocked, !scenes.sessions.isEmpty, !scenes.sessions.contains(where: { !$0.discarded }) {
+            connectNewSession()
+        }
         if options.deviceLocked {
             // A background launch, as R12: the activities stay for the next unlocked launch.
             appState = .background
@@ -92,6 +95,46 @@ extension RestorationEngine {
             scenes.sessions[i].foreground = false
         }
         return true
+    }
+
+    /// The user opens an app whose every session was discarded (closed in the switcher, or the
+    /// app force-quit): UIKit makes a new session and asks the app for its configuration, which
+    /// it does for no remembered session (S3). It connects with no activity, since a new session
+    /// has none; nothing is lost that the discards did not already say.
+    /// Its window is the one its configuration's storyboard builds: the UI of the first session
+    /// with that configuration (the first session's, when the answer names none of theirs).
+    private func connectNewSession() {
+        let id = newSessionIdentifier()
+        let answer = call(.configurationForConnecting(session: id), receiver: "AppDelegate")
+        let first = scenes.sessions[0]
+        var configuration = first.configuration
+        if case .configuration(let named?) = answer { configuration = named }
+        let root = scenes.sessions.first { $0.configuration == configuration }?.root ?? first.root
+        scenes.sessions.append(SceneSessionState(id: id, configuration: configuration, root: root))
+        call(.willConnect(session: id, activity: nil), receiver: "SceneDelegate")
+        // After the call, as the in-app recorder sees it: the window is the one the delegate set up.
+        if observer != nil {
+            var e = EngineEvent(launch: launch, phase: phase, event: .sceneConnected)
+            e.session = id
+            e.configuration = configuration
+            e.hierarchy = root?.blueprint(classes: application.classes)
+            emit(e)
+        }
+        call(.willEnterForeground(session: id), receiver: "SceneDelegate")
+        call(.didBecomeActive(session: id), receiver: "SceneDelegate")
+    }
+
+    /// `new-session-N` for a session made at launch N; UIKit's are UUIDs, and the trace needs
+    /// the same name every time. A scenario's own session of that name keeps it: a suffix is added.
+    private func newSessionIdentifier() -> String {
+        let base = "new-session-\(launch)"
+        var id = base
+        var n = 1
+        while scenes.index(id) != nil {
+            n += 1
+            id = "\(base)-\(n)"
+        }
+        return id
     }
 
     /// A session reconnects with no activity, and no finding says why: nothing was ever saved for

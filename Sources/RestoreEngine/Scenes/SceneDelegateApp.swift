@@ -12,6 +12,10 @@ public protocol SceneDelegateApp: AnyObject {
     func scene(_ session: String, didUpdate activity: NSUserActivity)
     /// `-[UIApplicationDelegate application:didDiscardSceneSessions:]`.
     func application(_ application: UIApplication, didDiscardSceneSessions sessions: [String])
+    /// `-[UIApplicationDelegate application:configurationForConnectingSceneSession:options:]`, for
+    /// a new session (never a remembered one): the configuration's name, or nil for UIKit's
+    /// default.
+    func configurationForConnecting(session: String, application: UIApplication) -> String?
     /// `-[UISceneDelegate scene:willConnectToSession:options:]` with `session.stateRestorationActivity`.
     func scene(_ session: String, willConnectWith activity: UserActivity?, application: UIApplication)
     /// `-[UISceneDelegate scene:restoreInteractionStateWithUserActivity:]`.
@@ -26,6 +30,7 @@ extension SceneDelegateApp {
     public func updateUserActivityState(_ activity: NSUserActivity, responder: String, session: String) {}
     public func scene(_ session: String, didUpdate activity: NSUserActivity) {}
     public func application(_ application: UIApplication, didDiscardSceneSessions sessions: [String]) {}
+    public func configurationForConnecting(session: String, application: UIApplication) -> String? { nil }
     public func scene(_ session: String, willConnectWith activity: UserActivity?, application: UIApplication) {}
     public func scene(
         _ session: String, restoreInteractionStateWith activity: UserActivity, application: UIApplication
@@ -42,6 +47,7 @@ public enum SceneCall {
     case didUpdateUserActivity(session: String, NSUserActivity)
     case didDisconnect(session: String)
     case didDiscardSceneSessions([String])
+    case configurationForConnecting(session: String)
     case willConnect(session: String, activity: UserActivity?)
     case restoreInteractionState(session: String, activity: UserActivity)
     case willEnterForeground(session: String)
@@ -57,6 +63,7 @@ public enum SceneCall {
         case .didUpdateUserActivity: .didUpdateUserActivity
         case .didDisconnect: .sceneDidDisconnect
         case .didDiscardSceneSessions: .didDiscardSceneSessions
+        case .configurationForConnecting: .configurationForConnecting
         case .willConnect: .willConnectToSession
         case .restoreInteractionState: .restoreInteractionState
         case .willEnterForeground: .sceneWillEnterForeground
@@ -69,7 +76,8 @@ public enum SceneCall {
         switch self {
         case .willResignActive(let s), .didEnterBackground(let s), .stateRestorationActivity(let s),
             .userActivityWillSave(let s, _), .updateUserActivityState(let s, _, _), .didUpdateUserActivity(let s, _),
-            .didDisconnect(let s), .willConnect(let s, _), .restoreInteractionState(let s, _),
+            .didDisconnect(let s), .configurationForConnecting(let s), .willConnect(let s, _),
+            .restoreInteractionState(let s, _),
             .willEnterForeground(let s), .didBecomeActive(let s):
             s
         case .didDiscardSceneSessions: nil
@@ -79,6 +87,7 @@ public enum SceneCall {
     /// What UIKit sees from an app that implements none of it.
     public var defaultAnswer: AppAnswer {
         if case .stateRestorationActivity = self { return .activity(nil) }
+        if case .configurationForConnecting = self { return .configuration(nil) }
         return .void
     }
 
@@ -95,6 +104,8 @@ public enum SceneCall {
             app.scene(session, didUpdate: activity)
         case .didDiscardSceneSessions(let sessions):
             app.application(application, didDiscardSceneSessions: sessions)
+        case .configurationForConnecting(let session):
+            return .configuration(app.configurationForConnecting(session: session, application: application))
         case .willConnect(let session, let activity):
             app.scene(session, willConnectWith: activity, application: application)
         case .restoreInteractionState(let session, let activity):

@@ -83,7 +83,8 @@ extension RestorationEngine {
             e.activity = activity
         case .didDiscardSceneSessions(let sessions):
             e.argument = .array(sessions.map(CoderValue.string))
-        case .willResignActive, .didEnterBackground, .didDisconnect, .willEnterForeground, .didBecomeActive:
+        case .configurationForConnecting, .willResignActive, .didEnterBackground, .didDisconnect,
+            .willEnterForeground, .didBecomeActive:
             break
         }
     }

@@ -89,6 +89,9 @@ public enum AppAnswer {
     case indexPath([Int]?)
     /// `stateRestorationActivityForScene:`'s answer.
     case activity(UserActivity?)
+    /// `application:configurationForConnectingSceneSession:options:`'s answer: the
+    /// `UISceneConfiguration`'s name, or nil for UIKit's default (the Info.plist's first).
+    case configuration(String?)
     /// The app crashed in the call (a call with no coder: a scene's `stateRestorationActivity`;
     /// a call with one crashes through `RestorationCoder.crashApp`).
     case crashed

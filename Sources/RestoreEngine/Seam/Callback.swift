@@ -30,6 +30,8 @@ public enum Callback: String, Sendable, CaseIterable {
     case restoreInteractionState = "scene:restoreInteractionStateWithUserActivity:"
     case sceneWillEnterForeground = "sceneWillEnterForeground:"
     case sceneDidBecomeActive = "sceneDidBecomeActive:"
+    /// A new session's configuration (S3): asked only when no remembered session is left.
+    case configurationForConnecting = "application:configurationForConnectingSceneSession:options:"
 }
 
 /// Things the system does (trace field `event`).

@@ -23,6 +23,8 @@ public enum EventResult: Hashable, Sendable {
     case object(ReturnedObject?)
     case modelIdentifier(String?)
     case indexPath([Int]?)
+    /// The configuration a new scene session connects with (S3); nil: UIKit's default.
+    case configuration(String?)
     /// The app crashed inside the callback.
     case crashed
 }

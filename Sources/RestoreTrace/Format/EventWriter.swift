@@ -14,9 +14,9 @@ extension EventCodec {
     static func write<Out: JSONByteSink>(_ r: EventResult, to out: inout Out) {
         switch r {
         case .bool(let b): out.appendJSONBool(b)
-        case .object(nil), .modelIdentifier(nil), .indexPath(nil): out.appendJSONNull()
+        case .object(nil), .modelIdentifier(nil), .indexPath(nil), .configuration(nil): out.appendJSONNull()
         case .object(let o?): write(o, to: &out)
-        case .modelIdentifier(let m?): out.appendJSONString(m)
+        case .modelIdentifier(let m?), .configuration(let m?): out.appendJSONString(m)
         case .indexPath(let p?):
             out.append(91)
             for (i, n) in p.enumerated() {

@@ -15,10 +15,13 @@ extension RecordedEvent {
             switch callback {
             case .modelIdentifier?: return .modelIdentifier(nil)
             case .indexPath?: return .indexPath(nil)
+            case .configurationForConnecting?: return .configuration(nil)
             default: return .object(nil)
             }
         }
-        if callback == .modelIdentifier || callback == .indexPath { return nil }
+        if callback == .modelIdentifier || callback == .indexPath || callback == .configurationForConnecting {
+            return nil
+        }
         if literal.elementsEqual("true".utf8) { return .bool(true) }
         if literal.elementsEqual("false".utf8) { return .bool(false) }
         return nil

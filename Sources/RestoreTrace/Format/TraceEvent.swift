@@ -41,6 +41,12 @@ public enum EventCodec {
                 throw DecodeProblem(EventField.result.name, "expected a model identifier or null")
             }
             return .modelIdentifier(s)
+        case .configurationForConnecting?:
+            if case .null = j { return .configuration(nil) }
+            guard let s = j.stringValue else {
+                throw DecodeProblem(EventField.result.name, "expected a scene configuration's name or null")
+            }
+            return .configuration(s)
         case .indexPath?:
             if case .null = j { return .indexPath(nil) }
             guard let a = j.arrayValue, a.allSatisfy({ $0.intValue != nil }) else {

@@ -101,6 +101,7 @@ public final class AppCapture {
             return .object(.newObject(application.snapshot(ofObject: o)))
         case .modelIdentifier(let m): return .modelIdentifier(m)
         case .indexPath(let p): return .indexPath(p)
+        case .configuration(let c): return .configuration(c)
         // A returned activity is the event's `activity`; none is a nil answer.
         case .activity(let a): return a == nil ? .object(nil) : nil
         case .crashed: return .crashed

@@ -50,6 +50,8 @@ public enum CapturedAnswer {
     case indexPath([Int]?)
     /// What `stateRestorationActivity(for:)` returned, read as a value (nil: nothing to save).
     case activity(UserActivity?)
+    /// The name of the `UISceneConfiguration` a new session was given (nil: UIKit's default).
+    case configuration(String?)
     /// The app crashed in the call (the process ends with it; a hook sees this only in a test).
     case crashed
 }

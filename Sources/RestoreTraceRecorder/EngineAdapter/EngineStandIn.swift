@@ -51,7 +51,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
             "AppDelegate"
         case .scene(.userActivityWillSave): "NSUserActivityDelegate"
         case .scene(.updateUserActivityState(_, let responder, _)): responder
-        case .scene(.didDiscardSceneSessions): "AppDelegate"
+        case .scene(.didDiscardSceneSessions), .scene(.configurationForConnecting): "AppDelegate"
         case .scene: "SceneDelegate"
         }
     }
@@ -88,8 +88,8 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
             live.activity
         case .willConnect(_, let activity): activity
         case .restoreInteractionState(_, let activity): activity
-        case .willResignActive, .didEnterBackground, .didDisconnect, .didDiscardSceneSessions, .willEnterForeground,
-            .didBecomeActive:
+        case .willResignActive, .didEnterBackground, .didDisconnect, .didDiscardSceneSessions,
+            .configurationForConnecting, .willEnterForeground, .didBecomeActive:
             nil
         }
     }
@@ -103,6 +103,7 @@ public final class EngineStandIn: AppBoundary, EngineObserver {
         case .modelIdentifier(let m): .modelIdentifier(m)
         case .indexPath(let p): .indexPath(p)
         case .activity(let a): .activity(a)
+        case .configuration(let c): .configuration(c)
         case .crashed: .crashed
         }
     }
