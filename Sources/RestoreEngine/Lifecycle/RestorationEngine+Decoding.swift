@@ -160,19 +160,22 @@ extension RestorationEngine {
                 }
                 // A tab without an identifier stays as built; identified tabs are replaced by what came back.
                 var tabs = vc.children
-                // The first tab with each identifier, kept as tabs are replaced (same identifier)
-                // and appended: a search of the tabs for every restored child was quadratic
-                // (100,000 tabs took 19 s).
-                var firstTab: [String: Int] = [:]
+                // The tabs with each identifier, in order: the n-th restored child with an
+                // identifier takes the n-th tab with it, so tabs sharing one each get their own
+                // (taking the first every time put one controller in both tabs and lost the
+                // other). An index, not a search of the tabs per restored child: that was
+                // quadratic (100,000 tabs took 19 s).
+                var tabsWith: [String: (places: [Int], next: Int)] = [:]
                 for (i, tab) in tabs.enumerated() {
-                    if let id = tab.restorationIdentifier, firstTab[id] == nil { firstTab[id] = i }
+                    if let id = tab.restorationIdentifier { tabsWith[id, default: ([], 0)].places.append(i) }
                 }
                 for child in restored {
-                    if let id = child.restorationIdentifier, let i = firstTab[id] {
-                        tabs[i] = child
+                    if let id = child.restorationIdentifier, let group = tabsWith[id], group.next < group.places.count {
+                        tabs[group.places[group.next]] = child
+                        tabsWith[id]!.next += 1
                     } else if child.restorationIdentifier != nil || !tabs.contains(where: { $0 === child }) {
-                        // With an identifier no tab has, it is not among the tabs.
-                        if let id = child.restorationIdentifier { firstTab[id] = tabs.count }
+                        // With an identifier no tab has (or more of it than the tabs have), it
+                        // is not among the tabs.
                         tabs.append(child)
                     }
                 }
