@@ -40,6 +40,10 @@ public struct UIKitSceneSessions: Sendable {
     public var folder: String
     /// Sorted by persistent identifier: the map on disk has no order.
     public var sessions: [Session]
+    /// The files UIKit keeps the sessions in: the known sessions, then each session's
+    /// restoration dictionary (whether it has one now or not). A command reading the folder
+    /// must never write onto one of them.
+    public var files: [String]
 
     /// The `.savedState` folder at or inside `path` (the folder, its `KnownSceneSessions`, a
     /// container) that holds `KnownSceneSessions/data.data`, or nil for an app-based app.
@@ -70,18 +74,21 @@ public struct UIKitSceneSessions: Sendable {
                 hint: "pass the .savedState folder of a scene-based app (KnownSceneSessions/data.data)")
         }
         var sessions: [Session] = []
+        var files = [file]
         // Every session's archive is nested in the one file: they share its budget.
         let budget = KeyedBudget()
         for identifier in map.keys.sorted() {
             var session = try Self.session(identifier, map[identifier]!, file, budget)
             let restoration = ((folder as NSString).appendingPathComponent(identifier) as NSString)
                 .appendingPathComponent(UIKitArchiveFile.fileName)
+            files.append(restoration)
             if FileManager.default.fileExists(atPath: restoration) {
                 session.activity = try Self.activity(restoration)
             }
             sessions.append(session)
         }
         self.sessions = sessions
+        self.files = files
     }
 
     /// A property list from a file, size-checked before it is parsed.

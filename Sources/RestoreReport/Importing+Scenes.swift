@@ -25,7 +25,7 @@ extension Importing {
         header.source = source
         let recorded: (outcome: Outcome, events: Int)
         do {
-            try InputGuard.refuseWritingOntoInputs(output: path, inputs: [folder])
+            try InputGuard.refuseWritingOntoInputs(output: path, inputs: [folder] + saved.files)
             recorded = try TraceRecorder.record(header: header, to: path) { observer in
                 let engine = RestorationEngine(
                     application: UIApplication(configuration: configuration), boundary: DirectBoundary(app: NoApp()))

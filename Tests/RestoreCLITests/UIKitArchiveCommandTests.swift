@@ -268,6 +268,25 @@ import Testing
         }
     }
 
+    /// A scene-based app's saved state is read from several files: `import` writes onto none of
+    /// them (it replaced KnownSceneSessions/data.data, or a session's file, with its trace).
+    @Test func importOfSavedScenesNeverWritesOntoTheFilesItReads() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: UIKitArchiveFixtures.path("scenes.savedState"),
+            toPath: dir.appendingPathComponent("s.savedState").path)
+        let known = "s.savedState/KnownSceneSessions/data.data"
+        let session = "s.savedState/6A0F3E52-0C1B-4D0E-9A53-1B2C3D4E5F60/data.data"
+        let before = try [known, session].map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+        for (source, output) in [("s.savedState", known), ("s.savedState", session), (known, session)] {
+            let r = try CLI.run(["import", source, "-o", output], in: dir)
+            #expect(r.code == 2, "\(source) -o \(output): \(r.stdout)")
+            #expect(r.stderr.contains("this is the input"), "\(source) -o \(output): \(r.stderr)")
+        }
+        #expect(try [known, session].map { try Data(contentsOf: dir.appendingPathComponent($0)) } == before)
+        #expect(try CLI.run(["import", "s.savedState", "-o", "s.trace.jsonl"], in: dir).code == 0)
+    }
+
     @Test func recordAgainstABadArchiveExitsTwoWithoutATrace() throws {
         let dir = try CLI.temporaryDirectory()
         let r = try CLI.run(
