@@ -27,4 +27,28 @@ import Testing
         let encoded = run.calls(.encode, launch: 2).map { "\($0.receiver ?? "") \($0.key ?? "")" }
         #expect(encoded == ["UITabBarController Tabs", "InboxVC Tabs/:[0]:/list", "ArchiveVC Tabs/:[1]:/list"])
     }
+
+    /// A controller that decoded a reference to a restored registered object holds it again, so
+    /// the next background preserves the object (it was neither preserved nor skipped, and lost
+    /// at the next launch with no reason).
+    @Test func aRestoredObjectIsPreservedAgainAtTheNextBackground() throws {
+        let run = try ScenarioRun(
+            """
+            name: or
+            classes: {ORC: {answer: new}}
+            launchUI: {class: Home, restorationIdentifier: Home}
+            ui:
+              class: Home
+              restorationIdentifier: Home
+              state: {k: 1}
+              objects: [{restorationIdentifier: cart, class: Cart, objectRestorationClass: ORC, state: {items: 3}}]
+            timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
+            """)
+        let preserved = run.outcome.preservation?.nodes.map { "\($0.locator) \($0.status)" }
+        #expect(preserved == ["Home preserved", "cart preserved"])
+        #expect(run.outcome.preservation?.launch == 2)
+        let restored = run.outcome.restoration?.nodes.map { "\($0.locator) \($0.status)" }
+        #expect(restored == ["Home restored", "cart restored"])
+        #expect(run.calls(.restorationClassObject, launch: 3).count == 1)
+    }
 }

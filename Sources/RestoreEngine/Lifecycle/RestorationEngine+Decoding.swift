@@ -20,12 +20,14 @@ extension RestorationEngine {
                 continue
             }
             let coder = decodingCoder(e)
+            var decodedController: UIViewController?
             switch item {
             case .view(let view):
                 restoreBuiltInState(of: view, from: coder, entry: e, owner: run.parentController(of: i))
             case .viewController(let vc):
                 // UIKit's own decode re-links the children before the app's override goes on (R5).
                 relink(vc, entry: i, archive, &run)
+                decodedController = vc
             case .object: break
             }
             // Consumed: the item is not needed after the call, and a copy of it (an outlined
@@ -37,8 +39,25 @@ extension RestorationEngine {
                 return true
             }
             run.outcomes[i].decoded = true
+            if let decodedController { keepReferencedObjects(decodedController, entry: e, run) }
         }
         return false
+    }
+
+    /// A controller whose coder references restored registered objects holds them again, as an
+    /// app's decode sets its property from `decodeObjectForKey:`; its next encode then
+    /// references them (P8). Without this, a restored object was neither preserved nor skipped
+    /// at the next background, and lost with no reason.
+    private func keepReferencedObjects(_ vc: UIViewController, entry e: ArchiveEntry, _ run: RestorationRun) {
+        // The engine writes an object's reference as a UIKit key (`system`), the app's own
+        // keys may hold one too: any reference to a restored object counts.
+        for entry in e.coder {
+            guard let ref = entry.value.referenceValue, let j = run.index(ref), run.outcomes[j].status == .restored,
+                case .object(let object)? = run.restored[j],
+                !vc.restorableObjects.contains(where: { $0 === object })
+            else { continue }
+            vc.addRestorableObject(object)
+        }
     }
 
     private func crash(during e: ArchiveEntry, archive: Archive, _ run: inout RestorationRun) {
