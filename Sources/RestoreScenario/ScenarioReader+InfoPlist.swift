@@ -53,7 +53,7 @@ extension ScenarioReader {
             if storyboardFiles.contains(where: { $0.name == main }) {
                 scenario.app.mainStoryboard = main
             } else if scenario.launchUI == nil {
-                checkListed(main, key: "UIMainStoryboardFile", plist: written)
+                checkListed(main, key: "UIMainStoryboardFile", plist: written, handWritten: scenario.ui != nil)
             }
         }
         // A session without `ui:` starts from its configuration's storyboard.
@@ -62,7 +62,7 @@ extension ScenarioReader {
             guard let board = scenario.app.sceneStoryboards[session.configuration], checked.insert(board).inserted
             else { continue }
             checkListed(
-                board, key: "UISceneStoryboardFile of '\(session.configuration)'", plist: written)
+                board, key: "UISceneStoryboardFile of '\(session.configuration)'", plist: written, handWritten: false)
         }
         // The scene-mode checks ran before the plist was read: run the one that depends on the mode.
         if scenario.app.lifecycle == .app, !scenario.scenes.isEmpty {
@@ -81,9 +81,12 @@ extension ScenarioReader {
     /// A storyboard the plist has UIKit load (`key`) must be under `storyboards:` by that name.
     /// Listed by another (`main` for `Main`), it was not read and the app quietly had no UI ("0 of
     /// 0 nodes", exit 0), where `app.mainStoryboard` naming it is refused. A scenario listing no
-    /// storyboard file writes its UI by hand, so it is not asked for one.
-    private func checkListed(_ name: String, key: String, plist: String) {
-        guard !storyboardFiles.isEmpty, !storyboardFiles.contains(where: { $0.name == name }) else { return }
+    /// storyboard file and writing the UI by hand (`handWritten`) is not asked for one; with no UI
+    /// written either, the app had none, as silently.
+    private func checkListed(_ name: String, key: String, plist: String, handWritten: Bool) {
+        guard !storyboardFiles.isEmpty || !handWritten, !storyboardFiles.contains(where: { $0.name == name }) else {
+            return
+        }
         let names = storyboardFiles.map(\.name)
         let closest = Self.closest(to: name, among: names)
         let path = storyboardFiles.first { $0.name == closest }?.path ?? "\(name).storyboard"

@@ -147,6 +147,26 @@ import Testing
         #expect(s.scenes.first?.ui?.className == "Home")
     }
 
+    /// With no `storyboards:` at all and no UI written, the plist's storyboard was ignored just as
+    /// silently ("0 of 0 nodes", exit 0); with the UI written by hand, nothing is asked for.
+    @Test func aPlistsStoryboardWithNoStoryboardsAndNoUIIsAnError() throws {
+        let legacy = Self.plist(["UIMainStoryboardFile": "Main"])
+        let main = try ScenarioStoryboardTests.errors(
+            "name: plist\napp: {infoPlist: Info.plist}\n", with: [], files: ["Info.plist": legacy])
+        #expect(
+            main == [
+                "app.yaml:2:18: Info.plist 'Info.plist' names the storyboard 'Main' (UIMainStoryboardFile), which is not under 'storyboards:'; list it by that name, such as 'storyboards: {Main: Main.storyboard}'"
+            ])
+        let scenes = try ScenarioStoryboardTests.errors(
+            "name: plist\napp: {infoPlist: Info.plist}\nscenes: [{session: main}]\n", with: [],
+            files: ["Info.plist": Self.scenePlist])
+        #expect(scenes.count == 1 && scenes.first?.contains("UISceneStoryboardFile") == true, "\(scenes)")
+        let written = try ScenarioStoryboardTests.load(
+            "name: plist\napp: {infoPlist: Info.plist}\nui: {class: Home, restorationIdentifier: Home}\n", with: [],
+            files: ["Info.plist": legacy])
+        #expect(written.ui?.className == "Home")
+    }
+
     static func plist(_ contents: [String: Any]) -> String {
         let data = try! PropertyListSerialization.data(fromPropertyList: contents, format: .xml, options: 0)
         return String(decoding: data, as: UTF8.self)

@@ -194,7 +194,7 @@ struct SceneInfoPlistTests {
             """
             name: plist
             app: {infoPlist: Notes-Info.plist, userActivityTypes: [a.b], bundleVersion: "9"}
-            scenes: [{session: notes}]
+            scenes: [{session: notes, ui: {class: Notes}}]
             """)
         #expect(s.app.userActivityTypes == ["a.b"])
         #expect(s.app.bundleVersion == "9")
