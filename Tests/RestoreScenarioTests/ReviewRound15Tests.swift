@@ -51,4 +51,24 @@ import Testing
         #expect(restored == ["Home restored", "cart restored"])
         #expect(run.calls(.restorationClassObject, launch: 3).count == 1)
     }
+
+    /// The launch after a crash before restoration, or after a restoration never completed, says
+    /// that cause and its fix: it blamed decodeRestorableStateWithCoder:, which never crashed.
+    @Test func nothingRestoredAfterAnEarlyCrashNamesThatCrash() throws {
+        for (launch, fix) in [
+            ("{launch: {crashBeforeRestoration: true}}", "application:willFinishLaunchingWithOptions:"),
+            ("{launch: {extendStateRestoration: never}}", "call completeStateRestoration"),
+        ] {
+            let run = try ScenarioRun(
+                """
+                name: early
+                ui: {class: Home, restorationIdentifier: Home}
+                timeline: [background, {kill: system}, \(launch), launch]
+                """)
+            let said = run.outcome.diagnostics.first { $0.message.hasPrefix("Nothing was restored at launch 3") }
+            let message = try #require(said?.message, "\(launch)")
+            #expect(message.contains(fix), "\(message)")
+            #expect(!message.contains("decodeRestorableStateWithCoder"), "\(message)")
+        }
+    }
 }

@@ -19,6 +19,10 @@ extension RestorationEngine {
             let detail = "restoration extended at launch \(extended) was never completed: counts as a crash (T3)"
             if archive != nil { deleteArchive(reason: .archiveDeletedCrash, detail: detail) }
             archiveLoss = .archiveDeletedCrash
+            archiveLossCause = (
+                "at launch \(extended) the app called extendStateRestoration and never completeStateRestoration, which UIKit treats as a crash during restoration and deletes the archive (T3)",
+                "call completeStateRestoration when the work it waited for ends, on every path"
+            )
             diagnose(
                 .archiveDeletedCrash, .error, path: nil, locator: nil,
                 "At launch \(extended) the app called extendStateRestoration and never completeStateRestoration: UIKit treats that as a crash during restoration and deletes the archive (T3). Fix: call completeStateRestoration when the work it waited for ends, on every path."
@@ -79,6 +83,10 @@ extension RestorationEngine {
         let hadArchive = archive != nil
         if hadArchive {
             deleteArchive(reason: .archiveDeletedCrash, detail: "deleted after a crash during restoration (T3)")
+            archiveLossCause = (
+                "the app crashed at launch \(launch) before restoration started, which deletes the archive (T3)",
+                "fix the crash in application:willFinishLaunchingWithOptions:"
+            )
         }
         let reason = hadArchive ? ReasonCode.archiveDeletedCrash : archiveLoss ?? .noArchive
         outcome.launches.append(PhaseOutcome(performed: false, reason: reason, launch: launch))
@@ -148,6 +156,8 @@ extension RestorationEngine {
                 "the app was killed while in the foreground, and preservation only runs on entering the background (T4)"
         } else if reason == .saveDeclined, let asked = saveDeclinedBy {
             (why, fix) = ("\(asked.rawValue) returned NO", "return YES from \(asked.rawValue)")
+        } else if reason == .archiveDeletedCrash, let cause = archiveLossCause {
+            (why, fix) = cause
         }
         diagnose(
             reason, .warning, path: nil, locator: nil, "Nothing was restored at launch \(launch): \(why). Fix: \(fix).")

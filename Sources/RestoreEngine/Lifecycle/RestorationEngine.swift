@@ -40,6 +40,9 @@ public final class RestorationEngine {
     @exclusivity(unchecked) var saveDeclinedBy: Callback?
     /// Why the last archive went away, for the next launch's reason.
     @exclusivity(unchecked) var archiveLoss: ReasonCode?
+    /// What deleted it, when that was not a crash while decoding (the code's own words and fix
+    /// blame decode): a crash before restoration, or a restoration never completed.
+    @exclusivity(unchecked) var archiveLossCause: (why: String, fix: String)?
     /// The crash while encoding that left no archive at all (T3), for the next launch to name.
     @exclusivity(unchecked) var encodeCrash: (launch: Int, path: String)?
     @exclusivity(unchecked) var killedInForeground = false
@@ -124,6 +127,7 @@ public final class RestorationEngine {
         emit(e)
         archive = nil
         archiveLoss = reason
+        archiveLossCause = nil
     }
 
     // MARK: Calls into the app
