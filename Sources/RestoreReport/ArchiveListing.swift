@@ -132,7 +132,7 @@ public struct ArchiveListing: Sendable {
         if sessions != nil {
             // Not "never ran": a scene-based app saves per session, and `sessions` holds what it saved.
             return
-                "No view-controller archive in \(trace): the app is scene-based, so its state is each scene session's activity (sessions) (SPEC §8)."
+                "No view-controller archive in \(trace): the app is scene-based, so its state is each scene session's activity, listed under sessions (S1)."
         }
         if let cutOff {
             // The cut may be inside the very event that carries the archive.

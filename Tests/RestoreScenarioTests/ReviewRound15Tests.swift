@@ -71,4 +71,24 @@ import Testing
             #expect(!message.contains("decodeRestorableStateWithCoder"), "\(message)")
         }
     }
+
+    /// An object lost because its parent object was lost gets the object's fix, not a
+    /// controller's (+viewControllerWithRestorationIdentifierPath:coder:).
+    @Test func anObjectUnderALostObjectGetsTheObjectsFix() throws {
+        let run = try ScenarioRun(
+            """
+            name: objects
+            classes: {ORC: {answer: new}, NilRC: {answer: nil}}
+            ui:
+              class: Home
+              restorationIdentifier: Home
+              objects:
+                - {restorationIdentifier: gone, class: Gone, objectRestorationClass: NilRC}
+                - {restorationIdentifier: child, class: Child, objectRestorationClass: ORC, restorationParent: gone}
+            """)
+        let said = run.outcome.diagnostics.first { $0.message.hasPrefix("`child` (gone/child) was not restored") }
+        let message = try #require(said?.message)
+        #expect(message.contains("objectWithRestorationIdentifierPath:coder:"), "\(message)")
+        #expect(!message.contains("viewControllerWithRestorationIdentifierPath"), "\(message)")
+    }
 }

@@ -270,9 +270,17 @@ extension RestorationEngine {
             let name = "`\(n.displayName)` (\(n.locator))"
             var message: String
             if reason == .parentNotRestored, let cause = n.cause, let root = byLocator[cause] {
-                message =
-                    "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(root.reason?.summary ?? "unknown reason")."
-                message += " Fix: \(root.reason?.fix ?? reason.fix)."
+                var (summary, fix) = (root.reason?.summary ?? "unknown reason", root.reason?.fix ?? reason.fix)
+                // A registered object comes from its objectRestorationClass, not a controller's.
+                if root.kind == .object, root.reason == .restorationClassReturnedNil {
+                    summary = "its objectRestorationClass returned nil, which excludes it and the objects below it"
+                    fix = "return the object from +objectWithRestorationIdentifierPath:coder:"
+                } else if root.kind == .object, root.reason == .notFound {
+                    summary = "it has no objectRestorationClass, and no object was registered at its path (R6)"
+                    fix = "give it an objectRestorationClass, or register the object before restoration"
+                }
+                message = "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(summary)."
+                message += " Fix: \(fix)."
             } else if reason == .insecureCoding {
                 continue  // explained with its keys when it was found
             } else if reason == .truncatedByContainer, let cause = n.cause {
