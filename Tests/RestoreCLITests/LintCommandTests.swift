@@ -21,6 +21,26 @@ import Testing
         #expect(try CLI.run(["lint", "Container.storyboard", "--fail-on", "error"], in: Self.fixtures).code == 1)
     }
 
+    /// A view of a scene shown only at run time is judged with its scene, as `record` preserves
+    /// it: it was `"preserved": false, "reason": null`, even under a ★ scene.
+    @Test func viewsOfRunTimeScenesAreJudgedWithTheirScene() throws {
+        func views(_ file: String, in dir: URL) throws -> [String: String] {
+            let r = try CLI.run(["lint", file, "--json"], in: dir)
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let first = (object?["files"] as? [[String: Any]])?.first
+            var out: [String: String] = [:]
+            for v in first?["views"] as? [[String: Any]] ?? [] {
+                let preserved = v["preserved"] as? Bool == true ? "preserved" : "skipped"
+                out[v["restorationIdentifier"] as? String ?? "?"] = preserved + " " + (v["reason"] as? String ?? "-")
+            }
+            return out
+        }
+        #expect(
+            try views("Library.storyboard", in: CLI.packageRoot.appendingPathComponent("Traces"))["Notes"]
+                == "preserved -")
+        #expect(try views("Tabs.storyboard", in: Self.fixtures)["Notes"] == "skipped view-owner-not-preserved")
+    }
+
     @Test func jsonIsTheLintFormat() throws {
         let r = try CLI.run(["lint", "Container.storyboard", "Goals.storyboard", "--json"], in: Self.fixtures)
         #expect(r.code == 0)

@@ -118,7 +118,7 @@ public struct LintView: Sendable {
     public var controller: String
     /// The storyboard its scene is in: a view of a scene reached through a reference is another file's.
     public var storyboard: String
-    /// Preserved only when its controller is in the launch tree and preserved.
+    /// Preserved when its controller is: in the launch tree, or in a scene shown at run time.
     public var preserved: Bool
     public var reason: ReasonCode?
     /// The element's file, line and column (what a finding about it points at).

@@ -87,6 +87,7 @@ public enum StoryboardLinter {
         }
         // Grouped once: filtering every segue per scene was quadratic.
         let runTime = Dictionary(grouping: doc.runTimeSegues, by: \.destination)
+        var atRunTime: [String: LintScene] = [:]
         for scene in doc.scenes {
             let c = scene.controller
             // A storyboard reference is shown as the scene it stands for.
@@ -109,6 +110,15 @@ public enum StoryboardLinter {
                 lintScene.reason = lintScene.preserved ? nil : .noRestorationIdentifier
             }
             file.scenes.append(lintScene)
+            atRunTime[LintKey.of(doc.name, c.id)] = lintScene
+        }
+        // A view of a scene shown only at run time is judged with its scene: preserved when the
+        // scene is (`record` preserves it then), else lost with its owner. It was listed as not
+        // preserved with no reason, even under a ★ scene.
+        for i in file.views.indices where launch[file.views[i].controllerKey] == nil {
+            guard let scene = atRunTime[file.views[i].controllerKey] else { continue }
+            file.views[i].preserved = scene.preserved
+            file.views[i].reason = scene.preserved ? nil : .viewOwnerNotPreserved
         }
         file.findings = LintRules(doc: doc, catalog: catalog, tree: tree, placements: placements, file: file)
             .findings()
