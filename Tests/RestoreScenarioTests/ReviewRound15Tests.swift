@@ -91,4 +91,20 @@ import Testing
         #expect(message.contains("objectWithRestorationIdentifierPath:coder:"), "\(message)")
         #expect(!message.contains("viewControllerWithRestorationIdentifierPath"), "\(message)")
     }
+
+    /// A launch's bundleVersion stays for later launches, as an installed update does (the
+    /// reference said later launches went back to app.bundleVersion; it now says this).
+    @Test func aLaunchsBundleVersionStaysForLaterLaunches() throws {
+        let run = try ScenarioRun(
+            """
+            name: update
+            app: {bundleVersion: "1"}
+            ui: {class: Home, restorationIdentifier: Home}
+            timeline: [background, {kill: system}, {launch: {bundleVersion: "2"}}, background, {kill: system}, launch, background]
+            """)
+        let versions = run.system(.archiveWritten).map {
+            $0.archive?.appLevelValue(ReservedKeys.bundleVersion)?.stringValue ?? "?"
+        }
+        #expect(versions == ["1", "2", "2"])
+    }
 }

@@ -43,8 +43,8 @@ extension ScenarioKeys {
             [
                 ScenarioKey(
                     "bundleVersion", .text,
-                    "The app's bundle version at this launch (an update since the archive was written).",
-                    default: .described("app.bundleVersion")),
+                    "The app's bundle version from this launch on (an update since the archive was written): later launches keep it, as an installed update stays.",
+                    default: .described("the version before (app.bundleVersion at first)")),
                 ScenarioKey(
                     "deviceLocked", .boolean,
                     "The device is locked: the archive, under data protection, cannot be read.",
