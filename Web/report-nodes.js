@@ -74,7 +74,13 @@ var RestoretraceNodes = (function () {
       var after = self.after;
       self.after = [];
       after.forEach(function (f) { f(); });
-    }, function (err) { self.body.innerHTML = spacer(0); self.body.rows[0].cells[0].textContent = err.message; });
+    }, function (err) {
+      // A replaced render's failure is not this table's state; the latest one's ends its waits.
+      if (ticket !== self.latest) return;
+      self.after = [];
+      self.body.innerHTML = spacer(0);
+      self.body.rows[0].cells[0].textContent = err.message;
+    });
   };
   function spacer(height) {
     return '<tr class="spacer" aria-hidden="true"><td colspan="3" style="height:' + Math.round(height) + 'px;padding:0;border:0"></td></tr>';

@@ -107,4 +107,48 @@ import Testing
         }
         #expect(versions == ["1", "2", "2"])
     }
+
+    /// A tab that did not come back leaves the restored tabs after it at their own indexes:
+    /// ranked among those that came back, BVC moved into tab 0 and CVC sat in two tabs.
+    @Test func aSharedIdentifierTabThatIsLostMovesNoOther() throws {
+        let run = try ScenarioRun(
+            """
+            name: tab3
+            classes: {NilRC: {answer: nil}}
+            launchUI:
+              class: UITabBarController
+              restorationIdentifier: Tabs
+              children:
+                - {class: AVC, restorationIdentifier: list, restorationClass: NilRC}
+                - {class: BVC, restorationIdentifier: list}
+                - {class: CVC, restorationIdentifier: list}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        let encoded = run.calls(.encode, launch: 2).map { "\($0.receiver ?? "") \($0.key ?? "")" }
+        #expect(
+            encoded == ["UITabBarController Tabs", "AVC Tabs/:[0]:/list", "BVC Tabs/:[1]:/list", "CVC Tabs/:[2]:/list"])
+    }
+
+    /// The decoded reference replaces the object the launch UI's controller built with that
+    /// identifier: kept beside it, the two were an ambiguous path and the restored state was dropped.
+    @Test func aRestoredObjectReplacesTheLaunchUIsOwn() throws {
+        let run = try ScenarioRun(
+            """
+            name: obj2
+            classes: {ORC: {answer: new}}
+            launchUI:
+              class: Home
+              restorationIdentifier: Home
+              objects: [{restorationIdentifier: cart, class: Cart, objectRestorationClass: ORC, state: {items: 0}}]
+            ui:
+              class: Home
+              restorationIdentifier: Home
+              objects: [{restorationIdentifier: cart, class: Cart, objectRestorationClass: ORC, state: {items: 3}}]
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        #expect(run.outcome.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let cart = run.calls(.encode, launch: 2).first { $0.receiver == "Cart" }
+        #expect(cart?.coder?.map(\.key) == ["items"])
+        #expect(cart?.coder?.first?.value == .int(3))
+    }
 }

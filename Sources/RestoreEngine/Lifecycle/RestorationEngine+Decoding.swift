@@ -53,10 +53,9 @@ extension RestorationEngine {
         // keys may hold one too: any reference to a restored object counts.
         for entry in e.coder {
             guard let ref = entry.value.referenceValue, let j = run.index(ref), run.outcomes[j].status == .restored,
-                case .object(let object)? = run.restored[j],
-                !vc.restorableObjects.contains(where: { $0 === object })
+                case .object(let object)? = run.restored[j]
             else { continue }
-            vc.addRestorableObject(object)
+            vc.takeRestoredObject(object)
         }
     }
 
@@ -174,21 +173,39 @@ extension RestorationEngine {
         // strings (restorationArchiveTool prints them quoted, without "Object Identifier Proxy").
         if let refs = value(ReservedKeys.children)?.arrayValue?.compactMap({ $0.referenceValue ?? $0.stringValue }) {
             if vc.containerKind == .tabBar {
-                let restored = refs.compactMap { key in
-                    run.index(key).flatMap { run.outcomes[$0].status == .restored ? run.controller(at: $0) : nil }
+                // Each restored tab with the index its archive key gives it (`:[i]:`).
+                let restored = refs.compactMap { key -> (child: UIViewController, slot: Int?)? in
+                    guard let j = run.index(key), run.outcomes[j].status == .restored, let c = run.controller(at: j)
+                    else { return nil }
+                    if case .child(let slot) = archive.entries[j].relation { return (c, slot) }
+                    return (c, nil)
                 }
                 // A tab without an identifier stays as built; identified tabs are replaced by what came back.
                 var tabs = vc.children
-                // The tabs with each identifier, in order: the n-th restored child with an
-                // identifier takes the n-th tab with it, so tabs sharing one each get their own
-                // (taking the first every time put one controller in both tabs and lost the
-                // other). An index, not a search of the tabs per restored child: that was
-                // quadratic (100,000 tabs took 19 s).
+                // A restored tab takes the tab at its archived index when that one has its
+                // identifier; otherwise (tabs added or moved by an update) the first tab not yet
+                // taken with its identifier. Tabs sharing an identifier each get their own: taking
+                // the first every time put one controller in two tabs and lost the other, and a
+                // sibling that did not come back moved the ones after it. An index of the tabs'
+                // identifiers, not a search per restored child: that was quadratic (100,000 tabs
+                // took 19 s).
+                var taken = [Bool](repeating: false, count: tabs.count)
+                var pending: [UIViewController] = []
+                for (child, slot) in restored {
+                    if let slot, slot < tabs.count, !taken[slot], let id = child.restorationIdentifier,
+                        tabs[slot].restorationIdentifier == id
+                    {
+                        tabs[slot] = child
+                        taken[slot] = true
+                    } else {
+                        pending.append(child)
+                    }
+                }
                 var tabsWith: [String: (places: [Int], next: Int)] = [:]
-                for (i, tab) in tabs.enumerated() {
+                for (i, tab) in tabs.enumerated() where !taken[i] {
                     if let id = tab.restorationIdentifier { tabsWith[id, default: ([], 0)].places.append(i) }
                 }
-                for child in restored {
+                for child in pending {
                     if let id = child.restorationIdentifier, let group = tabsWith[id], group.next < group.places.count {
                         tabs[group.places[group.next]] = child
                         tabsWith[id]!.next += 1

@@ -105,6 +105,21 @@ open class UIViewController {
         restorableObjects.append(object)
     }
 
+    /// A decode that sets the property holding an object: the one it held with that identifier
+    /// (built by its initializer in the launch UI) is replaced, not kept beside it.
+    func takeRestoredObject(_ object: UIStateRestoringObject) {
+        guard !restorableObjects.contains(where: { $0 === object }) else { return }
+        if let i = restorableObjects.firstIndex(where: {
+            $0.restorationIdentifier == object.restorationIdentifier && $0.className == object.className
+        }) {
+            if restorableObjects[i].referencingController === self { restorableObjects[i].referencingController = nil }
+            object.referencingController = self
+            restorableObjects[i] = object
+        } else {
+            addRestorableObject(object)
+        }
+    }
+
     /// The view controller whose path this one's path extends: its container, or whoever presented it.
     public var restorationParent: UIViewController? { parent ?? presentingViewController }
 }
