@@ -288,13 +288,8 @@ extension RestorationEngine {
             var message: String
             if reason == .parentNotRestored, let cause = n.cause, let root = byLocator[cause] {
                 var (summary, fix) = (root.reason?.summary ?? "unknown reason", root.reason?.fix ?? reason.fix)
-                // A registered object comes from its objectRestorationClass, not a controller's.
-                if root.kind == .object, root.reason == .restorationClassReturnedNil {
-                    summary = "its objectRestorationClass returned nil, which excludes it and the objects below it"
-                    fix = "return the object from +objectWithRestorationIdentifierPath:coder:"
-                } else if root.kind == .object, root.reason == .notFound {
-                    summary = "it has no objectRestorationClass, and no object was registered at its path (R6)"
-                    fix = "give it an objectRestorationClass, or register the object before restoration"
+                if root.kind == .object, let lost = root.reason, let object = Self.lostObject(lost) {
+                    (summary, fix) = object
                 }
                 message = "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(summary)."
                 message += " Fix: \(fix)."
@@ -303,13 +298,8 @@ extension RestorationEngine {
             } else if reason == .truncatedByContainer, let cause = n.cause {
                 message =
                     "\(name) was not restored: `\(cause.split(separator: "/").last ?? "")` (\(cause)) below it in the navigation stack did not come back, and UIKit truncates the child array there. Fix: \(reason.fix)."
-            } else if reason == .notFound, n.kind == .object {
-                // R6: the app delegate and storyboards supply controllers, never registered objects.
-                message =
-                    "\(name) was not restored: it has no objectRestorationClass, and no object was registered at its path when restoration ran (R6). Fix: give it an objectRestorationClass, or register the object (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)) before restoration."
-            } else if reason == .restorationClassReturnedNil, n.kind == .object {
-                message =
-                    "\(name) was not restored: its objectRestorationClass returned nil. Fix: return the object from +objectWithRestorationIdentifierPath:coder: (look up the one already registered at that path)."
+            } else if n.kind == .object, let (summary, fix) = Self.lostObject(reason) {
+                message = "\(name) was not restored: \(summary). Fix: \(fix)."
             } else {
                 message = "\(name) was not restored: \(reason.summary)."
                 if reason == .restorationClassReturnedNil || reason == .classMismatch || reason == .notFound {
@@ -317,6 +307,25 @@ extension RestorationEngine {
                 }
             }
             diagnose(reason, reason == .classMismatch ? .error : .warning, path: n.path, locator: n.locator, message)
+        }
+    }
+
+    /// A registered object's loss in its own words: it comes from its objectRestorationClass or
+    /// a registration (R6), never from the app delegate or a storyboard, so a controller's
+    /// summary and fix would send the user to the wrong method. Nil for the shared wording.
+    static func lostObject(_ reason: ReasonCode) -> (summary: String, fix: String)? {
+        switch reason {
+        case .notFound:
+            (
+                "it has no objectRestorationClass, and no object was registered at its path when restoration ran (R6)",
+                "give it an objectRestorationClass, or register the object (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)) before restoration"
+            )
+        case .restorationClassReturnedNil:
+            (
+                "its objectRestorationClass returned nil",
+                "return the object from +objectWithRestorationIdentifierPath:coder: (look up the one already registered at that path)"
+            )
+        default: nil
         }
     }
 }

@@ -19,14 +19,13 @@ extension RestorationEngine {
             let detail = "restoration extended at launch \(extended) was never completed: counts as a crash (T3)"
             if archive != nil { deleteArchive(reason: .archiveDeletedCrash, detail: detail) }
             archiveLoss = .archiveDeletedCrash
-            archiveLossCause = (
-                "at launch \(extended) the app called extendStateRestoration and never completeStateRestoration, which UIKit treats as a crash during restoration and deletes the archive (T3)",
-                "call completeStateRestoration when the work it waited for ends, on every path"
-            )
+            let why =
+                "at launch \(extended) the app called extendStateRestoration and never completeStateRestoration, which UIKit treats as a crash during restoration and deletes the archive (T3)"
+            let fix = "call completeStateRestoration when the work it waited for ends, on every path"
+            archiveLossCause = (why, fix)
             diagnose(
                 .archiveDeletedCrash, .error, path: nil, locator: nil,
-                "At launch \(extended) the app called extendStateRestoration and never completeStateRestoration: UIKit treats that as a crash during restoration and deletes the archive (T3). Fix: call completeStateRestoration when the work it waited for ends, on every path."
-            )
+                "\(why.prefix(1).uppercased())\(why.dropFirst()). Fix: \(fix).")
         }
 
         // R1: the storyboard's initial UI, then willFinishLaunching.
@@ -70,13 +69,14 @@ extension RestorationEngine {
         event.reason = "crashed before restoration started"
         emit(event)
         appState = .terminated
+        let fix = "fix the crash in application:willFinishLaunchingWithOptions:"
         // A locked launch never reads the archive (R12): its crash is not one during
         // restoration, and the archive stays for the next unlocked launch.
         if archive != nil, application.launchOptions.deviceLocked {
             outcome.launches.append(PhaseOutcome(performed: false, reason: .deviceLocked, launch: launch))
             diagnose(
                 .deviceLocked, .warning, path: nil, locator: nil,
-                "The app crashed at launch \(launch) before restoration started, while the device was locked: UIKit had not read the archive (R12), so it stays, and the next unlocked launch restores from it. Fix: fix the crash in application:willFinishLaunchingWithOptions:."
+                "The app crashed at launch \(launch) before restoration started, while the device was locked: UIKit had not read the archive (R12), so it stays, and the next unlocked launch restores from it. Fix: \(fix)."
             )
             return
         }
@@ -84,8 +84,7 @@ extension RestorationEngine {
         if hadArchive {
             deleteArchive(reason: .archiveDeletedCrash, detail: "deleted after a crash during restoration (T3)")
             archiveLossCause = (
-                "the app crashed at launch \(launch) before restoration started, which deletes the archive (T3)",
-                "fix the crash in application:willFinishLaunchingWithOptions:"
+                "the app crashed at launch \(launch) before restoration started, which deletes the archive (T3)", fix
             )
         }
         let reason = hadArchive ? ReasonCode.archiveDeletedCrash : archiveLoss ?? .noArchive
@@ -94,7 +93,7 @@ extension RestorationEngine {
             reason, .error, path: nil, locator: nil,
             "The app crashed at launch \(launch) before restoration started"
                 + (hadArchive
-                    ? ": UIKit counts it as a crash during restoration and deletes the archive, so the next launch restores nothing (T3). Fix: fix the crash in application:willFinishLaunchingWithOptions:."
+                    ? ": UIKit counts it as a crash during restoration and deletes the archive, so the next launch restores nothing (T3). Fix: \(fix)."
                     : "."))
     }
 

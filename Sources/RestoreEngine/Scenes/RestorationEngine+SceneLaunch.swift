@@ -113,13 +113,7 @@ extension RestorationEngine {
         scenes.sessions.append(SceneSessionState(id: id, configuration: configuration, root: root))
         call(.willConnect(session: id, activity: nil), receiver: "SceneDelegate")
         // After the call, as the in-app recorder sees it: the window is the one the delegate set up.
-        if observer != nil {
-            var e = EngineEvent(launch: launch, phase: phase, event: .sceneConnected)
-            e.session = id
-            e.configuration = configuration
-            e.hierarchy = root?.blueprint(classes: application.classes)
-            emit(e)
-        }
+        emitSceneConnected(scenes.sessions[scenes.sessions.count - 1])
         call(.willEnterForeground(session: id), receiver: "SceneDelegate")
         call(.didBecomeActive(session: id), receiver: "SceneDelegate")
     }

@@ -13,16 +13,20 @@ extension RestorationEngine {
         for setup in setups {
             scenes.sessions.append(
                 SceneSessionState(id: setup.session, configuration: setup.configuration, root: setup.root))
-            if observer != nil {
-                var e = EngineEvent(launch: 1, phase: .launch, event: .sceneConnected)
-                e.session = setup.session
-                e.configuration = setup.configuration
-                e.hierarchy = setup.root?.blueprint(classes: application.classes)
-                emit(e)
-            }
+            emitSceneConnected(scenes.sessions[scenes.sessions.count - 1])
         }
         reportInertLegacy()
         publishScenes()
+    }
+
+    /// `scene-connected`: a session's configuration and the window its delegate set up.
+    func emitSceneConnected(_ session: SceneSessionState) {
+        guard observer != nil else { return }
+        var e = EngineEvent(launch: launch, phase: phase, event: .sceneConnected)
+        e.session = session.id
+        e.configuration = session.configuration
+        e.hierarchy = session.root?.blueprint(classes: application.classes)
+        emit(e)
     }
 
     /// The app moves to the background: every foreground scene resigns, enters the background
