@@ -21,13 +21,33 @@ extension Scenario {
     ) -> (outcome: Outcome, keysThatDoNothing: ScenarioError?) {
         let locations = keyLocations.byStep
         let hasKeys = !locations.isEmpty || !app.delegate.encodes.isEmpty || !keyLocations.data.isEmpty
-        let watch =
+        // Every run watches for steps that do nothing; only one with keys to check watches
+        // its events too (an observer in between costs every event).
+        let crashWatch =
             hasKeys ? CrashWatch(crashSteps: Set(locations.keys), collectsEncoded: !keyLocations.data.isEmpty) : nil
-        let watched = watch.map { WatchingObserver(observer, $0) } ?? observer
+        let watch = crashWatch ?? StepWatch()
+        let watched = crashWatch.map { WatchingObserver(observer, $0) } ?? observer
         let outcome =
             archive.map { run(against: $0, observer: watched, keepingEngine: keep, watching: watch) }
             ?? run(observer: watched, keepingEngine: keep, watching: watch)
-        return (outcome, watch.flatMap { keysThatDoNothing(locations, $0, archive) })
+        var problems = crashWatch.map { keysThatDoNothing(locations, $0, archive) } ?? []
+        // A step with a crash key that did nothing is said once, by its key.
+        for (step, why) in watch.idle where locations[step] == nil {
+            guard let location = keyLocations.steps[step] else { continue }
+            problems.append(Diagnostic(at: location, idleStep(step, why)))
+        }
+        guard let file = problems.first?.location?.file else { return (outcome, nil) }
+        return (outcome, ScenarioError(file: file, problems: problems))
+    }
+
+    /// "timeline step 4 ('background') does nothing: …", and what to write instead.
+    private func idleStep(_ index: Int, _ why: String) -> String {
+        let (word, fix) =
+            switch timeline[index] {
+            case .kill: ("kill", "Remove it, or put a launch before it")
+            default: ("background", "Put a launch before it, or remove it")
+            }
+        return "timeline step \(index + 1) ('\(word)') does nothing: \(why). \(fix)"
     }
 
     /// The keys that do nothing, found in a run of their own that records nothing; nil when there
@@ -38,7 +58,7 @@ extension Scenario {
     }
 
     private func keysThatDoNothing(_ locations: [Int: SourceLocation], _ watch: CrashWatch, _ archive: Archive?)
-        -> ScenarioError?
+        -> [Diagnostic]
     {
         var problems = locations.keys.sorted().compactMap { index -> Diagnostic? in
             guard !watch.crashed.contains(index), let location = locations[index] else { return nil }
@@ -67,8 +87,7 @@ extension Scenario {
                     ))
             }
         }
-        guard let file = problems.first?.location?.file else { return nil }
-        return ScenarioError(file: file, problems: problems)
+        return problems
     }
 
     /// Why the crash key of step `index` crashed nothing, and what to name instead.

@@ -108,6 +108,8 @@ public struct Scenario: Hashable, Sendable {
 /// YAML and from JSON is.
 public struct SourcePositions: Hashable, Sendable {
     public var byStep: [Int: SourceLocation] = [:]
+    /// Where each timeline step is written, by its index.
+    public var steps: [Int: SourceLocation] = [:]
     /// Where each path of `app.delegate.encodes` is written.
     public var encodes: [String: SourceLocation] = [:]
     /// Where each table path of a launch's `data:` is written (the last, if several launches name it).

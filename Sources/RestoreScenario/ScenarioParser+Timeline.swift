@@ -16,6 +16,9 @@ extension ScenarioReader {
         for (i, item) in items.enumerated() {
             let crashes = (decoding: crashReferences.count, encoding: encodeCrashReferences.count)
             guard let step = step(item, "timeline step \(i + 1)") else { continue }
+            if let mark = item.mark {
+                keyLocations.steps[steps.count] = SourceLocation(file: file, line: mark.line, column: mark.column)
+            }
             // The step's crash key, if it had one: a reference this step added.
             let reference =
                 crashReferences.count > crashes.decoding

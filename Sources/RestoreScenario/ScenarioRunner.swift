@@ -88,6 +88,7 @@ extension Scenario {
         guard let watch else { return engine.run(steps.map { timeline[$0] }) }
         for index in steps {
             watch.step = index
+            if let why = engine.idleReason(of: timeline[index]) { watch.idle.append((index, why)) }
             engine.run([timeline[index]])
         }
         watch.step = nil
@@ -98,4 +99,6 @@ extension Scenario {
 class StepWatch {
     /// The index in `timeline` of the step running; nil between steps.
     var step: Int?
+    /// The steps that did nothing (by index) and why (`RestorationEngine.idleReason`).
+    var idle: [(step: Int, why: String)] = []
 }

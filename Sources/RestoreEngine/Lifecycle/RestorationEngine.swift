@@ -97,6 +97,32 @@ public final class RestorationEngine {
         }
     }
 
+    /// Why `step` would do nothing if it ran now, or nil when it does something: a `background`
+    /// while the app is not in the foreground (`enterBackground` returns at once), a `kill` of an
+    /// app that is not running (its `kill` event says nothing happened). A scenario's timeline
+    /// with such a step asks a question that is silently not asked, so `record` refuses it.
+    /// Closing or disconnecting a scene session is left out: the switcher closes the sessions
+    /// of an app that is not running.
+    public func idleReason(of step: TimelineStep) -> String? {
+        switch step {
+        case .background, .backgroundCrashingWhileEncoding:
+            switch appState {
+            case .foreground: return nil
+            case .terminated:
+                return "the app is not running at this step (it was killed, or crashed, and no launch followed)"
+            case .background:
+                return application.launchOptions.deviceLocked
+                    ? "the app is already in the background: a launch while the device is locked stays there (R12)"
+                    : "the app is already in the background at this step"
+            }
+        case .kill:
+            return appState == .terminated
+                ? "the app is not running at this step (it was killed, or crashed, and no launch followed)" : nil
+        case .launch, .close, .disconnect:
+            return nil
+        }
+    }
+
     public func kill(_ kind: KillKind) {
         if isSceneBased { return killScenes(kind) }
         phase = .termination

@@ -1,0 +1,81 @@
+import Foundation
+import RestoreTestSupport
+import Testing
+
+/// A timeline step that does nothing — a `background` while the app is not in the foreground, a
+/// `kill` of an app that is not running — was accepted, and the recording went on as if the
+/// question had been asked (round 15's engine hunt, #6). `record` now refuses it at the step's
+/// line, says why, and writes no trace.
+@Suite struct IdleStepTests {
+    static let app = """
+        name: idle
+        launchUI:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children: [{class: UIViewController, restorationIdentifier: A}]
+
+        """
+
+    static func record(_ timeline: String) throws -> CLI.Result {
+        let dir = try CLI.temporaryDirectory()
+        try (app + "timeline: \(timeline)\n").write(
+            to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
+        // A refused recording leaves no trace behind.
+        let written = FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.trace.jsonl").path)
+        #expect(written == (r.code == 0))
+        return r
+    }
+
+    @Test func aBackgroundAfterAKillIsRefusedAtItsStep() throws {
+        let r = try Self.record("[background, {kill: user}, background, {kill: system}, launch]")
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "s.yaml:6:38: error: timeline step 3 ('background') does nothing: the app is not running at this step (it was killed, or crashed, and no launch followed). Put a launch before it, or remove it"
+            ), "\(r.stderr)")
+        // The kill after it kills an app that is already dead: said too, at its own column.
+        #expect(r.stderr.contains("s.yaml:6:50: error: timeline step 4 ('kill') does nothing"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func aSecondBackgroundIsRefused() throws {
+        let r = try Self.record("[background, background, {kill: system}, launch]")
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "timeline step 2 ('background') does nothing: the app is already in the background at this step"),
+            "\(r.stderr)")
+    }
+
+    @Test func aBackgroundAfterALockedLaunchSaysWhy() throws {
+        let r = try Self.record(
+            "[background, {kill: system}, {launch: {deviceLocked: true}}, background, {kill: system}, launch]")
+        #expect(r.code == 2)
+        #expect(
+            r.stderr.contains(
+                "timeline step 4 ('background') does nothing: the app is already in the background: a launch while the device is locked stays there (R12)"
+            ), "\(r.stderr)")
+    }
+
+    @Test func aBackgroundAfterACrashWhileDecodingIsRefused() throws {
+        let r = try Self.record(
+            "[background, {kill: system}, {launch: {crashWhileDecoding: Nav/A}}, background, launch]")
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("timeline step 4 ('background') does nothing: the app is not running"), "\(r.stderr)")
+    }
+
+    @Test func aCrashKeyOnAnIdleStepIsSaidOnceByItsKey() throws {
+        let r = try Self.record("[background, {kill: system}, {background: {crashWhileEncoding: Nav/A}}, launch]")
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("'crashWhileEncoding: Nav/A' crashes nothing"), "\(r.stderr)")
+        #expect(!r.stderr.contains("does nothing"), "\(r.stderr)")
+    }
+
+    @Test func everyStepThatActsPasses() throws {
+        let r = try Self.record(
+            "[background, {kill: system}, {launch: {deviceLocked: true}}, {kill: system}, launch, background, {kill: user}, launch]"
+        )
+        #expect(r.code == 0, "\(r.stderr)")
+    }
+}
