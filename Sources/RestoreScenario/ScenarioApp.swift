@@ -274,9 +274,14 @@ public final class ScenarioApp: RestorableApp {
         case .new, .instanceOf:
             var className = archived.className
             if case .instanceOf(let other) = answer { className = other }
+            // Its restorationParent is the one it was preserved under, as an app's object sets
+            // it again when it is made: without it, the next background keys the object at its
+            // identifier alone, and the objects of siblings that share a path become one.
             return UIStateRestoringObject(
                 className: className, restorationIdentifier: identifierComponents.last,
-                objectRestorationClass: restorationClass)
+                objectRestorationClass: restorationClass,
+                restorationParentPath: archived.parentKey == nil || identifierComponents.count < 2
+                    ? nil : RestorationPath(components: identifierComponents.dropLast()).text)
         }
     }
 }

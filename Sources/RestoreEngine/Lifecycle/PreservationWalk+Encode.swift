@@ -25,7 +25,8 @@ extension PreservationWalk {
         engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
         let encodesChildren = Self.encodesChildren(vc)
         let childKeys = Self.writeSystemKeys(
-            of: vc, key: key, encodesChildren: encodesChildren, objectKeys: vc.restorableObjects.map(objectKey),
+            of: vc, key: key, encodesChildren: encodesChildren,
+            objectKeys: vc.restorableObjects.map { objectKey($0, owner: locator.text) },
             to: coder)
         entries.append(
             ArchiveEntry(

@@ -25,7 +25,7 @@ extension PreservationWalk {
                 path: path.text, locator: locator.text, key: key.text, className: view.className, kind: .view,
                 status: .preserved, depth: depth, parent: owner.locator.text, position: position))
         // A registered object may name a view as its restorationParent (P8: any restorable node).
-        preservedKeys.append(path: path.text, key: key.text, depth: depth)
+        preservedKeys.append(path: path.text, key: key.text, depth: depth, locator: locator.text)
 
         let coder = engine.reusableCoder()
         let selection = writeBuiltInState(of: view, to: coder, ownerClass: owner.className, path: path, key: key)

@@ -14,10 +14,15 @@ extension PreservationWalk {
 
     /// An object's archive key, from the live hierarchy: its parent's key and its identifier, or
     /// its identifier alone. Nil when it has no identifier.
-    func objectKey(_ object: UIStateRestoringObject) -> String? {
+    /// `owner`: the locator of the controller that references it, which picks the parent among
+    /// siblings sharing the parent's path (`PreservedKeys.parent(ofPath:below:)`).
+    func objectKey(_ object: UIStateRestoringObject, owner: String) -> String? {
         guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
         guard let parent = object.restorationParentPath else { return id }
-        if let known = preservedKeys[parent] { return known.key + "/" + id }
+        let scope = preservedKeys.parent(ofPath: parent, below: owner)
+        // A path several preserved nodes share, none of them the owner's: the object is not
+        // preserved (`visitObject`), and the reference is to the last one, as it was.
+        if let known = scope.found ?? preservedKeys[parent] { return known.key + "/" + id }
         // Not preserved: its key from the live tree, walked once for every such object.
         if liveKeys.keys == nil { liveKeys.keys = engine.application.archiveKeys() }
         return liveKeys.keys?.key(ofRestorationPath: parent).map { $0 + "/" + id } ?? parent + "/" + id
@@ -36,22 +41,25 @@ extension PreservationWalk {
             // such references its key (a walk of the live tree when its parent was not
             // preserved) is not worked out at all.
             reference.skipReason == nil
-                || (!appReferences.isEmpty && (objectKey(reference.object).map(appReferences.contains) ?? false))
+                || (!appReferences.isEmpty
+                    && (objectKey(reference.object, owner: reference.owner).map(appReferences.contains) ?? false))
         }
         // An object whose restorationParent is another referenced object waits for it: its
         // scoped key is its parent's key and its identifier.
         while !pending.isEmpty {
             let waitingPaths = Set(
-                pending.compactMap { done[$0.object.restorationPath ?? ""] == nil ? $0.object.restorationPath : nil })
+                pending.compactMap { reference in
+                    identity(reference).flatMap { done[$0] == nil ? reference.object.restorationPath : nil }
+                })
             var deferred: [ObjectReference] = []
             for reference in pending {
-                guard let path = reference.object.restorationPath else {
+                guard let identity = identity(reference), let path = reference.object.restorationPath else {
                     if listedUnidentified.insert(ObjectIdentifier(reference.object)).inserted {
                         skipObject(reference, reason: .noRestorationIdentifier)
                     }
                     continue
                 }
-                if let first = done[path] {
+                if let first = done[identity] {
                     // A scenario lists an object under each controller that references it:
                     // the same class and state at the same path is that one object met again.
                     if first !== reference.object,
@@ -67,13 +75,14 @@ extension PreservationWalk {
                     deferred.append(reference)
                     continue
                 }
-                // A controller or a view preserved at this path has its archive key (R11).
-                if preservedKeys[path] != nil {
+                // A controller or a view preserved at this path has its archive key or its
+                // locator (R11). Objects of siblings sharing a path have keys of their own.
+                if preservedKeys.hasControllerOrView(atPath: path) || preservedKeys.contains(key: identity) {
                     skipSharedPath(reference, path: path, first: nil)
-                    done[path] = reference.object
+                    done[identity] = reference.object
                     continue
                 }
-                done[path] = reference.object
+                done[identity] = reference.object
                 visitObject(reference, path: path)
                 if crash != nil { return }
             }
@@ -81,8 +90,10 @@ extension PreservationWalk {
             // says why it is not preserved (an object's path is longer than its parent's, so no cycle).
             if deferred.count == pending.count {
                 for reference in deferred {
-                    guard let path = reference.object.restorationPath, done[path] == nil else { continue }
-                    done[path] = reference.object
+                    guard let identity = identity(reference), done[identity] == nil,
+                        let path = reference.object.restorationPath
+                    else { continue }
+                    done[identity] = reference.object
                     visitObject(reference, path: path)
                     if crash != nil { return }
                 }
@@ -91,11 +102,22 @@ extension PreservationWalk {
             pending = deferred
         }
         for reference in objectReferences where reference.skipReason != nil {
-            let path = reference.object.restorationPath
-            if let path, done[path] != nil { continue }
-            if let path { done[path] = reference.object }
+            let identity = identity(reference)
+            if let identity, done[identity] != nil { continue }
+            if let identity { done[identity] = reference.object }
             skipObject(reference, reason: reference.skipReason!)
         }
+    }
+
+    /// What makes two references one object: its archive key when its parent is preserved
+    /// (siblings sharing a path each scope their own object), else its restoration path. Nil
+    /// without an identifier.
+    private func identity(_ reference: ObjectReference) -> String? {
+        guard let path = reference.object.restorationPath else { return nil }
+        guard let parent = reference.object.restorationParentPath,
+            let found = preservedKeys.parent(ofPath: parent, below: reference.owner).found
+        else { return path }
+        return found.key + "/" + (reference.object.restorationIdentifier ?? "")
     }
 
     /// R11 for registered objects: a second object at a path another one is encoded at.
@@ -126,8 +148,13 @@ extension PreservationWalk {
         var parentKey: String?
         var depth = reference.depth
         var parentLocator = reference.owner
+        var locator = path
         if let parentPath = object.restorationParentPath {
-            guard let parent = preservedKeys[parentPath] else {
+            let scope = preservedKeys.parent(ofPath: parentPath, below: reference.owner)
+            if scope.found == nil, !scope.shared.isEmpty {
+                return skipAmbiguousParent(reference, path: path, parentPath: parentPath, candidates: scope.shared)
+            }
+            guard let parent = scope.found else {
                 // Its parent is not in the archive, so neither is its scoped path.
                 var node = NodeOutcome(
                     path: nil, locator: path, key: nil, className: object.className, kind: .object, status: .skipped,
@@ -141,26 +168,53 @@ extension PreservationWalk {
             parentKey = parent.key
             depth = parent.depth + 1
             parentLocator = parentPath
+            // Scoped by one of several siblings sharing a path: located below that one.
+            if !scope.shared.isEmpty {
+                parentLocator = parent.locator
+                locator = parent.locator + "/" + (object.restorationIdentifier ?? "")
+            }
         }
         let key = parentKey.map { $0 + "/" + (object.restorationIdentifier ?? "") } ?? path
         var node = NodeOutcome(
-            path: path, locator: path, key: key, className: object.className, kind: .object,
+            path: path, locator: locator, key: key, className: object.className, kind: .object,
             status: .preserved, depth: depth, parent: parentLocator)
         node.position = reference.position
         nodes.append(node)
         // Another object may name this one as its restorationParent.
-        preservedKeys.append(path: path, key: key, depth: depth)
+        preservedKeys.append(path: path, key: key, depth: depth, locator: locator, isObject: true)
         let coder = RestorationCoder()
         engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path, key: key)
         if coder.appCrashed {
             crash = (path, key)
             return
         }
-        engine.reportReservedKeys(coder, locator: path, path: path)
+        engine.reportReservedKeys(coder, locator: locator, path: path)
         entries.append(
             ArchiveEntry(
                 key: key, pathString: path, kind: .object, className: object.className, parentKey: parentKey,
                 relation: .object, coder: coder.entries, restorationClass: object.objectRestorationClass))
+    }
+
+    /// An object whose restorationParent is a path several preserved siblings share, and whose
+    /// referencing controller is none of them nor below one: the path does not say which one
+    /// scopes it, so it has no one archive key (R11).
+    private mutating func skipAmbiguousParent(
+        _ reference: ObjectReference, path: String, parentPath: String, candidates: [PreservedKeys.Found]
+    ) {
+        let others = nodes.filter { $0.path == path }.count
+        let locator = others == 0 ? path : path + "#\(others)"
+        var node = NodeOutcome(
+            path: path, locator: locator, key: nil, className: reference.object.className, kind: .object,
+            status: .skipped, depth: reference.depth, parent: reference.owner)
+        node.reason = .ambiguousPath
+        node.cause = parentPath
+        node.position = reference.position
+        nodes.append(node)
+        let keys = candidates.map(\.key).joined(separator: ", ")
+        engine.diagnose(
+            .ambiguousPath, .error, path: path, locator: locator,
+            "The registered object `\(reference.object.className)` at '\(path)' is never preserved: its restorationParent '\(parentPath)' is the restoration path of \(candidates.count) preserved siblings (\(keys)), and the controller that references it (\(reference.owner)) is none of them nor below one, so nothing says which one scopes it (R11). Fix: give the siblings distinct restoration identifiers, or reference the object from the controller that is its restorationParent."
+        )
     }
 
     private mutating func skipObject(_ reference: ObjectReference, reason: ReasonCode) {

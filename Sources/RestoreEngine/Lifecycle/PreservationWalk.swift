@@ -209,7 +209,7 @@ struct PreservationWalk {
             NodeOutcome(
                 path: path.text, locator: locator.text, key: key.text, className: vc.className, kind: .viewController,
                 status: .preserved, depth: cursor.depth, parent: cursor.parentLocator?.text, position: position))
-        preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth)
+        preservedKeys.append(path: path.text, key: key.text, depth: cursor.depth, locator: locator.text)
 
         // Whether it encodes its children is read after its encode, which may change it.
         guard let (encodesChildren, childKeys) = encode(vc, key: key, path: path, locator: locator, cursor: cursor)

@@ -1,0 +1,87 @@
+import RestoreEngine
+import Testing
+
+@testable import RestoreScenario
+
+/// Defects round 15's acceptance hunt found and round 16 fixed, each with the scenario it used.
+@Suite struct ReviewRound16Tests {
+    /// Two pages of a navigation stack share the restoration path `Nav/page`, and each registers
+    /// a draft whose restorationParent is `Nav/page`. Each page's draft is scoped by that page:
+    /// before, the one draft kept was filed under the second page's key while the first page
+    /// referenced a key that was not in the archive (or, with different states, got the first
+    /// draft's state under the second's key).
+    static func pagesWithDrafts(_ first: Int, _ second: Int) -> String {
+        """
+        name: drafts
+        classes: {ORC: {answer: new}}
+        launchUI:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children: [{class: P1, restorationIdentifier: page}, {class: P2, restorationIdentifier: page}]
+        ui:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children:
+            - class: P1
+              restorationIdentifier: page
+              objects: [{restorationIdentifier: draft, class: Draft, objectRestorationClass: ORC, restorationParent: Nav/page, state: {d: \(first)}}]
+            - class: P2
+              restorationIdentifier: page
+              objects: [{restorationIdentifier: draft, class: Draft, objectRestorationClass: ORC, restorationParent: Nav/page, state: {d: \(second)}}]
+        timeline: [background, {kill: system}, launch, background]
+        """
+    }
+
+    @Test(arguments: [(1, 1), (2, 1)])
+    func siblingsSharingAPathScopeTheirOwnObjects(first: Int, second: Int) throws {
+        let run = try ScenarioRun(Self.pagesWithDrafts(first, second))
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+        // Each page references its own draft, under the key its draft is archived at (the
+        // archive of the last background, after both came back).
+        let entries = try #require(run.engine.archive).entries
+        let references = entries.filter { $0.className == "P1" || $0.className == "P2" }
+            .map { $0.coder.first { $0.key == "draft" }.map { "\($0.value)" } ?? "none" }
+        #expect(
+            references == [
+                "Object Identifier Proxy: Nav/:[0]:/page/draft", "Object Identifier Proxy: Nav/:[1]:/page/draft",
+            ])
+        #expect(
+            entries.filter { $0.className == "Draft" }.map(\.key) == ["Nav/:[0]:/page/draft", "Nav/:[1]:/page/draft"])
+        let drafts = run.calls(.encode, launch: 1).filter { $0.receiver == "Draft" }
+        #expect(drafts.map(\.key) == ["Nav/:[0]:/page/draft", "Nav/:[1]:/page/draft"])
+        #expect(drafts.map { $0.coder?.first.map { "\($0.value)" } ?? "" } == ["\(first)", "\(second)"])
+        // Both come back, and the next background files each under its page again.
+        let restored = run.outcome.restoration?.nodes.filter { $0.kind == .object }.map { "\($0.locator) \($0.status)" }
+        #expect(restored == ["Nav/page/draft restored", "Nav/page#1/draft restored"])
+        let again = run.calls(.encode, launch: 2).filter { $0.receiver == "Draft" }.map(\.key)
+        #expect(again == ["Nav/:[0]:/page/draft", "Nav/:[1]:/page/draft"])
+    }
+
+    /// A restorationParent path that several preserved siblings share, named by a controller
+    /// below none of them, does not say which one scopes the object: an ambiguous-path error,
+    /// and the object is not preserved (before, it was filed under the last sibling's key).
+    @Test func aParentPathNoReferencerIsBelowIsAmbiguous() throws {
+        let run = try ScenarioRun(
+            """
+            name: amb
+            launchUI:
+              class: UITabBarController
+              restorationIdentifier: Tabs
+              children:
+                - class: UINavigationController
+                  restorationIdentifier: Nav
+                  children: [{class: P1, restorationIdentifier: page}, {class: P2, restorationIdentifier: page}]
+                - class: Other
+                  restorationIdentifier: other
+                  objects: [{restorationIdentifier: draft, class: Draft, restorationParent: Tabs/Nav/page, state: {d: 1}}]
+            timeline: [background]
+            """)
+        let draft = run.outcome.preservation?.nodes.first { $0.kind == .object }
+        #expect(draft?.status == .skipped)
+        #expect(draft?.reason == .ambiguousPath)
+        #expect(run.calls(.encode).filter { $0.receiver == "Draft" }.isEmpty)
+        let message = run.outcome.diagnostics(.ambiguousPath).first?.message ?? ""
+        #expect(
+            message.contains("its restorationParent 'Tabs/Nav/page' is the restoration path of 2 preserved siblings"))
+    }
+}
