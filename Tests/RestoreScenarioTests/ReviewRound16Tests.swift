@@ -84,4 +84,26 @@ import Testing
         #expect(
             message.contains("its restorationParent 'Tabs/Nav/page' is the restoration path of 2 preserved siblings"))
     }
+
+    /// A presented controller that shares its presenter's view's restoration identifier: the
+    /// error stays, and the controller its restoration class made is presented again. It was
+    /// reported restored but never presented (the view's entry answered the presented reference),
+    /// so the next background lost it with no reason.
+    @Test func aPresentedControllerSharingAViewsPathIsPresentedAgain() throws {
+        let run = try ScenarioRun(
+            """
+            name: d2
+            classes: {R: {answer: new}}
+            launchUI: {class: Home, restorationIdentifier: Home}
+            ui:
+              class: Home
+              restorationIdentifier: Home
+              views: [{class: UIScrollView, restorationIdentifier: detail, contentOffset: [0, 40]}]
+              presented: {class: DetailSheet, restorationIdentifier: detail, restorationClass: R, state: {x: 1}}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        #expect(run.root?.presentedViewController?.className == "DetailSheet")
+        #expect(run.calls(.encode, launch: 2).map { $0.receiver ?? "" } == ["Home", "UIScrollView", "DetailSheet"])
+        #expect(!run.outcome.diagnostics(.ambiguousPath).isEmpty)
+    }
 }

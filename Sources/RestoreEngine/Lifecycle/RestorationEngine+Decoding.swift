@@ -248,7 +248,8 @@ extension RestorationEngine {
             }
         }
         if let ref = value(ReservedKeys.presented)?.referenceValue,
-            run.status(ref) == .restored, let presented = run.controller(ref)
+            let j = run.controllerIndex(ref, in: archive), run.outcomes[j].status == .restored,
+            let presented = run.controller(at: j)
         {
             vc.present(presented)
         }

@@ -48,6 +48,17 @@ struct RestorationRun {
     mutating func add(_ node: consuming NodeOutcome) { outcomes.append(node) }
 
     func index(_ key: String?) -> Int? { key.flatMap { slot[$0] }.flatMap { $0 < outcomes.count ? $0 : nil } }
+    /// `index(key)` for a reference that can only be to a controller (the presented one): when a
+    /// view shares the key (an ambiguous path, R11), the first controller entry with it. The
+    /// view's entry answered before, so the restored controller was never presented again while
+    /// its outcome said restored.
+    func controllerIndex(_ key: String, in archive: Archive) -> Int? {
+        guard let first = index(key) else { return nil }
+        if archive.entries[first].kind == .viewController { return first }
+        return archive.entries.indices.first {
+            $0 < outcomes.count && archive.entries[$0].kind == .viewController && archive.entries[$0].key == key
+        }
+    }
     /// `index(key)` for a reference from entry `parent` to one of its children, where `after` is
     /// the child found before (or `parent` itself): a container's children come one after the
     /// other in the archive, each after the subtree of the one before, in the order the
