@@ -308,7 +308,11 @@ import Testing
         #expect(archive.entry("Nav/:[0]:/Home")?.value("Store") == .reference("Nav/:[0]:/Home/Store"))
         #expect(archive.entry("Nav/:[0]:/Home/Store")?.kind == .object)
         #expect(archive.entry("Nav/:[0]:/Home/Store")?.relation == .object)
-        let skipped = try #require(engine.outcome.preservation?.node("Nav/<Unmarked>/Cache"))
+        // Not referenced by anything preserved, it still has its restoration path: its
+        // identifier alone, with no restorationParent (P8), not the referencing controller's.
+        let skipped = try #require(engine.outcome.preservation?.node("Cache"))
+        #expect(skipped.path == "Cache")
+        #expect(skipped.cause == "Nav/<Unmarked>")
         #expect(skipped.status == .skipped)
         #expect(skipped.reason == .objectNotReferenced)
         #expect(skipped.kind == .object)

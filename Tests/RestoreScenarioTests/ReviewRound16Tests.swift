@@ -106,4 +106,56 @@ import Testing
         #expect(run.calls(.encode, launch: 2).map { $0.receiver ?? "" } == ["Home", "UIScrollView", "DetailSheet"])
         #expect(!run.outcome.diagnostics(.ambiguousPath).isEmpty)
     }
+
+    /// An object referenced only by a controller that is not preserved has the path its
+    /// restorationParent scopes (P8), and its cause is that controller, not an ancestor: it was
+    /// located under the controller (`Home/<Login>/unref`, path null) and blamed on "its
+    /// ancestor `<Login>`".
+    @Test func anUnreferencedObjectKeepsItsScopedPath() throws {
+        let run = try ScenarioRun(
+            """
+            name: de
+            launchUI: {class: Home, restorationIdentifier: Home}
+            ui:
+              class: Home
+              restorationIdentifier: Home
+              presented:
+                class: Login
+                objects: [{restorationIdentifier: unref, class: Store, restorationParent: Home, state: {a: 1}}]
+            timeline: [background]
+            """)
+        let object = try #require(run.outcome.preservation?.nodes.first { $0.kind == .object })
+        #expect(object.path == "Home/unref")
+        #expect(object.locator == "Home/unref")
+        #expect(object.reason == .objectNotReferenced)
+        #expect(object.cause == "Home/<Login>")
+        let message = run.outcome.diagnostics(.objectNotReferenced).first?.message
+        #expect(
+            message
+                == "`unref` (Home/unref) was not preserved: nothing preserved references it (the controller that does, `<Login>`, has no restoration identifier)."
+        )
+    }
+
+    /// Below a declined save, identified nodes keep their restoration paths: `path` is null only
+    /// where an identifier is missing (README). Only the root had one.
+    @Test func nodesBelowADeclinedSaveKeepTheirPaths() throws {
+        let run = try ScenarioRun(
+            """
+            name: p1
+            app: {delegate: {shouldSaveSecureApplicationState: false, shouldRestoreSecureApplicationState: true}}
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: A, restorationIdentifier: A, views: [{class: UIScrollView, restorationIdentifier: s}], objects: [{restorationIdentifier: o, class: O, restorationParent: Nav/A}]}
+                - {class: Cc, children: [{class: D, restorationIdentifier: D}]}
+            timeline: [background]
+            """)
+        let nodes = try #require(run.outcome.preservation?.nodes).map { "\($0.locator) \($0.path ?? "null")" }
+        #expect(
+            nodes == [
+                "Nav Nav", "Nav/A Nav/A", "Nav/A/s Nav/A/s", "Nav/<Cc> null", "Nav/<Cc>/D null", "Nav/A/o Nav/A/o",
+            ])
+        #expect(run.outcome.preservation?.nodes.allSatisfy { $0.reason == .saveDeclined } == true)
+    }
 }

@@ -41,23 +41,28 @@ extension PreservationWalk {
                 parentKey: owner.key.text, relation: .view, coder: coder.entries, preservedSelection: selection))
     }
 
-    mutating func skip(_ view: UIView, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String) {
+    mutating func skip(
+        _ view: UIView, owner: NodeLocator, reason: ReasonCode, depth: Int, position: String, path: String? = nil
+    ) {
         // A view without an identifier is listed as skipped, like a controller (P6).
-        listSkipped(view, owner: owner, reason: reason, ownerIsCause: .viewOwnerNotPreserved, depth, position)
+        listSkipped(
+            view, owner: owner, reason: reason, ownerIsCause: .viewOwnerNotPreserved, depth, position, path: path)
     }
 
     /// Lists a view or a registered object as skipped; its owner is the cause when the reason is
     /// `ownerIsCause` (the owner not preserved, the object not referenced by it).
     mutating func listSkipped(
         _ leaf: any UIStateRestoring, owner: NodeLocator, reason: ReasonCode, ownerIsCause: ReasonCode,
-        _ depth: Int, _ position: String, path: String? = nil
+        _ depth: Int, _ position: String, path: String? = nil, locator: String? = nil
     ) {
         nodes.append(
             NodeOutcome(
                 path: path,
-                locator: NodeLocator(
-                    NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className), below: owner
-                ).text,
+                locator: locator
+                    ?? NodeLocator(
+                        NodeLocator.name(identifier: leaf.restorationIdentifier, className: leaf.className),
+                        below: owner
+                    ).text,
                 key: nil, className: leaf.className, kind: leaf.restorableNode.kind, status: .skipped, depth: depth,
                 parent: owner.text, reason: reason, cause: reason == ownerIsCause ? owner.text : nil,
                 position: position))

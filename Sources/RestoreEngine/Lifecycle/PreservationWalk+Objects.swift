@@ -218,9 +218,16 @@ extension PreservationWalk {
     }
 
     private mutating func skipObject(_ reference: ObjectReference, reason: ReasonCode) {
+        // Not preserved, it still has its restoration path: its restorationParent's and its
+        // identifier, or its identifier alone (P8), whichever controller referenced it. One
+        // that nothing preserved references is located by that path (unless a node already
+        // is), not under the controller that did: that one is its cause, not its ancestor.
+        let path = reason == .noRestorationIdentifier ? nil : reference.object.restorationPath
+        let locator =
+            reason == .objectNotReferenced ? path.flatMap { p in nodes.contains { $0.locator == p } ? nil : p } : nil
         listSkipped(
             reference.object, owner: NodeLocator(parsing: reference.owner), reason: reason,
-            ownerIsCause: .objectNotReferenced, reference.depth, reference.position)
+            ownerIsCause: .objectNotReferenced, reference.depth, reference.position, path: path, locator: locator)
     }
 }
 

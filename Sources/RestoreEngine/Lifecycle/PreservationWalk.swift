@@ -166,13 +166,16 @@ struct PreservationWalk {
         below.inheritedReason = wholePhase ? reason : .ancestorNotPreserved
         below.cause = reason == .noRestorationIdentifier ? locator.text : cursor.cause
         below.parentLocator = locator
-        below.parentPath = nil
+        // Not preserved, it still has its restoration path, and so do the identified nodes
+        // below it (a path is null only where an identifier is missing).
+        below.parentPath = path
         below.depth = cursor.depth + 1
         below.parentPosition = position
         for (j, view) in vc.views.enumerated() {
+            let id = view.restorationIdentifier ?? ""
             skip(
                 view, owner: locator, reason: wholePhase ? reason : .viewOwnerNotPreserved, depth: below.depth,
-                position: .joining(position, ".v", j))
+                position: .joining(position, ".v", j), path: id.isEmpty ? nil : path?.appending(id).text)
         }
         for (j, object) in vc.restorableObjects.enumerated() {
             objectReferences.append(

@@ -401,6 +401,12 @@ extension PreservationWalk {
                 case nil where n.kind == .object && reason == .ancestorNotPreserved:
                     // The object's restorationParent names a path no node of the walk has.
                     why = "its restorationParent '\(cause)' is not a node that was preserved (none has that path)"
+                case let causeReason where reason == .objectNotReferenced:
+                    // The cause is the controller that references it, not an ancestor (P8).
+                    why =
+                        "nothing preserved references it (the controller that does, \(causeName), "
+                        + (causeReason == .noRestorationIdentifier
+                            ? "has no restoration identifier)" : "was not preserved)")
                 case nil where reason == .notEncodedByContainer:
                     why = "its container \(causeName) does not encode its children"
                 case nil:
