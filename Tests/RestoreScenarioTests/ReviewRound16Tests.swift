@@ -158,4 +158,30 @@ import Testing
             ])
         #expect(run.outcome.preservation?.nodes.allSatisfy { $0.reason == .saveDeclined } == true)
     }
+
+    /// Siblings sharing a restoration path are named in messages by their identifier and told
+    /// apart by their archive keys: messages said "`page#2` (Nav/page#2)", a name and a path
+    /// that exist nowhere, and "(Nav/page)" for the first, the same as another's.
+    @Test func siblingsSharingAPathAreNamedByTheirKeys() throws {
+        let run = try ScenarioRun(
+            """
+            name: e1
+            classes: {R: {answer: nil}}
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page}
+                - {class: P, restorationIdentifier: page, restorationClass: R}
+                - {class: P, restorationIdentifier: page}
+            timeline: [background, {kill: system}, launch]
+            """)
+        let lost = run.outcome.diagnostics.filter { $0.code == .notFound || $0.code == .restorationClassReturnedNil }
+        #expect(
+            lost.map { String($0.message.prefix(while: { $0 != ")" })) } == [
+                "`page` (Nav/:[0]:/page", "`page` (Nav/:[1]:/page", "`page` (Nav/:[2]:/page",
+            ])
+        #expect(!lost.contains { $0.message.contains("#") })
+    }
 }

@@ -271,7 +271,7 @@ extension RestorationEngine {
             }
             diagnose(
                 .duplicateInstance, .warning, path: n.path, locator: n.locator,
-                "`\(n.displayName)` (\(n.locator)) exists twice: the launch UI built it, and its restoration class made another with +viewControllerWithRestorationIdentifierPath:coder: — \(onScreen) (R14). Fix: \(ReasonCode.duplicateInstance.fix)."
+                "`\(n.displayName)` (\(n.messageLocator())) exists twice: the launch UI built it, and its restoration class made another with +viewControllerWithRestorationIdentifierPath:coder: — \(onScreen) (R14). Fix: \(ReasonCode.duplicateInstance.fix)."
             )
         }
     }
@@ -283,9 +283,10 @@ extension RestorationEngine {
         var byLocator: [String: NodeOutcome] = [:]
         let lost = run.outcomes.indices.filter { run.outcomes[$0].status == .notRestored }
         for i in lost { byLocator[run.outcomes[i].locator] = run.outcomes[i] }
+        let shared = Set(run.outcomes.lazy.compactMap(\.siblingBase))
         for n in lost.map({ run.outcomes[$0] }) {
             guard let reason = n.reason else { continue }
-            let name = "`\(n.displayName)` (\(n.locator))"
+            let name = "`\(n.displayName)` (\(n.messageLocator(shared: shared)))"
             var message: String
             if reason == .parentNotRestored, let cause = n.cause, let root = byLocator[cause] {
                 var (summary, fix) = (root.reason?.summary ?? "unknown reason", root.reason?.fix ?? reason.fix)
@@ -357,7 +358,7 @@ extension PreservationWalk {
         for n in skipped.map({ nodes[$0] }) {
             guard let reason = n.reason else { continue }
             let identified = !n.displayName.hasPrefix("<")
-            let name = "`\(n.displayName)` (\(n.locator))"
+            let name = "`\(n.displayName)` (\(n.messageLocator()))"
             switch reason {
             case .noRestorationIdentifier where n.kind == .view:
                 engine.diagnose(

@@ -34,9 +34,34 @@ public struct NodeOutcome: Hashable, Sendable {
     /// identifiers, so two runs can be compared even when an identifier changed. Preservation only.
     public var position: String?
 
-    /// A short name for messages: its identifier or class.
+    /// A short name for messages: its identifier or class, without the `#n` a locator adds to
+    /// tell siblings sharing a path apart (not part of any identifier).
     public var displayName: String {
-        locator.split(separator: "/").last.map(String.init) ?? className
+        guard let last = locator.split(separator: "/").last else { return className }
+        return String(Self.withoutSiblingSuffix(last))
+    }
+
+    /// Where a message says the node is: its locator, or, when siblings share its restoration
+    /// path (its locator has the `#n` that tells them apart, which is in no path and no archive,
+    /// or is in `shared`, the locators that others' extend), its archive key, which tells them
+    /// apart as the archive dump does (`Nav/:[1]:/page`).
+    public func messageLocator(shared: Set<String> = []) -> String {
+        guard let key, siblingBase != nil || shared.contains(locator) else { return locator }
+        return key
+    }
+
+    /// The locator without its `#n` suffix, when it has one: the first sibling's locator.
+    public var siblingBase: String? {
+        guard let last = locator.split(separator: "/").last else { return nil }
+        let bare = Self.withoutSiblingSuffix(last)
+        return bare.count == last.count ? nil : String(locator.dropLast(last.count - bare.count))
+    }
+
+    /// `page#2` without its `#2`; anything else as it is.
+    private static func withoutSiblingSuffix(_ name: Substring) -> Substring {
+        guard let hash = name.lastIndex(of: "#"), hash != name.startIndex else { return name }
+        let digits = name[name.index(after: hash)...]
+        return !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) ? name[..<hash] : name
     }
 }
 
