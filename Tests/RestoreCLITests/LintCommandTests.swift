@@ -195,4 +195,38 @@ import Testing
                 "Main.storyboardc: error: this is a compiled storyboard (a .storyboardc folder), which restoretrace cannot read; pass the .storyboard source file from the project instead"
             ), "\(r.stderr)")
     }
+
+    /// The Info.plist is known by what it holds, not only by a `.plist` name: standard input
+    /// (`-`, SPEC §6) and a copy without the extension were read as storyboards ("this is a
+    /// <plist> document, not a storyboard"; a binary one, "a compiled storyboard").
+    @Test func anInfoPlistIsKnownByItsContents() throws {
+        let dir = try CLI.temporaryDirectory()
+        let plist = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("Notes-Info.plist")))
+        let storyboard = CLI.sample("Shelf.storyboard")
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["lint", "-", storyboard]
+        p.currentDirectoryURL = dir
+        let piped = try CLI.collect(p, stdin: plist)
+        #expect(piped.code == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("<stdin>:\n  scene-based: 1 scene configuration"), "\(piped.stdout)")
+        #expect(piped.stdout.contains("1 storyboard and Info.plist"), "\(piped.stdout)")
+
+        // A binary Info.plist without its extension.
+        let object = try PropertyListSerialization.propertyList(from: plist, format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        try binary.write(to: dir.appendingPathComponent("InfoCopy"))
+        let copied = try CLI.run(["lint", "InfoCopy", storyboard], in: dir)
+        #expect(copied.code == 0, "\(copied.stderr)")
+        #expect(copied.stdout.hasPrefix("InfoCopy:\n  scene-based"), "\(copied.stdout)")
+
+        // A compiled storyboard's own Info.plist is still said to be one.
+        let compiled = try PropertyListSerialization.data(
+            fromPropertyList: ["UIStoryboardVersion": 1, "UIViewControllerIdentifiersToNibNames": [String: String]()],
+            format: .binary, options: 0)
+        try compiled.write(to: dir.appendingPathComponent("Info"))
+        let nib = try CLI.run(["lint", "Info"], in: dir)
+        #expect(nib.code == 2)
+        #expect(nib.stderr.contains("this is a compiled storyboard (binary plist)"), "\(nib.stderr)")
+    }
 }

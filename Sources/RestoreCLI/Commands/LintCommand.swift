@@ -60,7 +60,7 @@ struct LintCommand: ParsableCommand {
         where path == "-"
             || given.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
         {
-            if path.hasSuffix(".plist") {
+            if InfoPlist.isInfoPlist(path) {
                 guard plist == nil else {
                     problems.append(Diagnostic(at: SourceLocation(file: path), "give one Info.plist, the app's"))
                     continue

@@ -53,8 +53,10 @@ public struct InfoPlist: Hashable, Sendable {
     /// Reads `path`. - Throws: `StoryboardError` (located at the file) when it cannot be read,
     /// is not a property list, or a key has the wrong type.
     public static func read(path: String) throws(StoryboardError) -> InfoPlist {
-        let whole = SourceLocation(file: path)
         let bytes = try contents(of: path)
+        // Messages name standard input so, as a storyboard read from it is.
+        let path = path == "-" ? "<stdin>" : path
+        let whole = SourceLocation(file: path)
         let root: Any
         do { root = try PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) } catch {
             switch error {
@@ -117,6 +119,18 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// The file's bytes, at most `maximumBytes` of them (`BoundedFile`).
     private static func contents(of path: String) throws(StoryboardError) -> [UInt8] {
+        // `-` is standard input (SPEC §6), named so in messages.
+        if path == "-" {
+            let input = StandardInput.read(upTo: maximumBytes)
+            guard !input.overflowed else {
+                throw StoryboardError(
+                    at: SourceLocation(file: "<stdin>"),
+                    message:
+                        "is over \(maximumBytes) bytes; an Info.plist larger than \(maximumBytes) bytes is refused (is this the app's Info.plist?)"
+                )
+            }
+            return input.bytes
+        }
         do { return try BoundedFile.contents(of: path, limit: maximumBytes) } catch {
             let whole = SourceLocation(file: path)
             switch error {

@@ -1,0 +1,40 @@
+import Foundation
+import RestoreArchive
+import RestoreEngine
+
+extension InfoPlist {
+    /// Whether the file given to `lint` is the app's Info.plist rather than a storyboard, known by
+    /// what it holds when its name does not end in `.plist`: standard input (`-`, SPEC §6), or a
+    /// copy without the extension. An XML property list (`<plist`, and no storyboard
+    /// `<document`), or a binary one that is not a compiled storyboard's own Info.plist (whose
+    /// keys are `UIStoryboard…` and `UIViewControllerIdentifiersToNibNames`). Reads standard
+    /// input only as far as a limit (`StandardInput` keeps it for the reader that follows).
+    public static func isInfoPlist(_ path: String) -> Bool {
+        if path.hasSuffix(".plist") { return true }
+        let head: [UInt8]
+        if path == "-" {
+            head = Array(StandardInput.read(upTo: 4096).bytes.prefix(4096))
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? handle.close() }
+            head = Array((try? handle.read(upToCount: 4096)) ?? Data())
+        }
+        if head.starts(with: Array("bplist".utf8)) {
+            let bytes: [UInt8]
+            if path == "-" {
+                let input = StandardInput.read(upTo: maximumBytes)
+                guard !input.overflowed else { return false }
+                bytes = input.bytes
+            } else {
+                guard let whole = try? BoundedFile.contents(of: path, limit: maximumBytes) else { return false }
+                bytes = whole
+            }
+            guard let root = try? PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) as? [String: Any] else {
+                return false
+            }
+            return !root.keys.contains { $0.hasPrefix("UIStoryboard") || $0 == "UIViewControllerIdentifiersToNibNames" }
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        return text.contains("<plist") && !text.contains("<document")
+    }
+}
