@@ -30,6 +30,24 @@ import Testing
 
 /// What a cut-off trace may and may not be used for, and the ways a file can be cut.
 @Suite struct CutOffTraceUseTests {
+    /// A recording killed before it finished leaves `NAME.partial`, often cut between two lines:
+    /// replayed, it read as an ordinary divergence ("the replay made …, which the recording does
+    /// not have"), as if the app had changed. It now says the recording ends there, cut off.
+    @Test func anUnfinishedRecordingCutBetweenLinesSaysItIsCutOff() throws {
+        let dir = try cut(lines: 30, name: "d.jsonl.partial")
+        let r = try CLI.run(["replay", "d.jsonl.partial", "--no-report"], in: dir)
+        #expect(r.code == 1)
+        #expect(
+            r.stdout.contains(
+                "after event 5: the recording ends there, cut off (the file is a recording that did not finish"),
+            "\(r.stdout)")
+        // The same lines under a finished recording's name are an ordinary divergence.
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("d.jsonl.partial"), to: dir.appendingPathComponent("d.jsonl"))
+        let plain = try CLI.run(["replay", "d.jsonl", "--no-report"], in: dir)
+        #expect(plain.stdout.contains("which the recording does not have"), "\(plain.stdout)")
+    }
+
     /// The demo trace's first `lines` lines, written as `name` in a new folder.
     func cut(lines: Int, name: String = "cut.jsonl") throws -> URL {
         let dir = try CLI.temporaryDirectory()

@@ -11,6 +11,9 @@ import RestoreEngine
 /// Every failure is an environment failure (`TraceError.Cause.environment`) naming the path and
 /// the system's own reason (`strerror`): the input was fine, the machine refused the write.
 public final class AtomicFileWriter {
+    /// What the temporary file adds to the target's name: a file named so is a write that did
+    /// not finish (a replay of one says the recording is cut off where it ends).
+    public static let partialSuffix = ".partial"
     public let path: String
     /// The temporary file the bytes stream into; nil when they go straight to `path` (a device
     /// or a named pipe).
@@ -62,7 +65,7 @@ public final class AtomicFileWriter {
         }
         let destination = Self.followingLinks(path)
         self.destination = destination
-        let partialPath = destination + ".partial"
+        let partialPath = destination + AtomicFileWriter.partialSuffix
         self.partialPath = partialPath
         let dir = Self.folder(of: destination)
         // A file where the folder should be is left to open(2), which names it ("Not a directory").
