@@ -137,7 +137,15 @@ extension ScenarioReader {
         checkSceneMode(scenario, root: root, fields: f)
 
         // A class written under 'classes:' whose entry has an error is listed: that error says what to fix.
-        let written = Set(f.present("classes").map(Self.mappingKeys) ?? [])
+        // So is one under a second 'classes:' (reported as a duplicate key, and not read): the
+        // duplicate is what to fix, not a class "not listed" that is listed there.
+        var written = Set(f.present("classes").map(Self.mappingKeys) ?? [])
+        if case .mapping(let mapping) = root {
+            for (keyNode, value) in mapping {
+                guard case .scalar(let key) = keyNode, CoreScalar(key) == .string("classes") else { continue }
+                written.formUnion(Self.mappingKeys(value))
+            }
+        }
         for reference in classReferences
         where scenario.classes[reference.name] == nil && !written.contains(reference.name) {
             let listed = scenario.classes.keys.sorted()

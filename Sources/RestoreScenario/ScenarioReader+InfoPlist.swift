@@ -23,7 +23,7 @@ extension ScenarioReader {
         do {
             plist = try InfoPlist.read(path: path)
         } catch {
-            for p in error.problems { fail(infoPlistReading.node, "Info.plist '\(written)': \(p.message)") }
+            failReading(error.problems, named: "Info.plist '\(written)'", at: infoPlistReading.node)
             return
         }
         let explicit = infoPlistReading.explicit

@@ -26,16 +26,7 @@ extension ScenarioReader {
                 documents.append(doc)
                 scenario.storyboardFiles[entry.name] = entry.path
             } catch {
-                for p in error.problems {
-                    guard p.location?.line != nil else {
-                        fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)): \(p.message)")
-                        continue
-                    }
-                    append(p)
-                }
-                if error.problems.contains(where: { $0.location?.line != nil }) {
-                    fail(entry.node, "storyboard '\(entry.name)' (\(entry.path)) has errors, listed under its own name")
-                }
+                failReading(error.problems, named: "storyboard '\(entry.name)' (\(entry.path))", at: entry.node)
             }
         }
         guard problems.isEmpty else { return }
@@ -202,6 +193,8 @@ extension ScenarioReader {
             let listed = ids.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (ids.count > 10 ? ", …" : "")
             let fix: String
             switch (u.referencedIdentifier, ids.isEmpty) {
+            case _ where u.cycle:
+                fix = "; point one reference of the cycle at a scene that is a view controller"
             case (let wanted?, false):
                 fix =
                     Self.suggestion(for: wanted, among: ids)
@@ -215,6 +208,24 @@ extension ScenarioReader {
                 fix = "; tick \"Is Initial View Controller\" on a scene of \(file)"
             }
             append(Diagnostic(at: u.location, u.message + fix))
+        }
+    }
+}
+
+extension ScenarioReader {
+    /// The problems of a file the scenario names (a storyboard, the Info.plist): one with a line
+    /// is said where it is, in that file; the scenario's key then says which file it named. One
+    /// with no line (the file cannot be read) is said at the key.
+    func failReading(_ fileProblems: [Diagnostic], named name: String, at node: ScenarioNode?) {
+        for p in fileProblems {
+            guard p.location?.line != nil else {
+                fail(node, "\(name): \(p.message)")
+                continue
+            }
+            append(p)
+        }
+        if fileProblems.contains(where: { $0.location?.line != nil }) {
+            fail(node, "\(name) has errors, listed under its own name")
         }
     }
 }

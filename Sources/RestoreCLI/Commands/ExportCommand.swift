@@ -8,11 +8,15 @@ struct ExportCommand: ParsableCommand {
             "Export a trace: a Perfetto / chrome://tracing timeline, the hierarchy as DOT or SVG, or the outcome as JSON.",
         discussion: """
             Formats:
-              chrome-trace  Trace Event Format JSON: a track per launch and phase, a slice per callback, flow
-                            arrows from each node's encode to its decode. Open it in ui.perfetto.dev or chrome://tracing.
-              dot           the two hierarchies (at preservation, after restoration) as Graphviz DOT
+              chrome-trace  Trace Event Format JSON: a track per launch and phase, a
+                            slice per callback, flow arrows from each node's encode
+                            to its decode. Open it in ui.perfetto.dev or
+                            chrome://tracing.
+              dot           the two hierarchies (at preservation, after
+                            restoration) as Graphviz DOT
               svg           the same, laid out and rendered in-process by libgvc
-              json          the outcome (restoretrace-outcome/1, as record --json) with the replay verdict
+              json          the outcome (restoretrace-outcome/1, as record --json)
+                            with the replay verdict
             Writes to standard output unless -o FILE is given (written atomically).
 
             Exit codes: 0 exported; 2 a bad trace (located); 3 the file could not be written (the path and the system's reason).

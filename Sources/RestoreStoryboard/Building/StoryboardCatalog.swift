@@ -79,12 +79,28 @@ public struct StoryboardCatalog: Sendable {
 
     /// Why a storyboard reference in `doc` cannot be followed, or nil when it can (or is no reference).
     public func unresolved(_ placeholder: StoryboardController, in doc: StoryboardDocument) -> UnresolvedReference? {
-        guard let reference = placeholder.reference, target(of: placeholder, in: doc) == nil else { return nil }
+        guard let reference = placeholder.reference else { return nil }
         let name = reference.storyboardName ?? doc.name
-        return UnresolvedReference(
+        var found = UnresolvedReference(
             placeholderID: placeholder.id, location: placeholder.location, storyboardName: name,
             referencedIdentifier: reference.referencedIdentifier, storyboardFound: name == doc.name || self[name] != nil
         )
+        guard target(of: placeholder, in: doc) != nil else { return found }
+        // A reference that leads back to itself (a storyboard whose initial view controller is a
+        // reference to that storyboard, or references to each other) names no scene UIKit can
+        // build: it would instantiate the reference again and again. A later link that is not
+        // followed is said at its own reference.
+        var (c, d) = (placeholder, doc)
+        var visited = Set<String>()
+        while c.reference != nil {
+            guard visited.insert(d.name + "\u{0}" + c.id).inserted else {
+                found.cycle = true
+                return found
+            }
+            guard let (id, next) = target(of: c, in: d), let controller = next.controller(id) else { return nil }
+            (c, d) = (controller, next)
+        }
+        return nil
     }
 }
 
@@ -97,9 +113,15 @@ public struct UnresolvedReference: Hashable, Sendable {
     public var referencedIdentifier: String?
     /// True when the storyboard is known but has no such scene (or no initial controller).
     public var storyboardFound: Bool
+    /// It leads back to itself through references, reaching no scene.
+    public var cycle = false
 
     /// What is missing, in words.
     public var message: String {
+        if cycle {
+            return
+                "the storyboard reference '\(placeholderID)' leads back to itself through storyboard references, and reaches no scene: UIKit would instantiate it again and again"
+        }
         let target =
             referencedIdentifier.map { "scene '\($0)' of storyboard '\(storyboardName)'" }
             ?? "the initial view controller of storyboard '\(storyboardName)'"

@@ -131,6 +131,14 @@ public struct InfoPlist: Hashable, Sendable {
             }
             return input.bytes
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StoryboardError(
+                at: SourceLocation(file: path),
+                message:
+                    "is a directory; give the app's Info.plist file (in the Xcode project, or Info.plist in the built .app)"
+            )
+        }
         do { return try BoundedFile.contents(of: path, limit: maximumBytes) } catch {
             let whole = SourceLocation(file: path)
             switch error {

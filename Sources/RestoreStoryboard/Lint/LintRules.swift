@@ -220,9 +220,11 @@ struct LintRules {
             add(
                 .unresolvedReference, u.storyboardFound ? .error : .warning, id: u.placeholderID, at: u.location,
                 u.message,
-                fix: u.storyboardFound
-                    ? "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard"
-                    : "pass \(name).storyboard to lint too (\(lintAgain(adding: name))), so the scenes it stands for are checked"
+                fix: u.cycle
+                    ? "point the reference at a scene that is a view controller (its Storyboard and Referenced ID), not at a reference that leads back to it"
+                    : u.storyboardFound
+                        ? "set the reference's Referenced ID to an existing Storyboard ID of \(name).storyboard"
+                        : "pass \(name).storyboard to lint too (\(lintAgain(adding: name))), so the scenes it stands for are checked"
             )
         }
     }
