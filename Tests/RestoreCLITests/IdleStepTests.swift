@@ -78,4 +78,12 @@ import Testing
         )
         #expect(r.code == 0, "\(r.stderr)")
     }
+
+    /// A user's kill of an app the system already ended is not idle: swiping its card away
+    /// deletes the archive (T2), so the next launch restores nothing.
+    @Test func aUsersKillAfterTheSystemsIsKept() throws {
+        let r = try Self.record("[background, {kill: system}, {kill: user}, launch]")
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("archive-deleted-user-quit"), "\(r.stdout)")
+    }
 }

@@ -184,4 +184,122 @@ import Testing
             ])
         #expect(!lost.contains { $0.message.contains("#") })
     }
+
+    // MARK: Found by the review of the fixes above
+
+    /// An object scoped by a view of its own page, a path both pages' views share: it was
+    /// `ambiguous-path` (a view is below the referencing controller, not its ancestor), and the
+    /// page referenced the other page's key.
+    @Test func anObjectScopedByItsPagesViewIsThatPages() throws {
+        let run = try ScenarioRun(
+            """
+            name: viewparent
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, views: [{class: UIScrollView, restorationIdentifier: list}]}
+                - class: P
+                  restorationIdentifier: page
+                  views: [{class: UIScrollView, restorationIdentifier: list}]
+                  objects: [{restorationIdentifier: cursor, class: Cursor, restorationParent: Nav/page/list, state: {c: 2}}]
+            timeline: [background]
+            """)
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+        let entries = try #require(run.engine.archive).entries
+        #expect(entries.filter { $0.kind == .object }.map(\.key) == ["Nav/:[1]:/page/list/cursor"])
+        let reference = entries.first { $0.key == "Nav/:[1]:/page" }?.coder.first { $0.key == "cursor" }
+        #expect(reference.map { "\($0.value)" } == "Object Identifier Proxy: Nav/:[1]:/page/list/cursor")
+    }
+
+    /// One object (one class and state at one path) referenced by the page that scopes it and by
+    /// a controller below neither page is that one object met again: it was also reported an
+    /// `ambiguous-path` error, "never preserved", beside its preserved self.
+    @Test func anObjectAlsoReferencedFromElsewhereIsOneObject() throws {
+        let draft =
+            "{restorationIdentifier: draft, class: Draft, restorationParent: Tabs/Nav/page, state: {d: 2}}"
+        let run = try ScenarioRun(
+            """
+            name: multi
+            launchUI: {class: UITabBarController, restorationIdentifier: Tabs}
+            ui:
+              class: UITabBarController
+              restorationIdentifier: Tabs
+              children:
+                - class: UINavigationController
+                  restorationIdentifier: Nav
+                  children: [{class: P, restorationIdentifier: page}, {class: P, restorationIdentifier: page, objects: [\(draft)]}]
+                - {class: Other, restorationIdentifier: other, objects: [\(draft)]}
+            timeline: [background]
+            """)
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+        let objects = run.outcome.preservation?.nodes.filter { $0.kind == .object }.map {
+            "\($0.key ?? "") \($0.status)"
+        }
+        #expect(objects == ["Tabs/:[0]:/Nav/:[1]:/page/draft preserved"])
+    }
+
+    /// `app.delegate.encodes` naming an object that the first of two pages scopes: the app's
+    /// reference was to the last page's key, so the object was "not referenced".
+    @Test func theAppDelegatesReferenceFindsTheFirstPagesObject() throws {
+        let run = try ScenarioRun(
+            """
+            name: enc2
+            app: {delegate: {encodes: [Nav/page/draft]}}
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - class: P
+                  restorationIdentifier: page
+                  presented:
+                    class: Login
+                    objects: [{restorationIdentifier: draft, class: Draft, restorationParent: Nav/page, state: {d: 1}}]
+                - {class: P, restorationIdentifier: page}
+            timeline: [background]
+            """)
+        let object = run.outcome.preservation?.nodes.first { $0.kind == .object }
+        #expect(object?.status == .preserved)
+        #expect(object?.key == "Nav/:[0]:/page/draft")
+    }
+
+    /// Objects found registered at relaunch (R6) at a path two pages share: each archived key
+    /// gets its own page's object. Both entries took the first page's, whose state the second
+    /// decode then overwrote.
+    @Test func registeredObjectsOfSiblingsAreHandedOutOnePerKey() throws {
+        func page(_ n: Int, _ d: Int) -> String {
+            "{class: P\(n), restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: Draft, restorationParent: Nav/page, state: {d: \(d)}}]}"
+        }
+        let run = try ScenarioRun(
+            """
+            name: r6
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav, children: [\(page(1, 0)), \(page(2, 0))]}
+            ui: {class: UINavigationController, restorationIdentifier: Nav, children: [\(page(1, 1)), \(page(2, 2))]}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        let drafts = try #require(run.engine.archive).entries.filter { $0.kind == .object }
+        #expect(drafts.map(\.key) == ["Nav/:[0]:/page/draft", "Nav/:[1]:/page/draft"])
+        #expect(drafts.map { $0.coder.first.map { "\($0.value)" } ?? "" } == ["1", "2"])
+    }
+
+    /// A presented controller under one page and an object the other page scopes share a path
+    /// but not a key or a locator: no collision (R11 was checked by path).
+    @Test func anObjectOfOnePageDoesNotCollideWithTheOtherPagesSheet() throws {
+        let run = try ScenarioRun(
+            """
+            name: keyclash
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, presented: {class: Sheet, restorationIdentifier: draft}}
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: Draft, restorationParent: Nav/page, state: {d: 2}}]}
+            timeline: [background]
+            """)
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+        #expect(run.outcome.preservation?.nodes.allSatisfy { $0.status == .preserved } == true)
+    }
 }

@@ -26,7 +26,9 @@ extension PreservationWalk {
         let encodesChildren = Self.encodesChildren(vc)
         let childKeys = Self.writeSystemKeys(
             of: vc, key: key, encodesChildren: encodesChildren,
-            objectKeys: vc.restorableObjects.map { objectKey($0, owner: locator.text) },
+            objectKeys: vc.restorableObjects.map {
+                objectKey($0, owner: locator.text, preserving: (vc, path.text, key.text))
+            },
             to: coder)
         entries.append(
             ArchiveEntry(

@@ -16,9 +16,20 @@ extension PreservationWalk {
     /// its identifier alone. Nil when it has no identifier.
     /// `owner`: the locator of the controller that references it, which picks the parent among
     /// siblings sharing the parent's path (`PreservedKeys.parent(ofPath:below:)`).
-    func objectKey(_ object: UIStateRestoringObject, owner: String) -> String? {
+    /// `preserving`: the controller being encoded, with its path and key, when it is the owner:
+    /// its own views and objects are preserved after its encode, so a parent among them is
+    /// keyed from its key (a sibling sharing its path has its own).
+    func objectKey(
+        _ object: UIStateRestoringObject, owner: String,
+        preserving own: (vc: UIViewController, path: String, key: String)? = nil
+    ) -> String? {
         guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
         guard let parent = object.restorationParentPath else { return id }
+        if let own,
+            let key = Self.ownKey(ofPath: parent, in: own, objectKey: { objectKey($0, owner: owner, preserving: own) })
+        {
+            return key + "/" + id
+        }
         let scope = preservedKeys.parent(ofPath: parent, below: owner)
         // A path several preserved nodes share, none of them the owner's: the object is not
         // preserved (`visitObject`), and the reference is to the last one, as it was.
@@ -26,6 +37,23 @@ extension PreservationWalk {
         // Not preserved: its key from the live tree, walked once for every such object.
         if liveKeys.keys == nil { liveKeys.keys = engine.application.archiveKeys() }
         return liveKeys.keys?.key(ofRestorationPath: parent).map { $0 + "/" + id } ?? parent + "/" + id
+    }
+
+    /// The key of the node at `path` when it is the controller being encoded, one of its views,
+    /// or one of its objects; nil otherwise. A view's key is its owner's and its identifier, an
+    /// object's its parent's and its identifier (an object's path is longer than its parent's,
+    /// so `objectKey` asked for one ends).
+    private static func ownKey(
+        ofPath path: String, in own: (vc: UIViewController, path: String, key: String),
+        objectKey: (UIStateRestoringObject) -> String?
+    ) -> String? {
+        if path == own.path { return own.key }
+        guard path.utf8.count > own.path.utf8.count, path.hasPrefix(own.path + "/") else { return nil }
+        let rest = path.dropFirst(own.path.count + 1)
+        if own.vc.views.contains(where: { $0.restorationIdentifier.map { $0 == rest } ?? false }) {
+            return own.key + "/" + rest
+        }
+        return own.vc.restorableObjects.first { $0.restorationPath == path }.flatMap(objectKey)
     }
 
     /// Encodes every referenced object once, after the controllers, then lists the ones nothing
@@ -44,6 +72,7 @@ extension PreservationWalk {
                 || (!appReferences.isEmpty
                     && (objectKey(reference.object, owner: reference.owner).map(appReferences.contains) ?? false))
         }
+        var unplaced: [ObjectReference] = []
         // An object whose restorationParent is another referenced object waits for it: its
         // scoped key is its parent's key and its identifier.
         while !pending.isEmpty {
@@ -75,37 +104,55 @@ extension PreservationWalk {
                     deferred.append(reference)
                     continue
                 }
+                let placed = scope(reference)
+                // Placed by no sibling: looked at after the rest, when the one object it may be
+                // (met under the sibling that scopes it) is known.
+                if placed.ambiguous {
+                    unplaced.append(reference)
+                    continue
+                }
                 // A controller or a view preserved at this path has its archive key or its
-                // locator (R11). Objects of siblings sharing a path have keys of their own.
-                if preservedKeys.hasControllerOrView(atPath: path) || preservedKeys.contains(key: identity) {
+                // locator (R11). An object scoped by one of siblings sharing a path is located
+                // below it, and collides only with a node of its key.
+                if (!placed.shared && preservedKeys.hasControllerOrView(atPath: path))
+                    || preservedKeys.contains(key: identity)
+                {
                     skipSharedPath(reference, path: path, first: nil)
                     done[identity] = reference.object
                     continue
                 }
                 done[identity] = reference.object
-                visitObject(reference, path: path)
+                visitObject(reference, path: path, identity: identity, done: done)
                 if crash != nil { return }
             }
             // A round that keys no waiting object ends the waiting: what is left is visited now and
             // says why it is not preserved (an object's path is longer than its parent's, so no cycle).
             if deferred.count == pending.count {
-                for reference in deferred {
-                    guard let identity = identity(reference), done[identity] == nil,
-                        let path = reference.object.restorationPath
-                    else { continue }
-                    done[identity] = reference.object
-                    visitObject(reference, path: path)
-                    if crash != nil { return }
-                }
+                visitOnce(deferred, &done)
+                if crash != nil { return }
                 break
             }
             pending = deferred
         }
+        visitOnce(unplaced, &done)
+        if crash != nil { return }
         for reference in objectReferences where reference.skipReason != nil {
             let identity = identity(reference)
             if let identity, done[identity] != nil { continue }
             if let identity { done[identity] = reference.object }
             skipObject(reference, reason: reference.skipReason!)
+        }
+    }
+
+    /// Visits each of `references` not met yet, in order, until the app crashes.
+    private mutating func visitOnce(_ references: [ObjectReference], _ done: inout [String: UIStateRestoringObject]) {
+        for reference in references {
+            guard let identity = identity(reference), done[identity] == nil,
+                let path = reference.object.restorationPath
+            else { continue }
+            done[identity] = reference.object
+            visitObject(reference, path: path, identity: identity, done: done)
+            if crash != nil { return }
         }
     }
 
@@ -118,6 +165,14 @@ extension PreservationWalk {
             let found = preservedKeys.parent(ofPath: parent, below: reference.owner).found
         else { return path }
         return found.key + "/" + (reference.object.restorationIdentifier ?? "")
+    }
+
+    /// How the object's restorationParent path places it: among siblings sharing that path
+    /// (`shared`: located below the one it is scoped by), or nowhere among them (`ambiguous`).
+    private func scope(_ reference: ObjectReference) -> (shared: Bool, ambiguous: Bool) {
+        guard let parent = reference.object.restorationParentPath else { return (false, false) }
+        let scope = preservedKeys.parent(ofPath: parent, below: reference.owner)
+        return (!scope.shared.isEmpty, !scope.shared.isEmpty && scope.found == nil)
     }
 
     /// R11 for registered objects: a second object at a path another one is encoded at.
@@ -143,7 +198,12 @@ extension PreservationWalk {
         )
     }
 
-    private mutating func visitObject(_ reference: ObjectReference, path: String) {
+    /// `done`: the objects already met, by identity: one referenced again from a controller the
+    /// shared parent path does not place (an ambiguous scope) is that object met again, not an
+    /// error, when it is the same (the same instance, or the same class and state at its path).
+    private mutating func visitObject(
+        _ reference: ObjectReference, path: String, identity: String, done: [String: UIStateRestoringObject]
+    ) {
         let object = reference.object
         var parentKey: String?
         var depth = reference.depth
@@ -152,6 +212,15 @@ extension PreservationWalk {
         if let parentPath = object.restorationParentPath {
             let scope = preservedKeys.parent(ofPath: parentPath, below: reference.owner)
             if scope.found == nil, !scope.shared.isEmpty {
+                let object = reference.object
+                // Scanned only here: most objects have one scope, and a scan for each was quadratic.
+                let metBefore = done.contains { met in
+                    met.key != identity
+                        && (met.value === object
+                            || (met.value.restorationPath == path && met.value.className == object.className
+                                && met.value.state == object.state))
+                }
+                if metBefore { return }
                 return skipAmbiguousParent(reference, path: path, parentPath: parentPath, candidates: scope.shared)
             }
             guard let parent = scope.found else {

@@ -47,28 +47,30 @@ final class PreservedKeys {
     }
 
     /// The node preserved at `path` that an object referenced by the controller at `owner` (a
-    /// locator) is scoped by: the only one; among several (`shared`), the one `owner` is or is
-    /// below (the nearest). Nil when none has the path, or when several do and `owner` is below
-    /// none of them: the path does not say which (`shared` and no `found`).
+    /// locator) is scoped by: the only one; among several (`shared`), the one nearest the owner,
+    /// the one whose locator has the most leading components in common with the owner's (the
+    /// owner itself or an ancestor, or a view or object in the owner's own subtree, beats a
+    /// sibling's). Nil when none has the path, or when several do and none is nearer than the
+    /// rest: the path does not say which (`shared` and no `found`).
     func parent(ofPath path: String, below owner: String) -> (found: Found?, shared: [Found]) {
         indexAll()
         guard let all = shared[path] else { return (index[path].map { found[$0] }, []) }
         let candidates = all.map { found[$0] }
-        let enclosing = candidates.filter { Self.isSelfOrAncestor($0.locator, of: owner) }
-        return (enclosing.max { $0.locator.utf8.count < $1.locator.utf8.count }, candidates)
+        let ownerParts = owner.split(separator: "/", omittingEmptySubsequences: false)
+        let nearness = candidates.map { candidate in
+            zip(candidate.locator.split(separator: "/", omittingEmptySubsequences: false), ownerParts)
+                .prefix { $0 == $1 }.count
+        }
+        guard let best = nearness.max(), nearness.filter({ $0 == best }).count == 1,
+            let at = nearness.firstIndex(of: best)
+        else { return (nil, candidates) }
+        return (candidates[at], candidates)
     }
 
     /// Whether a node was preserved under this archive key.
     func contains(key: String) -> Bool {
         indexAll()
         return keys.contains(key)
-    }
-
-    /// Whether the node at locator `a` is the one at `b` or one of its ancestors.
-    static func isSelfOrAncestor(_ a: String, of b: String) -> Bool {
-        b == a
-            || (b.utf8.count > a.utf8.count && b.hasPrefix(a)
-                && b.utf8.dropFirst(a.utf8.count).first == UInt8(ascii: "/"))
     }
 
     private func indexAll() {

@@ -378,8 +378,11 @@ extension RestorationEngine {
                 ).object
             if obtained == nil { run.outcomes[i].reason = .restorationClassReturnedNil }
             run.outcomes[i].via = obtained == nil ? nil : .restorationClass
-        } else if let existing = application.registeredObject(atRestorationPath: path) {
+        } else if let existing = application.registeredObjects(atRestorationPath: path).first(where: {
+            !run.takenObjects.contains(ObjectIdentifier($0))
+        }) {
             obtained = existing
+            run.takenObjects.insert(ObjectIdentifier(existing))
             run.outcomes[i].via = .existing
         } else {
             run.outcomes[i].reason = .notFound

@@ -98,8 +98,8 @@ public final class RestorationEngine {
     }
 
     /// Why `step` would do nothing if it ran now, or nil when it does something: a `background`
-    /// while the app is not in the foreground (`enterBackground` returns at once), a `kill` of an
-    /// app that is not running (its `kill` event says nothing happened). A scenario's timeline
+    /// while the app is not in the foreground (`enterBackground` returns at once), a system's or
+    /// debugger's `kill` of an app that is not running (its `kill` event says nothing happened). A scenario's timeline
     /// with such a step asks a question that is silently not asked, so `record` refuses it.
     /// Closing or disconnecting a scene session is left out: the switcher closes the sessions
     /// of an app that is not running.
@@ -112,11 +112,14 @@ public final class RestorationEngine {
                 return "the app is not running at this step (it was killed, or crashed, and no launch followed)"
             case .background:
                 return application.launchOptions.deviceLocked
-                    ? "the app is already in the background: a launch while the device is locked stays there (R12)"
+                    ? "the app is already in the background: a launch while the device is locked stays there"
+                        + (isSceneBased ? "" : " (R12)")
                     : "the app is already in the background at this step"
             }
-        case .kill:
-            return appState == .terminated
+        case .kill(let kind):
+            // A user's kill of an app that is not running is still the user's: swiping away the
+            // card of an app the system ended deletes the archive (T2).
+            return appState == .terminated && kind != .user
                 ? "the app is not running at this step (it was killed, or crashed, and no launch followed)" : nil
         case .launch, .close, .disconnect:
             return nil

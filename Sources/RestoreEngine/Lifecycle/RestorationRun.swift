@@ -10,6 +10,9 @@ struct RestorationRun {
     var secureCoding = false
     /// R14: entries whose restoration class made a second instance beside the launch UI's.
     var duplicates: [(entry: Int, launchInstance: UIViewController, restored: UIViewController)] = []
+    /// The registered objects found at their path (R6) so far: an entry takes one no other
+    /// entry took, so siblings sharing a path each get their own.
+    var takenObjects = Set<ObjectIdentifier>()
     /// Entry i's parent's slot (-1: no parent key, or none in the archive), hashed once here:
     /// phase one, phase two and a view's owner each looked it up by key again (three hashes of
     /// a long key per entry).

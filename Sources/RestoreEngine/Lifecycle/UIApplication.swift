@@ -44,6 +44,9 @@ public final class UIApplication {
     /// freeing it).
     @exclusivity(unchecked) private var indexToken = LiveIndexToken()
     @exclusivity(unchecked) var liveObjects: [String: UIStateRestoringObject] = [:]
+    /// Every object registered at a path more than one has (siblings sharing a path each
+    /// register theirs), in the tree's order; most paths have one, in `liveObjects` alone.
+    @exclusivity(unchecked) var sharedObjectPaths: [String: [UIStateRestoringObject]] = [:]
     /// Controllers whose restoration path another live controller shares, by that path:
     /// `liveControllers` keeps one per path (see `SharedPathGroup`). Empty unless two share a path.
     @exclusivity(unchecked) private var sharedPaths: [String: SharedPathGroup] = [:]
@@ -209,6 +212,11 @@ public final class UIApplication {
     public func archiveKeys() -> ArchiveKeys {
         var keys: [String: String] = [:]
         var objects: [UIStateRestoringObject] = []
+        // An object's parent among the controller that registers it, its ancestors and its own
+        // views: siblings sharing that path each scope their own object (keyed by path, the
+        // last sibling's key answered for all).
+        var scopedByOwner: [ObjectIdentifier: String] = [:]
+        var ancestors: [(path: String, key: String)] = []
         // A controller without an identifier has no key, but the objects registered under it do
         // (P8: their path is their restorationParent's, or their identifier alone).
         func walk(_ vc: UIViewController, key: String?, path: String?) {
@@ -218,8 +226,23 @@ public final class UIApplication {
                 for view in vc.views {
                     if let id = view.restorationIdentifier, !id.isEmpty { keys[path + "/" + id] = key + "/" + id }
                 }
+                ancestors.append((path, key))
             }
+            defer { if key != nil, path != nil { ancestors.removeLast() } }
             objects += vc.restorableObjects
+            for object in vc.restorableObjects {
+                guard let parent = object.restorationParentPath, let id = object.restorationIdentifier, !id.isEmpty
+                else { continue }
+                if let scope = ancestors.last(where: { $0.path == parent }) {
+                    scopedByOwner[ObjectIdentifier(object)] = scope.key + "/" + id
+                } else if let key, let path, parent.hasPrefix(path + "/"),
+                    vc.views.contains(where: { view in
+                        view.restorationIdentifier.map { path + "/" + $0 == parent } ?? false
+                    })
+                {
+                    scopedByOwner[ObjectIdentifier(object)] = key + parent.dropFirst(path.count) + "/" + id
+                }
+            }
             for (i, child) in vc.children.enumerated() {
                 let id = child.restorationIdentifier ?? ""
                 walk(
@@ -239,11 +262,12 @@ public final class UIApplication {
         }
         // Objects scoped by other objects: an object's path is its parent's and one more
         // identifier, so in order of length every parent is keyed before its children. A
-        // controller's or view's key is never replaced by an object's at the same path.
+        // controller's or view's key is never replaced by an object's at the same path; of
+        // objects sharing a path, the first in the tree answers for it.
         let scoped = objects.compactMap { o in o.restorationPath.map { (o, $0) } }
         for (object, objectPath) in scoped.sorted(by: { $0.1.utf8.count < $1.1.utf8.count })
         where keys[objectPath] == nil {
-            keys[objectPath] = Self.objectKey(object, parentKeys: keys)
+            keys[objectPath] = scopedByOwner[ObjectIdentifier(object)] ?? Self.objectKey(object, parentKeys: keys)
         }
         return ArchiveKeys(byPath: keys)
     }
@@ -270,6 +294,12 @@ public final class UIApplication {
     /// The object registered at this restoration path, if any (R6).
     public func registeredObject(atRestorationPath path: String) -> UIStateRestoringObject? { liveObjects[path] }
 
+    /// Every object registered at this restoration path, in the tree's order: one, or one per
+    /// sibling sharing the path of its restorationParent.
+    func registeredObjects(atRestorationPath path: String) -> [UIStateRestoringObject] {
+        sharedObjectPaths[path] ?? liveObjects[path].map { [$0] } ?? []
+    }
+
     /// Indexes a controller and everything below it that has a full restoration path.
     /// `key`: its archive key, for a controller obtained in this launch (not yet under its parent).
     func index(_ vc: UIViewController, at path: String, key: String? = nil) {
@@ -287,7 +317,12 @@ public final class UIApplication {
         }
         let here = RestorationPath(parsing: path)
         for object in vc.restorableObjects {
-            if let objectPath = object.restorationPath, liveObjects[objectPath] == nil {
+            guard let objectPath = object.restorationPath else { continue }
+            if let first = liveObjects[objectPath] {
+                if first !== object, !(sharedObjectPaths[objectPath]?.contains { $0 === object } ?? false) {
+                    sharedObjectPaths[objectPath, default: [first]].append(object)
+                }
+            } else {
                 liveObjects[objectPath] = object
             }
         }
@@ -305,6 +340,7 @@ public final class UIApplication {
         window.rootViewController = nil
         liveControllers = PathTable()
         liveObjects = [:]
+        sharedObjectPaths = [:]
         sharedPaths = [:]
         keyDroppedSinceReset = false
         indexToken = LiveIndexToken()
@@ -317,6 +353,7 @@ public final class UIApplication {
         liveControllers = PathTable(minimumCapacity: expected)
         indexToken = LiveIndexToken()
         liveObjects = [:]
+        sharedObjectPaths = [:]
         sharedPaths = [:]
         keyDroppedSinceReset = false
         if let root = window.rootViewController, let id = root.restorationIdentifier, !id.isEmpty {

@@ -41,13 +41,22 @@ public struct NodeOutcome: Hashable, Sendable {
         return String(Self.withoutSiblingSuffix(last))
     }
 
-    /// Where a message says the node is: its locator, or, when siblings share its restoration
-    /// path (its locator has the `#n` that tells them apart, which is in no path and no archive,
-    /// or is in `shared`, the locators that others' extend), its archive key, which tells them
-    /// apart as the archive dump does (`Nav/:[1]:/page`).
+    /// Where a message says the node is: its locator, or, when it is or is below one of siblings
+    /// sharing a restoration path (a component of its locator has the `#n` that tells them
+    /// apart, which is in no path and no archive, or an ancestor-or-self locator is in `shared`,
+    /// the locators others' extend), its archive key, which tells them apart as the archive
+    /// dump does (`Nav/:[1]:/page/list`).
     public func messageLocator(shared: Set<String> = []) -> String {
-        guard let key, siblingBase != nil || shared.contains(locator) else { return locator }
-        return key
+        guard let key else { return locator }
+        let parts = locator.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains(where: { Self.withoutSiblingSuffix($0).count != $0.count }) { return key }
+        guard !shared.isEmpty else { return locator }
+        var prefix = ""
+        for part in parts {
+            prefix += prefix.isEmpty ? String(part) : "/" + part
+            if shared.contains(prefix) { return key }
+        }
+        return locator
     }
 
     /// The locator without its `#n` suffix, when it has one: the first sibling's locator.
