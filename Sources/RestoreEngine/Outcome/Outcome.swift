@@ -47,9 +47,11 @@ public struct NodeOutcome: Hashable, Sendable {
     /// the locators others' extend), its archive key, which tells them apart as the archive
     /// dump does (`Nav/:[1]:/page/list`).
     public func messageLocator(shared: Set<String> = []) -> String {
-        guard let key else { return locator }
+        // Most locators have no `#` and no shared ancestor: answered without splitting them.
+        let hasHash = locator.utf8.contains(UInt8(ascii: "#"))
+        guard let key, hasHash || !shared.isEmpty else { return locator }
         let parts = locator.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.contains(where: { Self.withoutSiblingSuffix($0).count != $0.count }) { return key }
+        if hasHash, parts.contains(where: { Self.withoutSiblingSuffix($0).count != $0.count }) { return key }
         guard !shared.isEmpty else { return locator }
         var prefix = ""
         for part in parts {
