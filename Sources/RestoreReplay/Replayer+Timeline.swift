@@ -34,6 +34,7 @@ extension Replayer {
                 }
                 started = true
                 if engine.isSceneBased {
+                    (engine.boundary as? StandInApp)?.firstSession = scenes.first?.session
                     engine.startScenes(scenes)
                 } else {
                     let root = start.hierarchy?.instantiateViewController(classes: application.classes)

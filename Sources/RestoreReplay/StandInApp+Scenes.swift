@@ -15,10 +15,15 @@ extension StandInApp {
         switch call {
         case .restoreInteractionState:
             return recorded?.result == .crashed ? .crashed : .void
-        case .configurationForConnecting:
+        case .configurationForConnecting(let session):
+            newSessions.insert(session)
             if case .configuration(let name)? = recorded?.result { return .configuration(name) }
             return .configuration(nil)
-        case .stateRestorationActivity(let session):
+        case .stateRestorationActivity(let asked):
+            // A new session answers as the session it was made from: that one's what-if is its,
+            // and what it did is said under that one's name (the what-if's).
+            let session =
+                whatIf.activityTypes[asked] == nil && newSessions.contains(asked) ? firstSession ?? asked : asked
             let changed = whatIf.activityTypes[session]
             if recorded?.result == .crashed {
                 if changed != nil { activityTypeUses[session] = activityTypeUses[session] ?? .crashed }

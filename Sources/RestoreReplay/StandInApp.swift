@@ -21,6 +21,12 @@ final class StandInApp: AppBoundary {
     /// What became of each `activity:SESSION.type` what-if: a session never asked for its
     /// activity in this run is absent (see `ReplayResult.activityTypeUses`).
     @exclusivity(unchecked) var activityTypeUses: [String: ActivityTypeUse] = [:]
+    /// The first scene session of the app at start: a new session (S3) is made from it, as a
+    /// scenario's app makes one, so an `activity:SESSION.type` what-if on it reaches the new
+    /// sessions too, as recording the changed scenario does.
+    @exclusivity(unchecked) var firstSession: String?
+    /// The sessions connected new in this run (`application:configurationForConnectingSceneSession:options:`).
+    @exclusivity(unchecked) var newSessions: Set<String> = []
 
     /// A hierarchy of the trace to learn views from: where its record is, and its tree when
     /// reading the step decoded it.

@@ -65,6 +65,31 @@ struct SceneReplayTests {
         #expect(result.outcome.scenes?.first?.restored == nil)
     }
 
+    /// After a force quit the next launch makes a new session from the first scene (S3): a
+    /// what-if on that scene's activity type reaches the new session, as recording the changed
+    /// scenario does. It changed `main` only, and the replay said the new session restored
+    /// where the recording of the change said `activity-type-not-declared`.
+    @Test func anActivityWhatIfReachesTheNewSessionMadeFromItsScene() throws {
+        let yaml = """
+            name: new-session
+            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+            scenes:
+              - session: main
+                ui: {class: BrowserController}
+                activity: {type: com.example.browse, userInfo: {item: "42"}}
+            timeline: [background, {kill: user}, launch, background, {kill: system}, launch]
+            """
+        let (path, _) = try recorded(yaml)
+        let result = try Replayer.replay(
+            path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("activity:main.type=com.example.other")]))
+        let changed = try recorded(
+            yaml.replacingOccurrences(
+                of: "activity: {type: com.example.browse", with: "activity: {type: com.example.other"))
+        #expect(changed.outcome.scenes?.last?.reason == .activityTypeNotDeclared)
+        #expect(result.outcome.scenes == changed.outcome.scenes)
+        #expect(result.activityTypeUses["main"] == .applied)
+    }
+
     @Test func whatIfTheDeclaredTypesChange() throws {
         let (path, _) = try recorded()
         let none = try Replayer.replay(path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=")]))
