@@ -67,9 +67,31 @@ extension Scenario {
         engine.start(with: ui.map { $0.instantiateViewController(classes: engine.application.classes) })
         engine.adoptArchive(archive)
         let first = timeline.firstIndex { if case .launch = $0 { true } else { false } }
+        let beforeLaunch = timeline[..<(first ?? timeline.endIndex)].indices
+        // The archive is the one preservation before the first launch: a `background` there
+        // after another, or after a kill, is one the app could not have run.
+        var killed = false
+        var preserved = false
+        for index in beforeLaunch {
+            switch timeline[index] {
+            case .kill: killed = true
+            case .background, .backgroundCrashingWhileEncoding:
+                if killed || preserved {
+                    watch?.idle.append(
+                        (
+                            index,
+                            killed
+                                ? "the app is not running at this step (it was killed, and no launch followed)"
+                                : "with --archive, UIKit's archive is the one preservation before the first launch, and this is a second"
+                        ))
+                }
+                preserved = true
+            default: break
+            }
+        }
         drive(
             engine,
-            timeline[..<(first ?? timeline.endIndex)].indices.filter {
+            beforeLaunch.filter {
                 if case .background = timeline[$0] { false } else { true }
             }, watch)
         if engine.appState != .terminated { engine.kill(.system) }

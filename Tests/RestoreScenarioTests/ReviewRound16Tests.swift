@@ -302,4 +302,138 @@ import Testing
         #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
         #expect(run.outcome.preservation?.nodes.allSatisfy { $0.status == .preserved } == true)
     }
+
+    // MARK: Found by the second review
+
+    /// References in the last archive (the app's and every entry's) to keys no entry has: a
+    /// reference UIKit would decode as nil, where the scenario's object was preserved.
+    static func dangling(_ run: ScenarioRun) throws -> [String] {
+        let archive = try #require(run.engine.archive)
+        let keys = Set(archive.entries.map(\.key))
+        func references(_ v: CoderValue) -> [String] {
+            switch v {
+            case .reference(let k): [k]
+            case .array(let a): a.flatMap(references)
+            default: []
+            }
+        }
+        let all = (archive.appLevel + archive.entries.flatMap(\.coder)).flatMap { references($0.value) }
+        return all.filter { !keys.contains($0) }
+    }
+
+    static let twoPages =
+        "launchUI: {class: UINavigationController, restorationIdentifier: Nav, children: [{class: P, restorationIdentifier: page}, {class: P, restorationIdentifier: page}]}"
+
+    /// A page's note names its page's draft as its parent, listed before that draft: it was
+    /// scoped by the other page's draft (already preserved) and reported ambiguous.
+    @Test func anObjectListedBeforeItsParentObjectWaitsForIt() throws {
+        let run = try ScenarioRun(
+            """
+            name: d1
+            \(Self.twoPages)
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 1}}, {restorationIdentifier: note, class: N, restorationParent: Nav/page/draft, state: {n: 1}}]}
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: note, class: N, restorationParent: Nav/page/draft, state: {n: 2}}, {restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 2}}]}
+            timeline: [background]
+            """)
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+        let objects = run.outcome.preservation?.nodes.filter { $0.kind == .object }.compactMap(\.key).sorted()
+        #expect(
+            objects == [
+                "Nav/:[0]:/page/draft", "Nav/:[0]:/page/draft/note", "Nav/:[1]:/page/draft",
+                "Nav/:[1]:/page/draft/note",
+            ])
+        #expect(try Self.dangling(run).isEmpty)
+    }
+
+    /// An object whose parent is its page's presented sheet, a path both pages' sheets share:
+    /// the page referenced the other page's sheet's key, and after relaunch nothing held the
+    /// object, which then vanished with no reason.
+    @Test func anObjectScopedByItsPagesSheetIsReferencedThere() throws {
+        let run = try ScenarioRun(
+            """
+            name: d4
+            classes: {R: {answer: new}}
+            \(Self.twoPages)
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, presented: {class: S, restorationIdentifier: sheet, restorationClass: R}, objects: [{restorationIdentifier: draft, class: D, objectRestorationClass: R, restorationParent: Nav/page/sheet}]}
+                - {class: P, restorationIdentifier: page, presented: {class: S, restorationIdentifier: sheet, restorationClass: R}}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        #expect(try Self.dangling(run).isEmpty)
+        let again = run.outcome.preservation?.nodes.filter { $0.kind == .object }.map { "\($0.key ?? "") \($0.status)" }
+        #expect(again == ["Nav/:[0]:/page/sheet/draft preserved"])
+    }
+
+    /// One object referenced by the first page and by another tab: the tab's reference was to
+    /// the last page's key, and after relaunch the tab lost the object with no reason.
+    @Test func aReferenceFromElsewhereGoesToTheObjectMetAgain() throws {
+        let draft =
+            "{restorationIdentifier: draft, class: D, objectRestorationClass: R, restorationParent: Tabs/Nav/page, state: {d: 1}}"
+        let run = try ScenarioRun(
+            """
+            name: d5
+            classes: {R: {answer: new}}
+            launchUI: {class: UITabBarController, restorationIdentifier: Tabs, children: [{class: UINavigationController, restorationIdentifier: Nav, children: [{class: P, restorationIdentifier: page}, {class: P, restorationIdentifier: page}]}, {class: O, restorationIdentifier: other}]}
+            ui:
+              class: UITabBarController
+              restorationIdentifier: Tabs
+              children:
+                - {class: UINavigationController, restorationIdentifier: Nav, children: [{class: P, restorationIdentifier: page, objects: [\(draft)]}, {class: P, restorationIdentifier: page}]}
+                - {class: O, restorationIdentifier: other, objects: [\(draft)]}
+            timeline: [background]
+            """)
+        #expect(try Self.dangling(run).isEmpty)
+        #expect(run.outcome.diagnostics(.ambiguousPath).isEmpty)
+    }
+
+    /// `encodes:` naming a note under the second page's draft: the app's reference was to the
+    /// first page's key, which is not in the archive.
+    @Test func theAppDelegatesReferenceToANestedObjectFindsIt() throws {
+        let run = try ScenarioRun(
+            """
+            name: d3
+            app: {delegate: {encodes: [Nav/page/draft/note]}}
+            \(Self.twoPages)
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 1}}]}
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 2}}, {restorationIdentifier: note, class: N, restorationParent: Nav/page/draft}]}
+            timeline: [background]
+            """)
+        #expect(try Self.dangling(run).isEmpty)
+        #expect(run.engine.archive?.appLevel.contains { $0.value == .reference("Nav/:[1]:/page/draft/note") } == true)
+    }
+
+    /// R6 at relaunch: only the second page of the launch UI registers a draft. The first
+    /// page's archived draft took it (another page's object), and the second page's was then
+    /// "not found".
+    @Test func aRegisteredObjectOfAnotherPageIsNotTaken() throws {
+        let run = try ScenarioRun(
+            """
+            name: d2
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav, children: [{class: P, restorationIdentifier: page}, {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page}]}]}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 1}}]}
+                - {class: P, restorationIdentifier: page, objects: [{restorationIdentifier: draft, class: D, restorationParent: Nav/page, state: {d: 2}}]}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        let restored = run.outcome.restoration?.nodes.filter { $0.kind == .object }.map {
+            "\($0.key ?? "") \($0.status)"
+        }
+        #expect(restored == ["Nav/:[0]:/page/draft notRestored", "Nav/:[1]:/page/draft restored"])
+        let drafts = try #require(run.engine.archive).entries.filter { $0.kind == .object }
+        #expect(drafts.map { $0.coder.first.map { "\($0.value)" } ?? "" } == ["2"])
+    }
 }

@@ -36,6 +36,10 @@ extension PreservationWalk {
                 parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
                 restorationClass: vc.restorationClass, storyboard: vc.storyboard,
                 insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
+        for object in vc.restorableObjects {
+            guard let oid = object.restorationIdentifier, !oid.isEmpty else { continue }
+            objectReferenceSites.append((entries.count - 1, oid, object))
+        }
         return (encodesChildren, childKeys)
     }
 

@@ -95,12 +95,14 @@ extension PreservationWalk {
                         first.className != reference.object.className || first.state != reference.object.state
                     {
                         skipSharedPath(reference, path: path, first: first)
+                    } else {
+                        metAgain(reference.object, as: first)
                     }
                     continue
                 }
-                if let parent = reference.object.restorationParentPath, preservedKeys[parent] == nil,
-                    waitingPaths.contains(parent)
-                {
+                // Waited for even when an object at that path was preserved already: siblings
+                // sharing a path each have their own, and its own may not be among them yet.
+                if let parent = reference.object.restorationParentPath, waitingPaths.contains(parent) {
                     deferred.append(reference)
                     continue
                 }
@@ -136,11 +138,33 @@ extension PreservationWalk {
         }
         visitOnce(unplaced, &done)
         if crash != nil { return }
+        patchObjectReferences()
         for reference in objectReferences where reference.skipReason != nil {
             let identity = identity(reference)
             if let identity, done[identity] != nil { continue }
             if let identity { done[identity] = reference.object }
             skipObject(reference, reason: reference.skipReason!)
+        }
+    }
+
+    /// `object` is `first` met again: references to it are to where `first` is preserved.
+    private mutating func metAgain(_ object: UIStateRestoringObject, as first: UIStateRestoringObject) {
+        guard object !== first, let key = preservedObjectKeys[ObjectIdentifier(first)] else { return }
+        preservedObjectKeys[ObjectIdentifier(object)] = key
+    }
+
+    /// Makes each controller's reference to a registered object the key that object was
+    /// preserved at (see `objectReferenceSites`). A reference to an object that was not
+    /// preserved stays as written: a reference to nothing, as UIKit's would be, and the object
+    /// says why it is missing.
+    private mutating func patchObjectReferences() {
+        guard !objectReferenceSites.isEmpty, !preservedObjectKeys.isEmpty else { return }
+        for site in objectReferenceSites {
+            guard let key = preservedObjectKeys[ObjectIdentifier(site.object)],
+                let i = entries[site.entry].coder.firstIndex(where: { $0.isSystem && $0.key == site.key }),
+                entries[site.entry].coder[i].value != .reference(key)
+            else { continue }
+            entries[site.entry].coder[i].value = .reference(key)
         }
     }
 
@@ -214,13 +238,16 @@ extension PreservationWalk {
             if scope.found == nil, !scope.shared.isEmpty {
                 let object = reference.object
                 // Scanned only here: most objects have one scope, and a scan for each was quadratic.
-                let metBefore = done.contains { met in
+                let metBefore = done.first { met in
                     met.key != identity
                         && (met.value === object
                             || (met.value.restorationPath == path && met.value.className == object.className
                                 && met.value.state == object.state))
                 }
-                if metBefore { return }
+                if let metBefore {
+                    metAgain(object, as: metBefore.value)
+                    return
+                }
                 return skipAmbiguousParent(reference, path: path, parentPath: parentPath, candidates: scope.shared)
             }
             guard let parent = scope.found else {
@@ -251,6 +278,7 @@ extension PreservationWalk {
         nodes.append(node)
         // Another object may name this one as its restorationParent.
         preservedKeys.append(path: path, key: key, depth: depth, locator: locator, isObject: true)
+        preservedObjectKeys[ObjectIdentifier(object)] = key
         let coder = RestorationCoder()
         engine.call(.encode(.object(object), coder: coder), receiver: object.className, path: path, key: key)
         if coder.appCrashed {

@@ -50,6 +50,15 @@ struct PreservationWalk {
     var objectReferences: [ObjectReference] = []
     /// Objects already reported as sharing another object's path (R11), so each is listed once.
     var sharedObjectPaths = Set<ObjectIdentifier>()
+    /// Where a preserved controller's coder references a registered object (its entry, the
+    /// reference's key): written at its encode with the key the object is expected at, and made
+    /// the key it was preserved at once the objects are visited (`patchObjectReferences`). An
+    /// object is keyed by what scopes it, which a controller encoded before the rest cannot
+    /// always know. No event has carried the reference yet: it is UIKit's key, in the archive only.
+    var objectReferenceSites: [(entry: Int, key: String, object: UIStateRestoringObject)] = []
+    /// The key each registered object was preserved at, by instance; an object met again (the
+    /// same class and state at its path) has its first instance's.
+    var preservedObjectKeys: [ObjectIdentifier: String] = [:]
     /// Preserved controllers' archive keys and depths by restoration path: where a registered
     /// object's parent is.
     let preservedKeys = PreservedKeys()

@@ -366,6 +366,38 @@ extension RestorationEngine {
         if launchInstance !== vc { application.index(vc, at: path, key: e.key) }
     }
 
+    /// R6: the object registered at the entry's path that no other entry took. When the
+    /// entry's parent is a controller restored in this launch (a page among siblings sharing
+    /// its path), the object of that controller (or of one below it) is taken, and one that
+    /// belongs to another controller at the parent's path (a sibling's) never is.
+    private func registeredObject(for e: ArchiveEntry, _ run: RestorationRun) -> UIStateRestoringObject? {
+        let untaken = application.registeredObjects(atRestorationPath: e.pathString).filter {
+            !run.takenObjects.contains(ObjectIdentifier($0))
+        }
+        guard !untaken.isEmpty, let parentKey = e.parentKey, let j = run.index(parentKey),
+            let parent = run.controller(at: j)
+        else { return untaken.first }
+        let parentPath = run.outcomes[j].path
+        var neutral: UIStateRestoringObject?
+        for object in untaken {
+            var vc = object.referencingController
+            var belongs: Bool?
+            var steps = 0
+            while let c = vc, belongs == nil, steps < 10_000 {
+                if c === parent {
+                    belongs = true
+                } else if parentPath != nil, c.liveIndexMark?.path == parentPath {
+                    belongs = false
+                }
+                vc = c.restorationParent
+                steps += 1
+            }
+            if belongs == true { return object }
+            if belongs == nil, neutral == nil { neutral = object }
+        }
+        return neutral
+    }
+
     private func obtainObject(_ e: ArchiveEntry, _ i: Int, _ run: inout RestorationRun) {
         let path = e.pathString
         var obtained: UIStateRestoringObject?
@@ -378,9 +410,7 @@ extension RestorationEngine {
                 ).object
             if obtained == nil { run.outcomes[i].reason = .restorationClassReturnedNil }
             run.outcomes[i].via = obtained == nil ? nil : .restorationClass
-        } else if let existing = application.registeredObjects(atRestorationPath: path).first(where: {
-            !run.takenObjects.contains(ObjectIdentifier($0))
-        }) {
+        } else if let existing = registeredObject(for: e, run) {
             obtained = existing
             run.takenObjects.insert(ObjectIdentifier(existing))
             run.outcomes[i].via = .existing

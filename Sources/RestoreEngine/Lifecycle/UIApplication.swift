@@ -217,6 +217,8 @@ public final class UIApplication {
         // last sibling's key answered for all).
         var scopedByOwner: [ObjectIdentifier: String] = [:]
         var ancestors: [(path: String, key: String)] = []
+        // The objects of those controllers, scoped so, for objects that name one as their parent.
+        var objectScopes: [(path: String, key: String)] = []
         // A controller without an identifier has no key, but the objects registered under it do
         // (P8: their path is their restorationParent's, or their identifier alone).
         func walk(_ vc: UIViewController, key: String?, path: String?) {
@@ -230,18 +232,35 @@ public final class UIApplication {
             }
             defer { if key != nil, path != nil { ancestors.removeLast() } }
             objects += vc.restorableObjects
-            for object in vc.restorableObjects {
-                guard let parent = object.restorationParentPath, let id = object.restorationIdentifier, !id.isEmpty
-                else { continue }
-                if let scope = ancestors.last(where: { $0.path == parent }) {
-                    scopedByOwner[ObjectIdentifier(object)] = scope.key + "/" + id
-                } else if let key, let path, parent.hasPrefix(path + "/"),
-                    vc.views.contains(where: { view in
-                        view.restorationIdentifier.map { path + "/" + $0 == parent } ?? false
-                    })
-                {
-                    scopedByOwner[ObjectIdentifier(object)] = key + parent.dropFirst(path.count) + "/" + id
+            // Its objects, in rounds: one may name another (listed before or after it) as its
+            // parent; an object's path is longer than its parent's, so the rounds end.
+            var unscoped = vc.restorableObjects.filter { $0.restorationParentPath != nil && $0.restorationPath != nil }
+            let scopesBelow = objectScopes.count
+            defer { objectScopes.removeSubrange(scopesBelow...) }
+            while !unscoped.isEmpty {
+                var rest: [UIStateRestoringObject] = []
+                for object in unscoped {
+                    let parent = object.restorationParentPath!
+                    var scope =
+                        objectScopes.last(where: { $0.path == parent })?.key
+                        ?? ancestors.last(where: { $0.path == parent })?.key
+                    if scope == nil, let key, let path, parent.hasPrefix(path + "/"),
+                        vc.views.contains(where: { view in
+                            view.restorationIdentifier.map { path + "/" + $0 == parent } ?? false
+                        })
+                    {
+                        scope = key + parent.dropFirst(path.count)
+                    }
+                    guard let scope else {
+                        rest.append(object)
+                        continue
+                    }
+                    let scoped = scope + "/" + object.restorationIdentifier!
+                    scopedByOwner[ObjectIdentifier(object)] = scoped
+                    objectScopes.append((object.restorationPath!, scoped))
                 }
+                if rest.count == unscoped.count { break }
+                unscoped = rest
             }
             for (i, child) in vc.children.enumerated() {
                 let id = child.restorationIdentifier ?? ""

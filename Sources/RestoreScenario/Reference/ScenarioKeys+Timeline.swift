@@ -3,7 +3,7 @@ extension ScenarioKeys {
     static let timeline: [ScenarioDefinition] = [
         ScenarioDefinition(
             shape: "step",
-            "A timeline step: `background` (preservation), `{kill: KIND}`, `launch` (a relaunch, restoration), or one of them with options. `record` refuses a step that does nothing: a `background` while the app is not in the foreground (after a kill or a crash, a second one, or after a locked launch, which stays in the background), or a `kill` of an app that is not running.",
+            "A timeline step: `background` (preservation), `{kill: KIND}`, `launch` (a relaunch, restoration), or one of them with options. `record` refuses a step that does nothing: a `background` while the app is not in the foreground (after a kill or a crash, a second one, or after a locked launch, which stays in the background), or a system's or debugger's `kill` of an app that is not running (a user's still deletes the archive).",
             .either([
                 .words(["background", "launch"]), .reference("backgroundStep"), .reference("killStep"),
                 .reference("launchStep"), .reference("closeStep"), .reference("disconnectStep"),
