@@ -177,23 +177,9 @@ public enum Replayer {
             }
             divergence?.recordingCutOff = "line \(cut.location.line ?? 0): \(cut.diagnostic.message)"
         }
-        // `record` streams into NAME.partial and renames it when it is done (`TraceWriter`): a
-        // recording stopped before (killed, or the machine went down) leaves that file, cut as
-        // often as not between two lines. No line is cut, but the recording is: where it ends,
-        // the replay going on is not a departure of the app.
-        let unfinished = reader.cutOff == nil && path.hasSuffix(AtomicFileWriter.partialSuffix)
-        if unfinished, divergence?.recorded == nil {
-            if divergence == nil {
-                divergence = Divergence(
-                    seq: recorded + 1, recorded: nil, replayed: nil, context: [], rule: nil, path: nil)
-            }
-            divergence?.recordingCutOff =
-                "the file is a recording that did not finish: record writes NAME\(AtomicFileWriter.partialSuffix) and renames it to NAME when it is done"
-        }
         // Cut off, the outcome is the phases the recording holds whole (each ended before the
         // first event it lacks), not the ones the stand-in went on to guess.
-        let outcome =
-            reader.cutOff != nil || unfinished ? outcomeAtDivergence ?? engine.outcome : engine.outcome
+        let outcome = reader.cutOff != nil ? outcomeAtDivergence ?? engine.outcome : engine.outcome
         return ReplayResult(
             header: header, outcome: outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,

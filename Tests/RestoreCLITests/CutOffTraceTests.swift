@@ -39,7 +39,8 @@ import Testing
         #expect(r.code == 1)
         #expect(
             r.stdout.contains(
-                "after event 5: the recording ends there, cut off (the file is a recording that did not finish"),
+                "after event 5: the recording ends there, cut off (line 31: the file is a recording that did not finish"
+            ),
             "\(r.stdout)")
         // The same lines under a finished recording's name are an ordinary divergence.
         try FileManager.default.copyItem(

@@ -53,6 +53,7 @@ struct LintCommand: ParsableCommand {
         var documents: [StoryboardDocument] = []
         var problems: [Diagnostic] = []
         var plist: InfoPlist?
+        var plistFiles = Set<String>()
         // A file given twice (a glob and a name, `A.storyboard ./A.storyboard`) is read once:
         // twice, it was printed twice and its findings counted twice.
         var given = Set<String>()
@@ -61,16 +62,23 @@ struct LintCommand: ParsableCommand {
             || given.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
         {
             if InfoPlist.isInfoPlist(path) {
+                plistFiles.insert(path == "-" ? "<stdin>" : path)
                 guard plist == nil else {
-                    problems.append(Diagnostic(at: SourceLocation(file: path), "give one Info.plist, the app's"))
+                    problems.append(
+                        Diagnostic(
+                            at: SourceLocation(file: path == "-" ? "<stdin>" : path), "give one Info.plist, the app's"))
                     continue
                 }
-                do { plist = try InfoPlist.read(path: path) } catch { problems += error.problems }
+                do { plist = try InfoPlist.read(path: path, standardInput: true) } catch { problems += error.problems }
                 continue
             }
             do { documents.append(try StoryboardReader.read(path: path)) } catch { problems += error.problems }
         }
-        if !problems.isEmpty { throw RestoreFailure(.badInput, "\(StoryboardError(problems: problems))") }
+        if !problems.isEmpty {
+            var error = StoryboardError(problems: problems)
+            error.infoPlistFiles = plistFiles
+            throw RestoreFailure(.badInput, "\(error)")
+        }
         var report: LintReport
         do { report = try StoryboardLinter.lint(documents) } catch { throw RestoreFailure(.badInput, "\(error)") }
         if let plist { report.read(plist) }

@@ -86,21 +86,28 @@ public struct StoryboardCatalog: Sendable {
             referencedIdentifier: reference.referencedIdentifier, storyboardFound: name == doc.name || self[name] != nil
         )
         guard target(of: placeholder, in: doc) != nil else { return found }
-        // A reference that leads back to itself (a storyboard whose initial view controller is a
-        // reference to that storyboard, or references to each other) names no scene UIKit can
-        // build: it would instantiate the reference again and again. A later link that is not
-        // followed is said at its own reference.
+        guard leadsBackToItself(placeholder, in: doc) else { return nil }
+        found.cycle = true
+        return found
+    }
+
+    /// Whether following references from this one comes back to one already followed: a
+    /// reference that leads back to itself (a storyboard whose initial view controller is a
+    /// reference to that storyboard, or references to each other) names no scene UIKit can
+    /// build, which would instantiate the reference again and again. A later link that is not
+    /// followed is said at its own reference. Out of line: the tree builder that asks recurses
+    /// once per reference of a chain, and this walk's locals in its frame made a chain of
+    /// storyboards that overflows the stack shorter.
+    @inline(never)
+    private func leadsBackToItself(_ placeholder: StoryboardController, in doc: StoryboardDocument) -> Bool {
         var (c, d) = (placeholder, doc)
         var visited = Set<String>()
         while c.reference != nil {
-            guard visited.insert(d.name + "\u{0}" + c.id).inserted else {
-                found.cycle = true
-                return found
-            }
-            guard let (id, next) = target(of: c, in: d), let controller = next.controller(id) else { return nil }
+            guard visited.insert(d.name + "\u{0}" + c.id).inserted else { return true }
+            guard let (id, next) = target(of: c, in: d), let controller = next.controller(id) else { return false }
             (c, d) = (controller, next)
         }
-        return nil
+        return false
     }
 }
 

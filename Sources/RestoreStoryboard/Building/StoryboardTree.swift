@@ -95,12 +95,17 @@ struct StoryboardTreeBuilder {
         guard visiting.insert(key).inserted else { return nil }
         defer { visiting.remove(key) }
         // A reference stands for a scene of another storyboard (or of this one).
+        // A chain of references (one to another, to another) is followed in a loop, not a call
+        // each: a chain of a few thousand storyboards overflowed the stack (SIGSEGV).
         if c.reference != nil {
-            guard let (target, targetDoc) = catalog.target(of: c, in: doc) else {
-                if let u = catalog.unresolved(c, in: doc) { unresolved.append(u) }
+            let (target, targetDoc) = catalog.resolved(c, in: doc)
+            guard target.reference == nil else {
+                // The last reference reached names nothing, or leads back into the chain.
+                if let u = catalog.unresolved(target, in: targetDoc) { unresolved.append(u) }
                 return nil
             }
-            guard var resolved = node(target, in: targetDoc, relationship: relationship, visiting: &visiting) else {
+            guard var resolved = node(target.id, in: targetDoc, relationship: relationship, visiting: &visiting)
+            else {
                 return nil
             }
             if resolved.referencedBy == nil { resolved.referencedBy = c.id }

@@ -52,10 +52,12 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// Reads `path`. - Throws: `StoryboardError` (located at the file) when it cannot be read,
     /// is not a property list, or a key has the wrong type.
-    public static func read(path: String) throws(StoryboardError) -> InfoPlist {
-        let bytes = try contents(of: path)
+    /// - Parameter standardInput: `-` is standard input (`lint -`, SPEC §6); in a scenario's
+    ///   `infoPlist:` it is a file's name, relative to the scenario.
+    public static func read(path: String, standardInput: Bool = false) throws(StoryboardError) -> InfoPlist {
+        let bytes = try contents(of: path, standardInput: standardInput)
         // Messages name standard input so, as a storyboard read from it is.
-        let path = path == "-" ? "<stdin>" : path
+        let path = standardInput && path == "-" ? "<stdin>" : path
         let whole = SourceLocation(file: path)
         let root: Any
         do { root = try PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) } catch {
@@ -118,9 +120,9 @@ public struct InfoPlist: Hashable, Sendable {
     public static let maximumBytes = 4 << 20
 
     /// The file's bytes, at most `maximumBytes` of them (`BoundedFile`).
-    private static func contents(of path: String) throws(StoryboardError) -> [UInt8] {
+    private static func contents(of path: String, standardInput: Bool) throws(StoryboardError) -> [UInt8] {
         // `-` is standard input (SPEC §6), named so in messages.
-        if path == "-" {
+        if standardInput, path == "-" {
             let input = StandardInput.read(upTo: maximumBytes)
             guard !input.overflowed else {
                 throw StoryboardError(

@@ -4,6 +4,9 @@ import RestoreEngine
 /// (`File.storyboard:LINE:COLUMN: error: …`), sorted by file and position.
 public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertible {
     public private(set) var problems: [Diagnostic]
+    /// Files among the problems' that are the app's Info.plist though not named `.plist` (read
+    /// as one for what they hold), for the summary's words.
+    public var infoPlistFiles: Set<String> = []
 
     public init(problems: [Diagnostic]) {
         // Files in the order given; within a file by position; ties keep the order found.
@@ -29,7 +32,7 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
         let count = problems.count
         // Named by its file: the problem may be in the Info.plist, not in a storyboard.
         let files = Set(problems.compactMap { $0.location?.file })
-        let plist = files.contains { $0.hasSuffix(".plist") }
+        let plist = files.contains { $0.hasSuffix(".plist") || infoPlistFiles.contains($0) }
         let storyboards = files.count - (plist ? 1 : 0)
         let place =
             storyboards == 0

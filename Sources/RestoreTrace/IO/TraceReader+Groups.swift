@@ -46,7 +46,19 @@ extension TraceReader {
         guard cutOff == nil else { return nil }
         let next: TraceLine?
         do { next = try source.next() } catch  where error.isCutOff { return cut(error) }
-        guard let line = next else { return nil }
+        guard let line = next else {
+            // `record` streams into NAME.partial and renames it when it is done
+            // (`AtomicFileWriter`): one left behind (the recording was killed, or the machine
+            // went down) is cut off at its end, often between two lines, where no line shows it.
+            guard file.hasSuffix(AtomicFileWriter.partialSuffix) else { return nil }
+            return cut(
+                .cutOff(
+                    file: file, line: lineNumber + 1,
+                    "the file is a recording that did not finish: record writes NAME\(AtomicFileWriter.partialSuffix) and renames it to NAME when it is done",
+                    hint:
+                        "the recording was stopped before it ended: record it again; the events before line \(lineNumber + 1) were read"
+                ))
+        }
         setLineNumber(line.number)
         let scanned = RecordedEvent.scan(line.bytes, file: file, line: line.number, joined: line.isJoined)
         // The file's last line without its newline, and not JSON: cut off where it was written.
