@@ -220,6 +220,13 @@ import Testing
         #expect(copied.code == 0, "\(copied.stderr)")
         #expect(copied.stdout.hasPrefix("InfoCopy:\n  scene-based"), "\(copied.stdout)")
 
+        // A damaged binary plist without its extension is said to be a damaged plist (it was
+        // called "a compiled storyboard").
+        try Data("bplist00garbage!!".utf8).write(to: dir.appendingPathComponent("Damaged"))
+        let damaged = try CLI.run(["lint", "Damaged"], in: dir)
+        #expect(damaged.code == 2)
+        #expect(damaged.stderr.contains("damaged or truncated binary property list"), "\(damaged.stderr)")
+
         // A compiled storyboard's own Info.plist is still said to be one.
         let compiled = try PropertyListSerialization.data(
             fromPropertyList: ["UIStoryboardVersion": 1, "UIViewControllerIdentifiersToNibNames": [String: String]()],

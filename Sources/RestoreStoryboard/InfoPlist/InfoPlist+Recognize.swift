@@ -27,17 +27,20 @@ extension InfoPlist {
             head = Array((try? handle.read(upToCount: 4096)) ?? Data())
         }
         if head.starts(with: Array("bplist".utf8)) {
+            // A binary plist is the Info.plist unless it reads as a compiled storyboard's own:
+            // one too big, damaged or not a dictionary gets the Info.plist reader's words for
+            // that (it was called "a compiled storyboard").
             let bytes: [UInt8]
             if path == "-" {
                 let input = StandardInput.read(upTo: maximumBytes)
-                guard !input.overflowed else { return false }
+                guard !input.overflowed else { return true }
                 bytes = input.bytes
             } else {
-                guard let whole = try? BoundedFile.contents(of: path, limit: maximumBytes) else { return false }
+                guard let whole = try? BoundedFile.contents(of: path, limit: maximumBytes) else { return true }
                 bytes = whole
             }
             guard let root = try? PropertyListGate.value(of: bytes, xmlLimit: maximumBytes) as? [String: Any] else {
-                return false
+                return true
             }
             return !root.keys.contains { $0.hasPrefix("UIStoryboard") || $0 == "UIViewControllerIdentifiersToNibNames" }
         }
