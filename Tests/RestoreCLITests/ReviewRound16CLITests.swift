@@ -182,4 +182,44 @@ import Testing
         #expect(r.code == 2)
         #expect(r.stderr.contains("s.yaml:3:40: error: timeline step 3 ('background') does nothing"), "\(r.stderr)")
     }
+
+    /// A whole trace written as NAME.partial read as an unfinished recording everywhere:
+    /// `record` and `import` refuse the name.
+    @Test func aTraceIsNeverWrittenAsPartial() throws {
+        let dir = try CLI.temporaryDirectory()
+        try "name: p\nlaunchUI: {class: A, restorationIdentifier: a}\n".write(
+            to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let record = try CLI.run(["record", "s.yaml", "-o", "x.partial"], in: dir)
+        #expect(record.code == 2)
+        #expect(record.stderr.contains("a trace named *.partial is read as a recording that did not finish"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.partial").path))
+        let imported = try CLI.run(
+            ["import", UIKitArchiveFixtures.path("views-and-objects.data"), "-o", "y.partial"], in: dir)
+        #expect(imported.code == 2)
+    }
+
+    /// The same scenario records the same bytes in every process (SPEC §4): an object met
+    /// again was picked in a dictionary's order, which each process seeds anew, and half the
+    /// recordings of this one differed.
+    @Test func anObjectMetAgainRecordsTheSameBytesInEveryProcess() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = "{restorationIdentifier: store, class: St, restorationParent: Nav/page, state: {d: 2}}"
+        try """
+        name: nd
+        ui:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          objects: [\(store)]
+          children: [{class: P, restorationIdentifier: page, objects: [\(store)]}, {class: P, restorationIdentifier: page, objects: [\(store)]}]
+        timeline: [background]
+
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        var traces = Set<Data>()
+        for i in 0..<8 {
+            let r = try CLI.run(["record", "s.yaml", "-o", "t\(i).jsonl"], in: dir)
+            #expect(r.code == 0, "\(r.stderr)")
+            traces.insert(try Data(contentsOf: dir.appendingPathComponent("t\(i).jsonl")))
+        }
+        #expect(traces.count == 1)
+    }
 }

@@ -24,6 +24,8 @@ struct ImportCommand: ParsableCommand {
             "Where to write the trace (default: BUNDLE.trace.jsonl in the current folder).", valueName: "trace"))
     var output: String?
 
+    func validate() throws { try TraceOutputName.check(output) }
+
     func run() throws {
         let imported = try Importing.importArchive(at: archive, to: output)
         // The trace went to standard output: nothing else may go there.

@@ -54,6 +54,7 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError(
                 "the scenario and --archive cannot both come from standard input ('-'); give one of them as a file")
         }
+        try TraceOutputName.check(output)
         // Both would go to standard output, where the outcome was dropped without a word.
         if json, let output, output == "-" || Self.isStandardOutput(output) {
             throw ValidationError(

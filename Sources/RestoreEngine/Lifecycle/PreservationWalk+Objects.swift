@@ -238,14 +238,18 @@ extension PreservationWalk {
             if scope.found == nil, !scope.shared.isEmpty {
                 let object = reference.object
                 // Scanned only here: most objects have one scope, and a scan for each was quadratic.
-                let metBefore = done.first { met in
-                    met.key != identity
-                        && (met.value === object
-                            || (met.value.restorationPath == path && met.value.className == object.className
-                                && met.value.state == object.state))
-                }
+                // By sorted identity, not the dictionary's order, which differs from one process
+                // to the next: the object met again (and so the key referenced) must not.
+                let metBefore = done.keys.sorted().lazy.compactMap { met -> UIStateRestoringObject? in
+                    guard met != identity, let value = done[met] else { return nil }
+                    let same =
+                        value === object
+                        || (value.restorationPath == path && value.className == object.className
+                            && value.state == object.state)
+                    return same ? value : nil
+                }.first
                 if let metBefore {
-                    metAgain(object, as: metBefore.value)
+                    metAgain(object, as: metBefore)
                     return
                 }
                 return skipAmbiguousParent(reference, path: path, parentPath: parentPath, candidates: scope.shared)

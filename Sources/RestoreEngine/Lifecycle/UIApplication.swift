@@ -219,6 +219,7 @@ public final class UIApplication {
         var ancestors: [(path: String, key: String)] = []
         // The objects of those controllers, scoped so, for objects that name one as their parent.
         var objectScopes: [(path: String, key: String)] = []
+        var viewScopes: [(path: String, key: String)] = []
         // A controller without an identifier has no key, but the objects registered under it do
         // (P8: their path is their restorationParent's, or their identifier alone).
         func walk(_ vc: UIViewController, key: String?, path: String?) {
@@ -231,6 +232,16 @@ public final class UIApplication {
                 ancestors.append((path, key))
             }
             defer { if key != nil, path != nil { ancestors.removeLast() } }
+            // Its views, and its ancestors' (a sheet's object may name its presenter's view).
+            let viewsBelow = viewScopes.count
+            if let key, let path {
+                for view in vc.views {
+                    if let id = view.restorationIdentifier, !id.isEmpty {
+                        viewScopes.append((path + "/" + id, key + "/" + id))
+                    }
+                }
+            }
+            defer { viewScopes.removeSubrange(viewsBelow...) }
             objects += vc.restorableObjects
             // Its objects, in rounds: one may name another (listed before or after it) as its
             // parent; an object's path is longer than its parent's, so the rounds end.
@@ -241,16 +252,10 @@ public final class UIApplication {
                 var rest: [UIStateRestoringObject] = []
                 for object in unscoped {
                     let parent = object.restorationParentPath!
-                    var scope =
+                    let scope =
                         objectScopes.last(where: { $0.path == parent })?.key
                         ?? ancestors.last(where: { $0.path == parent })?.key
-                    if scope == nil, let key, let path, parent.hasPrefix(path + "/"),
-                        vc.views.contains(where: { view in
-                            view.restorationIdentifier.map { path + "/" + $0 == parent } ?? false
-                        })
-                    {
-                        scope = key + parent.dropFirst(path.count)
-                    }
+                        ?? viewScopes.last(where: { $0.path == parent })?.key
                     guard let scope else {
                         rest.append(object)
                         continue
@@ -283,10 +288,16 @@ public final class UIApplication {
         // identifier, so in order of length every parent is keyed before its children. A
         // controller's or view's key is never replaced by an object's at the same path; of
         // objects sharing a path, the first in the tree answers for it.
+        // An object its owner's scope placed answers for its path before one it did not (whose
+        // parent path, shared by siblings, says no one of them): that one is preserved as the
+        // placed one met again, or not at all.
         let scoped = objects.compactMap { o in o.restorationPath.map { (o, $0) } }
-        for (object, objectPath) in scoped.sorted(by: { $0.1.utf8.count < $1.1.utf8.count })
-        where keys[objectPath] == nil {
-            keys[objectPath] = scopedByOwner[ObjectIdentifier(object)] ?? Self.objectKey(object, parentKeys: keys)
+        let byLength = scoped.sorted(by: { $0.1.utf8.count < $1.1.utf8.count })
+        for (object, objectPath) in byLength where keys[objectPath] == nil {
+            if let key = scopedByOwner[ObjectIdentifier(object)] { keys[objectPath] = key }
+        }
+        for (object, objectPath) in byLength where keys[objectPath] == nil {
+            keys[objectPath] = Self.objectKey(object, parentKeys: keys)
         }
         return ArchiveKeys(byPath: keys)
     }
