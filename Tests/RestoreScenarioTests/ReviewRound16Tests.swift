@@ -494,4 +494,27 @@ import Testing
         #expect(
             sheet.engine.archive?.appLevel.first { $0.key == "draft" }?.value == .reference("Nav/:[0]:/page/v/draft"))
     }
+
+    /// One controller listing two registered objects with one identifier, scoped by different
+    /// parents: its encode wrote both references under that identifier, so one replaced the
+    /// other, and that object was restored, then dropped at the next background with nothing
+    /// said. The second is referenced under its restoration path.
+    @Test func twoObjectsWithOneIdentifierUnderOneControllerAreBothReferenced() throws {
+        let run = try ScenarioRun(
+            """
+            name: dup
+            classes: {R: {answer: new}}
+            launchUI: {class: UINavigationController, restorationIdentifier: Nav}
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              objects:
+                - {restorationIdentifier: store, class: St, objectRestorationClass: R, restorationParent: Nav, state: {a: 1}}
+                - {restorationIdentifier: store, class: St, objectRestorationClass: R, state: {b: 2}}
+            timeline: [background, {kill: system}, launch, background]
+            """)
+        let again = run.outcome.preservation?.nodes.filter { $0.kind == .object }.map { "\($0.key ?? "") \($0.status)" }
+        #expect(again == ["Nav/store preserved", "store preserved"])
+        #expect(try Self.dangling(run).isEmpty)
+    }
 }

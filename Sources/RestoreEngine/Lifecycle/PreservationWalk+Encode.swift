@@ -36,9 +36,10 @@ extension PreservationWalk {
                 parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
                 restorationClass: vc.restorationClass, storyboard: vc.storyboard,
                 insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
-        for object in vc.restorableObjects {
-            guard let oid = object.restorationIdentifier, !oid.isEmpty else { continue }
-            objectReferenceSites.append((entries.count - 1, oid, object))
+        if !vc.restorableObjects.isEmpty {
+            for (object, key) in zip(vc.restorableObjects, Self.referenceKeys(of: vc)) {
+                if let key { objectReferenceSites.append((entries.count - 1, key, object)) }
+            }
         }
         return (encodesChildren, childKeys)
     }
@@ -50,6 +51,32 @@ extension PreservationWalk {
         case .navigation, .tabBar, .split: true
         case .custom: vc.encodesChildren
         case .none: false
+        }
+    }
+
+    /// The coder key a controller's encode references each of its registered objects under
+    /// (nil without an identifier): its identifier; where two share one (scoped by different
+    /// parents), each scoped one under its restoration path. Under one key, one reference
+    /// replaced the other, and that object was restored, then dropped at the next background
+    /// with nothing said. A key still taken gets `#2`, `#3`…
+    static func referenceKeys(of vc: UIViewController) -> [String?] {
+        let objects = vc.restorableObjects
+        guard !objects.isEmpty else { return [] }
+        var count: [String: Int] = [:]
+        if objects.count > 1 {
+            for object in objects { if let id = object.restorationIdentifier { count[id, default: 0] += 1 } }
+        }
+        var written = Set<String>()
+        return objects.map { object in
+            guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
+            var key = (count[id] ?? 1) > 1 && object.restorationParentPath != nil ? object.restorationPath ?? id : id
+            var n = 2
+            let base = key
+            while !written.insert(key).inserted {
+                key = base + "#\(n)"
+                n += 1
+            }
+            return key
         }
     }
 
@@ -92,9 +119,9 @@ extension PreservationWalk {
             if let presented = vc.presentedViewController, let pid = presented.restorationIdentifier, !pid.isEmpty {
                 c.encode(.reference(key.appending(pid).text), forKey: ReservedKeys.presented)
             }
-            for (object, objectKey) in zip(vc.restorableObjects, objectKeys) {
-                if let oid = object.restorationIdentifier, !oid.isEmpty, let objectKey {
-                    c.encode(.reference(objectKey), forKey: oid)
+            if !objectKeys.isEmpty {
+                for (coderKey, objectKey) in zip(Self.referenceKeys(of: vc), objectKeys) {
+                    if let coderKey, let objectKey { c.encode(.reference(objectKey), forKey: coderKey) }
                 }
             }
             c.encode(.bool(vc.isViewLoaded), forKey: ReservedKeys.viewWasLoaded)

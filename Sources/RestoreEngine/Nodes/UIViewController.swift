@@ -105,12 +105,14 @@ open class UIViewController {
         restorableObjects.append(object)
     }
 
-    /// A decode that sets the property holding an object: the one it held with that identifier
-    /// (built by its initializer in the launch UI) is replaced, not kept beside it.
+    /// A decode that sets the property holding an object: the one it held at that restoration
+    /// path (built by its initializer in the launch UI) is replaced, not kept beside it. By
+    /// path, not identifier alone: two objects with one identifier scoped by different parents
+    /// are two properties, and the second restored replaced the first.
     func takeRestoredObject(_ object: UIStateRestoringObject) {
         guard !restorableObjects.contains(where: { $0 === object }) else { return }
         if let i = restorableObjects.firstIndex(where: {
-            $0.restorationIdentifier == object.restorationIdentifier && $0.className == object.className
+            $0.restorationPath == object.restorationPath && $0.className == object.className
         }) {
             if restorableObjects[i].referencingController === self { restorableObjects[i].referencingController = nil }
             object.referencingController = self
