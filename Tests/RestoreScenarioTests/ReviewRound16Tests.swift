@@ -433,6 +433,10 @@ import Testing
             "\($0.key ?? "") \($0.status)"
         }
         #expect(restored == ["Nav/:[0]:/page/draft notRestored", "Nav/:[1]:/page/draft restored"])
+        // Said as it is: an object was registered at that path, by the other page.
+        let said = run.outcome.diagnostics(.notFound).first?.message ?? ""
+        #expect(said.contains("the objects registered at its path when restoration ran belong to other controllers"))
+        #expect(!said.contains("no object was registered at its path"))
         let drafts = try #require(run.engine.archive).entries.filter { $0.kind == .object }
         #expect(drafts.map { $0.coder.first.map { "\($0.value)" } ?? "" } == ["2"])
     }

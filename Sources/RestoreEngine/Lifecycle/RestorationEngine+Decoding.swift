@@ -306,6 +306,11 @@ extension RestorationEngine {
             } else if reason == .truncatedByContainer, let cause = n.cause {
                 message =
                     "\(name) was not restored: `\(cause.split(separator: "/").last ?? "")` (\(cause)) below it in the navigation stack did not come back, and UIKit truncates the child array there. Fix: \(reason.fix)."
+            } else if n.kind == .object, reason == .notFound, let i = run.index(n.key),
+                run.registeredElsewhere.contains(i)
+            {
+                message =
+                    "\(name) was not restored: it has no objectRestorationClass, and the objects registered at its path when restoration ran belong to other controllers sharing its parent's path (or went to other archived objects), not to the one it was preserved under (R6). Fix: register the object with the controller that is its restorationParent before restoration, or give it an objectRestorationClass."
             } else if n.kind == .object, let (summary, fix) = Self.lostObject(reason) {
                 message = "\(name) was not restored: \(summary). Fix: \(fix)."
             } else {

@@ -416,6 +416,7 @@ extension RestorationEngine {
             run.outcomes[i].via = .existing
         } else {
             run.outcomes[i].reason = .notFound
+            if !application.registeredObjects(atRestorationPath: path).isEmpty { run.registeredElsewhere.insert(i) }
         }
         if let obtained {
             run.outcomes[i].status = .restored

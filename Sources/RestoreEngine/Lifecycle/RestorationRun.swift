@@ -13,6 +13,9 @@ struct RestorationRun {
     /// The registered objects found at their path (R6) so far: an entry takes one no other
     /// entry took, so siblings sharing a path each get their own.
     var takenObjects = Set<ObjectIdentifier>()
+    /// Object entries `not-found` although objects were registered at their path: each
+    /// belonged to a sibling sharing the parent's path, or went to another entry.
+    var registeredElsewhere = Set<Int>()
     /// Entry i's parent's slot (-1: no parent key, or none in the archive), hashed once here:
     /// phase one, phase two and a view's owner each looked it up by key again (three hashes of
     /// a long key per entry).
