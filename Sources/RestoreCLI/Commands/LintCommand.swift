@@ -62,11 +62,10 @@ struct LintCommand: ParsableCommand {
             || given.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
         {
             if InfoPlist.isInfoPlist(path) {
-                plistFiles.insert(path == "-" ? "<stdin>" : path)
+                let named = path == "-" ? "<stdin>" : path
+                plistFiles.insert(named)
                 guard plist == nil else {
-                    problems.append(
-                        Diagnostic(
-                            at: SourceLocation(file: path == "-" ? "<stdin>" : path), "give one Info.plist, the app's"))
+                    problems.append(Diagnostic(at: SourceLocation(file: named), "give one Info.plist, the app's"))
                     continue
                 }
                 do { plist = try InfoPlist.read(path: path, standardInput: true) } catch { problems += error.problems }

@@ -24,22 +24,21 @@ extension PreservationWalk {
         }
         engine.reportReservedKeys(coder, locator: locator.text, path: path.text)
         let encodesChildren = Self.encodesChildren(vc)
+        // Each registered object's coder key and the archive key it is expected at.
+        let coderKeys = Self.referenceKeys(of: vc)
+        let objectReferences = zip(coderKeys, vc.restorableObjects).compactMap { coderKey, object in
+            coderKey.flatMap { coderKey in objectKey(object, owner: locator.text).map { (coderKey, $0) } }
+        }
         let childKeys = Self.writeSystemKeys(
-            of: vc, key: key, encodesChildren: encodesChildren,
-            objectKeys: vc.restorableObjects.map {
-                objectKey($0, owner: locator.text, preserving: (vc, path.text, key.text))
-            },
-            to: coder)
+            of: vc, key: key, encodesChildren: encodesChildren, objectReferences: objectReferences, to: coder)
         entries.append(
             ArchiveEntry(
                 key: key.text, pathString: path.text, kind: .viewController, className: vc.className,
                 parentKey: cursor.parentKey?.text, relation: cursor.relation, coder: coder.entries,
                 restorationClass: vc.restorationClass, storyboard: vc.storyboard,
                 insecureKeys: vc.insecureKeys.filter { k in coder.entries.contains { $0.key == k && !$0.isSystem } }))
-        if !vc.restorableObjects.isEmpty {
-            for (object, key) in zip(vc.restorableObjects, Self.referenceKeys(of: vc)) {
-                if let key { objectReferenceSites.append((entries.count - 1, key, object)) }
-            }
+        for (coderKey, object) in zip(coderKeys, vc.restorableObjects) {
+            if let coderKey { objectReferenceSites.append((entries.count - 1, coderKey, object)) }
         }
         return (encodesChildren, childKeys)
     }
@@ -81,11 +80,12 @@ extension PreservationWalk {
     }
 
     /// The keys UIKit writes for a controller: its storyboard, the children it references, the
-    /// selected tab, the presented controller, registered objects (`objectKeys`, in order), and
+    /// selected tab, the presented controller, registered objects (`objectReferences`: each one's coder key and archive key, in order), and
     /// whether its view was loaded. Returns the children's keys by child index (nil for a child
     /// it does not reference), for the children to reuse.
     static func writeSystemKeys(
-        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool, objectKeys: [String?],
+        of vc: UIViewController, key: ArchiveKey, encodesChildren: Bool,
+        objectReferences: [(coderKey: String, objectKey: String)],
         to coder: RestorationCoder
     ) -> [KnownChildKey?] {
         var known: [KnownChildKey?] = []
@@ -119,11 +119,7 @@ extension PreservationWalk {
             if let presented = vc.presentedViewController, let pid = presented.restorationIdentifier, !pid.isEmpty {
                 c.encode(.reference(key.appending(pid).text), forKey: ReservedKeys.presented)
             }
-            if !objectKeys.isEmpty {
-                for (coderKey, objectKey) in zip(Self.referenceKeys(of: vc), objectKeys) {
-                    if let coderKey, let objectKey { c.encode(.reference(objectKey), forKey: coderKey) }
-                }
-            }
+            for (coderKey, objectKey) in objectReferences { c.encode(.reference(objectKey), forKey: coderKey) }
             c.encode(.bool(vc.isViewLoaded), forKey: ReservedKeys.viewWasLoaded)
         }
         return known

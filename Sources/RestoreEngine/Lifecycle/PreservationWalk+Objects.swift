@@ -15,21 +15,13 @@ extension PreservationWalk {
     /// An object's archive key, from the live hierarchy: its parent's key and its identifier, or
     /// its identifier alone. Nil when it has no identifier.
     /// `owner`: the locator of the controller that references it, which picks the parent among
-    /// siblings sharing the parent's path (`PreservedKeys.parent(ofPath:below:)`).
-    /// `preserving`: the controller being encoded, with its path and key, when it is the owner:
-    /// its own views and objects are preserved after its encode, so a parent among them is
-    /// keyed from its key (a sibling sharing its path has its own).
-    func objectKey(
-        _ object: UIStateRestoringObject, owner: String,
-        preserving own: (vc: UIViewController, path: String, key: String)? = nil
-    ) -> String? {
+    /// siblings sharing the parent's path (`PreservedKeys.parent(ofPath:below:)`). A parent not
+    /// preserved yet (the controller's own views and objects come after its encode) is guessed
+    /// from the live tree: a preserved object's references are made its key once the objects
+    /// are visited (`patchObjectReferences`).
+    func objectKey(_ object: UIStateRestoringObject, owner: String) -> String? {
         guard let id = object.restorationIdentifier, !id.isEmpty else { return nil }
         guard let parent = object.restorationParentPath else { return id }
-        if let own,
-            let key = Self.ownKey(ofPath: parent, in: own, objectKey: { objectKey($0, owner: owner, preserving: own) })
-        {
-            return key + "/" + id
-        }
         let scope = preservedKeys.parent(ofPath: parent, below: owner)
         // A path several preserved nodes share, none of them the owner's: the object is not
         // preserved (`visitObject`), and the reference is to the last one, as it was.
@@ -37,23 +29,6 @@ extension PreservationWalk {
         // Not preserved: its key from the live tree, walked once for every such object.
         if liveKeys.keys == nil { liveKeys.keys = engine.application.archiveKeys() }
         return liveKeys.keys?.key(ofRestorationPath: parent).map { $0 + "/" + id } ?? parent + "/" + id
-    }
-
-    /// The key of the node at `path` when it is the controller being encoded, one of its views,
-    /// or one of its objects; nil otherwise. A view's key is its owner's and its identifier, an
-    /// object's its parent's and its identifier (an object's path is longer than its parent's,
-    /// so `objectKey` asked for one ends).
-    private static func ownKey(
-        ofPath path: String, in own: (vc: UIViewController, path: String, key: String),
-        objectKey: (UIStateRestoringObject) -> String?
-    ) -> String? {
-        if path == own.path { return own.key }
-        guard path.utf8.count > own.path.utf8.count, path.hasPrefix(own.path + "/") else { return nil }
-        let rest = path.dropFirst(own.path.count + 1)
-        if own.vc.views.contains(where: { $0.restorationIdentifier.map { $0 == rest } ?? false }) {
-            return own.key + "/" + rest
-        }
-        return own.vc.restorableObjects.first { $0.restorationPath == path }.flatMap(objectKey)
     }
 
     /// Encodes every referenced object once, after the controllers, then lists the ones nothing

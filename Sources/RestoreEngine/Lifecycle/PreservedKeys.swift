@@ -11,8 +11,6 @@ final class PreservedKeys {
         var key: String
         var depth: Int
         var locator: String
-        /// A registered object's, not a controller's or a view's.
-        var isObject = false
     }
 
     // Unchecked: a dynamic exclusivity check per access (a runtime call and a thread-local
@@ -43,9 +41,7 @@ final class PreservedKeys {
     }
 
     private func found(_ i: Int) -> Found {
-        Found(
-            key: keysAndDepths[i].key, depth: keysAndDepths[i].depth, locator: otherLocators[i] ?? paths[i],
-            isObject: objects.contains(i))
+        Found(key: keysAndDepths[i].key, depth: keysAndDepths[i].depth, locator: otherLocators[i] ?? paths[i])
     }
 
     /// Whether a controller or a view was preserved at `path`.

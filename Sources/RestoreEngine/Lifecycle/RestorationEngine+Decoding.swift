@@ -290,13 +290,19 @@ extension RestorationEngine {
             ? []
             : Set(
                 run.outcomes.lazy.filter { $0.locator.utf8.contains(UInt8(ascii: "#")) }.compactMap(\.siblingBase))
+        // An object `not-found` although objects were registered at its path (a sibling's).
+        func registeredElsewhere(_ n: NodeOutcome) -> Bool {
+            !run.registeredElsewhere.isEmpty && run.index(n.key).map(run.registeredElsewhere.contains) == true
+        }
         for n in lost.map({ run.outcomes[$0] }) {
             guard let reason = n.reason else { continue }
             let name = "`\(n.displayName)` (\(n.messageLocator(shared: shared)))"
             var message: String
             if reason == .parentNotRestored, let cause = n.cause, let root = byLocator[cause] {
                 var (summary, fix) = (root.reason?.summary ?? "unknown reason", root.reason?.fix ?? reason.fix)
-                if root.kind == .object, let lost = root.reason, let object = Self.lostObject(lost) {
+                if root.kind == .object, let lost = root.reason,
+                    let object = Self.lostObject(lost, registeredElsewhere(root))
+                {
                     (summary, fix) = object
                 }
                 message = "\(name) was not restored: its ancestor `\(root.displayName)` was not restored — \(summary)."
@@ -306,12 +312,7 @@ extension RestorationEngine {
             } else if reason == .truncatedByContainer, let cause = n.cause {
                 message =
                     "\(name) was not restored: `\(cause.split(separator: "/").last ?? "")` (\(cause)) below it in the navigation stack did not come back, and UIKit truncates the child array there. Fix: \(reason.fix)."
-            } else if n.kind == .object, reason == .notFound, let i = run.index(n.key),
-                run.registeredElsewhere.contains(i)
-            {
-                message =
-                    "\(name) was not restored: it has no objectRestorationClass, and the objects registered at its path when restoration ran belong to other controllers sharing its parent's path (or went to other archived objects), not to the one it was preserved under (R6). Fix: register the object with the controller that is its restorationParent before restoration, or give it an objectRestorationClass."
-            } else if n.kind == .object, let (summary, fix) = Self.lostObject(reason) {
+            } else if n.kind == .object, let (summary, fix) = Self.lostObject(reason, registeredElsewhere(n)) {
                 message = "\(name) was not restored: \(summary). Fix: \(fix)."
             } else {
                 message = "\(name) was not restored: \(reason.summary)."
@@ -326,8 +327,16 @@ extension RestorationEngine {
     /// A registered object's loss in its own words: it comes from its objectRestorationClass or
     /// a registration (R6), never from the app delegate or a storyboard, so a controller's
     /// summary and fix would send the user to the wrong method. Nil for the shared wording.
-    static func lostObject(_ reason: ReasonCode) -> (summary: String, fix: String)? {
+    /// `registeredElsewhere`: objects were registered at its path, by other controllers sharing
+    /// its parent's path (or they went to other archived objects).
+    static func lostObject(_ reason: ReasonCode, _ registeredElsewhere: Bool = false) -> (summary: String, fix: String)?
+    {
         switch reason {
+        case .notFound where registeredElsewhere:
+            (
+                "it has no objectRestorationClass, and the objects registered at its path when restoration ran belong to other controllers sharing its parent's path (or went to other archived objects), not to the one it was preserved under (R6)",
+                "register the object with the controller that is its restorationParent before restoration, or give it an objectRestorationClass"
+            )
         case .notFound:
             (
                 "it has no objectRestorationClass, and no object was registered at its path when restoration ran (R6)",

@@ -216,46 +216,39 @@ public final class UIApplication {
         // views: siblings sharing that path each scope their own object (keyed by path, the
         // last sibling's key answered for all).
         var scopedByOwner: [ObjectIdentifier: String] = [:]
-        var ancestors: [(path: String, key: String)] = []
-        // The objects of those controllers, scoped so, for objects that name one as their parent.
+        // The controllers the walk is in and their views, then the objects they registered that
+        // were scoped so: the parents an object below may name, nearest last.
+        var scopes: [(path: String, key: String)] = []
         var objectScopes: [(path: String, key: String)] = []
-        var viewScopes: [(path: String, key: String)] = []
         // A controller without an identifier has no key, but the objects registered under it do
         // (P8: their path is their restorationParent's, or their identifier alone).
         func walk(_ vc: UIViewController, key: String?, path: String?) {
+            let scopesBelow = scopes.count
+            defer { scopes.removeSubrange(scopesBelow...) }
             if let key, let path {
                 keys[path] = key
-                // A view's key too: a registered object may name a view as its restorationParent.
+                scopes.append((path, key))
+                // A view's key too: a registered object may name a view as its restorationParent
+                // (a sheet's object, its presenter's view).
                 for view in vc.views {
-                    if let id = view.restorationIdentifier, !id.isEmpty { keys[path + "/" + id] = key + "/" + id }
-                }
-                ancestors.append((path, key))
-            }
-            defer { if key != nil, path != nil { ancestors.removeLast() } }
-            // Its views, and its ancestors' (a sheet's object may name its presenter's view).
-            let viewsBelow = viewScopes.count
-            if let key, let path {
-                for view in vc.views {
-                    if let id = view.restorationIdentifier, !id.isEmpty {
-                        viewScopes.append((path + "/" + id, key + "/" + id))
-                    }
+                    guard let id = view.restorationIdentifier, !id.isEmpty else { continue }
+                    keys[path + "/" + id] = key + "/" + id
+                    scopes.append((path + "/" + id, key + "/" + id))
                 }
             }
-            defer { viewScopes.removeSubrange(viewsBelow...) }
             objects += vc.restorableObjects
             // Its objects, in rounds: one may name another (listed before or after it) as its
             // parent; an object's path is longer than its parent's, so the rounds end.
             var unscoped = vc.restorableObjects.filter { $0.restorationParentPath != nil && $0.restorationPath != nil }
-            let scopesBelow = objectScopes.count
-            defer { objectScopes.removeSubrange(scopesBelow...) }
+            let objectScopesBelow = objectScopes.count
+            defer { objectScopes.removeSubrange(objectScopesBelow...) }
             while !unscoped.isEmpty {
                 var rest: [UIStateRestoringObject] = []
                 for object in unscoped {
                     let parent = object.restorationParentPath!
                     let scope =
                         objectScopes.last(where: { $0.path == parent })?.key
-                        ?? ancestors.last(where: { $0.path == parent })?.key
-                        ?? viewScopes.last(where: { $0.path == parent })?.key
+                        ?? scopes.last(where: { $0.path == parent })?.key
                     guard let scope else {
                         rest.append(object)
                         continue
@@ -286,11 +279,10 @@ public final class UIApplication {
         }
         // Objects scoped by other objects: an object's path is its parent's and one more
         // identifier, so in order of length every parent is keyed before its children. A
-        // controller's or view's key is never replaced by an object's at the same path; of
-        // objects sharing a path, the first in the tree answers for it.
-        // An object its owner's scope placed answers for its path before one it did not (whose
-        // parent path, shared by siblings, says no one of them): that one is preserved as the
-        // placed one met again, or not at all.
+        // controller's or view's key is never replaced by an object's at the same path. Of
+        // objects sharing a path, one its owner's scope placed answers for it before one it did
+        // not (whose parent path, shared by siblings, names no one of them: that one is preserved
+        // as the placed one met again, or not at all), then the first in the tree.
         let scoped = objects.compactMap { o in o.restorationPath.map { (o, $0) } }
         let byLength = scoped.sorted(by: { $0.1.utf8.count < $1.1.utf8.count })
         for (object, objectPath) in byLength where keys[objectPath] == nil {
