@@ -173,6 +173,12 @@ struct RecordedAnswers {
     /// Whether the step recorded any call of this kind (`respondsToSelector:` from a recording).
     func has(_ callback: Callback) -> Bool { callbacks.contains(callback) }
 
+    /// The paths (else sessions, else receivers) of the step's recorded calls of this kind, in
+    /// trace order.
+    func paths(of callback: Callback) -> [String] {
+        callbacks.indices.filter { callbacks[$0] == callback }.map(path(at:))
+    }
+
     /// The next recorded call of this kind at this path; the last one again once they run out.
     mutating func take(_ callback: Callback, path: String?, receiver: String, argument: CoderValue? = nil)
         -> RecordedAnswer?

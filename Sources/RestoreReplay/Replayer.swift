@@ -69,6 +69,7 @@ public enum Replayer {
         for c in header.classes { application.classes.declare(c.name, superclass: c.superclass) }
         if let types = whatIf.userActivityTypes { application.configuration.userActivityTypes = types }
         let standIn = StandInApp(whatIf: whatIf, rule: header.shouldRestoreRule)
+        standIn.fromApp = header.isFromApp
         let engine = RestorationEngine(application: application, boundary: standIn)
         defer { keep?(engine) }
         let comparator = try Comparator(path: path, following: reader)

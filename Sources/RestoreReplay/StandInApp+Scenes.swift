@@ -3,6 +3,14 @@ import RestoreTrace
 
 /// The stand-in's scene delegate (SPEC §8): the recorded activities stand in for the app's.
 extension StandInApp {
+    /// The name the recording gave the session UIKit made at this launch: the session its
+    /// `application:configurationForConnectingSceneSession:options:` was asked about (UIKit
+    /// asks for no remembered session, S3). A real app's are UUIDs; the engine's own name would
+    /// diverge from them at the first call.
+    func identifierForNewSession(proposed: String, inUse: Set<String>) -> String {
+        answers.paths(of: .configurationForConnecting).first { !inUse.contains($0) } ?? proposed
+    }
+
     func perform(_ call: SceneCall) -> AppAnswer {
         let receiver: String
         switch call {

@@ -27,6 +27,11 @@ final class StandInApp: AppBoundary {
     @exclusivity(unchecked) var firstSession: String?
     /// The sessions connected new in this run (`application:configurationForConnectingSceneSession:options:`).
     @exclusivity(unchecked) var newSessions: Set<String> = []
+    /// The trace was recorded in a real app (`source: app`).
+    @exclusivity(unchecked) var fromApp = false
+    /// The scene calls the steps loaded so far recorded: in a real app's trace, the ones its
+    /// delegates implement.
+    @exclusivity(unchecked) private var sceneCallbacksSeen: Set<Callback> = []
 
     /// A hierarchy of the trace to learn views from: where its record is, and its tree when
     /// reading the step decoded it.
@@ -59,6 +64,7 @@ final class StandInApp: AppBoundary {
     /// in the writer's format is learned at once, so its bytes are not held.
     func load(_ answers: RecordedAnswers, hierarchies: [Hierarchy], rereading comparator: Comparator) {
         self.answers = answers
+        if fromApp { sceneCallbacksSeen.formUnion(Callback.sceneCallbacks.filter(answers.has)) }
         for h in hierarchies {
             if let tree = h.tree, h.span.held != nil || !whatIf.isEmpty {
                 learnViews(tree, seq: h.seq)
@@ -108,6 +114,10 @@ final class StandInApp: AppBoundary {
             let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
             apply(e?.effects, app)
             return .bool(e?.result.flatMap { if case .bool(let b) = $0 { b } else { nil } } ?? true)
+        case .responds(let callback) where Callback.sceneCallbacks.contains(callback):
+            // A scenario's scene delegate implements every call; a real app's, those its
+            // recording shows UIKit making (the in-app recorder hooks only methods the app has).
+            return .bool(!fromApp || sceneCallbacksSeen.contains(callback))
         case .responds(let callback):
             // The recording shows which of the pair the app implements: the one UIKit called.
             return .bool(answers.has(callback))

@@ -26,6 +26,18 @@ struct SceneReplayTests {
         timeline: [background, {kill: system}, launch, {close: side}, {disconnect: main}, {kill: system}, launch]
         """
 
+    /// One scene, force-quit after saving: the next launch makes a new session (S3), which saves
+    /// and is restored at the launch after.
+    static let forceQuitYAML = """
+        name: new-session
+        app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+        scenes:
+          - session: main
+            ui: {class: BrowserController}
+            activity: {type: com.example.browse, userInfo: {item: "42"}}
+        timeline: [background, {kill: user}, launch, background, {kill: system}, launch]
+        """
+
     func recorded(_ yaml: String = Self.yaml) throws -> (path: String, outcome: Outcome) {
         try TemporaryTrace.record(ScenarioParser.parse(yaml, file: "test.yaml"))
     }
@@ -70,15 +82,7 @@ struct SceneReplayTests {
     /// scenario does. It changed `main` only, and the replay said the new session restored
     /// where the recording of the change said `activity-type-not-declared`.
     @Test func anActivityWhatIfReachesTheNewSessionMadeFromItsScene() throws {
-        let yaml = """
-            name: new-session
-            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
-            scenes:
-              - session: main
-                ui: {class: BrowserController}
-                activity: {type: com.example.browse, userInfo: {item: "42"}}
-            timeline: [background, {kill: user}, launch, background, {kill: system}, launch]
-            """
+        let yaml = Self.forceQuitYAML
         let (path, _) = try recorded(yaml)
         let result = try Replayer.replay(
             path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("activity:main.type=com.example.other")]))
@@ -88,6 +92,52 @@ struct SceneReplayTests {
         #expect(changed.outcome.scenes?.last?.reason == .activityTypeNotDeclared)
         #expect(result.outcome.scenes == changed.outcome.scenes)
         #expect(result.activityTypeUses["main"] == .applied)
+    }
+
+    /// A real app's new session (S3) is named by UIKit with a UUID, and the in-app recorder
+    /// writes that name; the replay takes it from the trace. It named the session
+    /// `new-session-2` and diverged at the first call about it.
+    @Test func aNewSessionKeepsTheNameTheTraceGaveIt() throws {
+        let yaml = Self.forceQuitYAML
+        let (path, outcome) = try recorded(yaml)
+        let uuid = "9F3C1E2A-4B5D-4E6F-8A7B-1C2D3E4F5A6B"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"new-session-2\""))
+        try text.replacingOccurrences(of: "new-session-2", with: uuid)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Replayer.replay(path: path)
+        #expect(result.divergence == nil)
+        #expect(result.outcome.scenes?.map(\.session) == ["main", uuid])
+        #expect(result.outcome.scenes?.last?.restored == outcome.scenes?.last?.restored)
+        #expect(result.outcome.scenes?.last?.restored != nil)
+    }
+
+    /// UIKit sends a scene delegate's optional methods only when it implements them, and the
+    /// in-app recorder hooks only those: a real app's trace has no `sceneWillResignActive:` from
+    /// a delegate without one. The replay asks the recording, as UIKit asks the delegate. It
+    /// made every call and reported the first missing one as a fidelity finding.
+    @Test func anAppTraceOmitsTheCallsItsDelegatesDoNotImplement() throws {
+        let yaml = Self.forceQuitYAML
+        let (path, outcome) = try recorded(yaml)
+        let dropped = [
+            "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",
+            "application:configurationForConnectingSceneSession:options:", "application:didDiscardSceneSessions:",
+        ]
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[0] = lines[0].replacingOccurrences(of: #"{"format""#, with: #"{"source":"app","format""#)
+        var seq = 0
+        lines = try lines.filter { line in !dropped.contains { line.contains(#""callback":"\#($0)""#) } }.map { line in
+            guard line.hasPrefix(#"{"seq":"#) else { return line }
+            seq += 1
+            let number = try #require(line.firstMatch(of: /^\{"seq":\d+/))
+            return line.replacingCharacters(in: number.range, with: #"{"seq":\#(seq)"#)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Replayer.replay(path: path)
+        #expect(result.header.isFromApp)
+        #expect(result.divergence == nil)
+        #expect(result.recordedEvents == seq)
+        #expect(result.outcome.scenes == outcome.scenes)
     }
 
     @Test func whatIfTheDeclaredTypesChange() throws {

@@ -118,8 +118,9 @@ extension RestorationEngine {
         call(.didBecomeActive(session: id), receiver: "SceneDelegate")
     }
 
-    /// `new-session-N` for a session made at launch N; UIKit's are UUIDs, and the trace needs
-    /// the same name every time. A scenario's own session of that name keeps it: a suffix is added.
+    /// `new-session-N` for a session made at launch N, unless the boundary names it (a replay,
+    /// with the name in the trace); UIKit's are UUIDs, and a recording needs the same name every
+    /// time. A scenario's own session of that name keeps it: a suffix is added.
     private func newSessionIdentifier() -> String {
         let base = "new-session-\(launch)"
         var id = base
@@ -128,7 +129,9 @@ extension RestorationEngine {
             n += 1
             id = "\(base)-\(n)"
         }
-        return id
+        let inUse = Set(scenes.sessions.map(\.id))
+        let named = boundary.identifierForNewSession(proposed: id, inUse: inUse)
+        return named.isEmpty || inUse.contains(named) ? id : named
     }
 
     /// A session reconnects with no activity, and no finding says why: nothing was ever saved for

@@ -65,7 +65,10 @@ extension RestorationEngine {
     /// Makes one scene call through the boundary and reports it.
     @discardableResult
     func call(_ sceneCall: SceneCall, receiver: String) -> AppAnswer {
-        call(.scene(sceneCall), receiver: receiver, session: sceneCall.session)
+        if sceneCall.isOptional, !call(.responds(sceneCall.callback), receiver: receiver).boolValue {
+            return sceneCall.defaultAnswer
+        }
+        return call(.scene(sceneCall), receiver: receiver, session: sceneCall.session)
     }
 
     /// What a scene call's event carries: the activity it returned, received or made, and the

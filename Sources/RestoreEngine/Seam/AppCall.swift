@@ -106,6 +106,16 @@ public enum AppAnswer {
 /// answers from a trace.
 public protocol AppBoundary: AnyObject {
     func perform(_ call: AppCall, context: CallContext) -> AppAnswer
+    /// The persistent identifier of the scene session UIKit makes at a launch where none is
+    /// remembered (S3). UIKit names it with a UUID the app cannot choose; a recording calls it
+    /// `proposed` (the same name every time), and a replay takes the name the trace recorded,
+    /// so a real app's trace, with its UUIDs, replays as it was made. `inUse` are the sessions
+    /// the app has already: a name among them is not taken.
+    func identifierForNewSession(proposed: String, inUse: Set<String>) -> String
+}
+
+extension AppBoundary {
+    public func identifierForNewSession(proposed: String, inUse: Set<String>) -> String { proposed }
 }
 
 /// What a boundary may need besides the call's own arguments.

@@ -32,6 +32,14 @@ public enum Callback: String, Sendable, CaseIterable {
     case sceneDidBecomeActive = "sceneDidBecomeActive:"
     /// A new session's configuration (S3): asked only when no remembered session is left.
     case configurationForConnecting = "application:configurationForConnectingSceneSession:options:"
+
+    /// The calls of the scene life cycle (SPEC §8), in declaration order.
+    public static let sceneCallbacks: [Callback] = [
+        .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .userActivityWillSave,
+        .updateUserActivityState, .didUpdateUserActivity, .sceneDidDisconnect, .didDiscardSceneSessions,
+        .willConnectToSession, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
+        .configurationForConnecting,
+    ]
 }
 
 /// Things the system does (trace field `event`).
