@@ -70,6 +70,7 @@ extension DotBuilder {
     /// reason, or not yet asked.
     static func sceneResult(_ s: SceneOutcome, relaunched: Bool) -> (label: String, color: String, fill: String) {
         if let restored = s.restored { return (activityLabel("✓ restored", restored), "#2e7d32", "#dafbe1") }
+        if s.isNew { return (lines(["+ new at this launch", "nothing to restore"]), "#57606a", "#ffffff") }
         guard relaunched || s.reason != nil else { return (lines(["no relaunch yet"]), "#57606a", "#ffffff") }
         let why = s.reason.map { ["✗ \($0.rawValue)", $0.sceneSummary] } ?? ["✗ nothing came back"]
         return (lines(why), "#c62828", "#ffebe9")

@@ -6,19 +6,23 @@ import RestoreEngine
 extension ReportSections {
     func sceneVerdict(_ scenes: [SceneOutcome]) -> String {
         let restored = scenes.filter { $0.restored != nil }
+        // A session UIKit made at the last launch had nothing to restore: neither restored nor lost.
+        let remembered = scenes.filter { !$0.isNew }.count
+        let new = scenes.count - remembered
         let launch = outcome.restoration.map { " at launch \($0.launch)" } ?? ""
         let headline =
             outcome.restoration == nil
             ? "No relaunch in this timeline: no scene session was restored."
-            : "Restored \(restored.count) of \(scenes.count) scene session\(scenes.count == 1 ? "" : "s")\(launch)."
-        let tone = outcome.restoration == nil ? "neutral" : restored.count == scenes.count ? "good" : "bad"
+            : "Restored \(restored.count) of \(remembered) scene session\(remembered == 1 ? "" : "s")\(launch)"
+                + (new == 0 ? "." : " (and \(new) new, made at that launch with nothing to restore).")
+        let tone = outcome.restoration == nil ? "neutral" : restored.count == remembered ? "good" : "bad"
         // A what-if leads with its answer, as for an app-based app.
         var parts: [String] = input.whatIf.map { [whatIfAnswer($0)] } ?? []
         parts.append(
             "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
                 + "<p class=\"sub\">\(h("Scene-based app: UIKit saves one NSUserActivity per scene session; view-controller-based restoration never runs (scene-based-app)."))</p></div>"
         )
-        let lost = scenes.filter { $0.restored == nil }
+        let lost = scenes.filter { $0.restored == nil && !$0.isNew }
         if !lost.isEmpty {
             var items = lost.prefix(Self.listLimit).map { s in
                 "<li><a href=\"#\(Anchor.session(s.session))\"><code>\(shown(s.session))</code></a> "
@@ -67,10 +71,14 @@ extension ReportSections {
     private func sceneCard(_ s: SceneOutcome, hierarchy: NodeBlueprint?, offered: UserActivity?, budget: inout Int)
         -> String
     {
-        let mark = s.restored != nil ? "✓" : "✗"
+        let mark = s.isNew ? "+" : s.restored != nil ? "✓" : "✗"
         var out = "<div class=\"card nodes-card\" id=\"\(Anchor.session(s.session))\">"
         out +=
             "<h3>\(mark) Session <code>\(shown(s.session))</code> <span class=\"muted\">\(shown(s.configuration))</span></h3>"
+        if s.isNew {
+            out +=
+                "<p>New session: UIKit made it at this launch, none being left to reconnect (S3), so it had nothing to restore.</p>"
+        }
         if let reason = s.reason {
             out += "<p><code class=\"code\">\(h(reason.rawValue))</code> \(h(reason.sceneSummary)).</p>"
         }

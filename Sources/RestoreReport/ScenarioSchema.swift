@@ -80,6 +80,8 @@ public enum ScenarioSchema {
         // minLength and pattern hold for strings only: a number or a boolean is read as its text.
         case .name:
             .object([("type", scalar), ("minLength", .int(1))])
+        case .line:
+            .object([("type", scalar), ("minLength", .int(1)), ("pattern", .string(#"^[^\n\t]*$"#))])
         case .identifier:
             .object([("type", scalar), ("pattern", .string(#"^[^/\n\t]*$"#))])
         case .boolean: .object([("type", .string("boolean"))])

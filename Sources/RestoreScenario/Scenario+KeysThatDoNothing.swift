@@ -45,6 +45,8 @@ extension Scenario {
         let (word, fix) =
             switch timeline[index] {
             case .kill: ("kill", "Remove it, or put a launch before it")
+            case .close: ("close", "Remove it, or close another session")
+            case .disconnect: ("disconnect", "Remove it, or put a launch before it")
             default: ("background", "Put a launch before it, or remove it")
             }
         return "timeline step \(index + 1) ('\(word)') does nothing: \(why). \(fix)"

@@ -48,7 +48,7 @@ extension ScenarioReader {
         for (i, item) in items.enumerated() {
             let what = "scene \(i + 1)"
             guard let f = fields(item, of: what, allowed: Self.sceneKeys) else { continue }
-            guard let v = f.present("session"), let id = name(v, "'session'") else {
+            guard let v = f.present("session"), let id = oneLine(v, "'session'", "a persistent identifier") else {
                 if f.present("session") == nil {
                     fail(item, "\(what) needs 'session:' (its persistent identifier, such as main)")
                 }
@@ -59,6 +59,7 @@ extension ScenarioReader {
                 continue
             }
             seen[id] = i + 1
+            sessionNodes.append(v)
             var scene = SceneSpec(session: id)
             if let c = f.present("configuration"), let text = name(c, "'configuration'") {
                 scene.configuration = text
@@ -74,25 +75,15 @@ extension ScenarioReader {
     private func activity(_ n: ScenarioNode, session: String) -> ActivitySpec? {
         let what = "the activity of scene '\(session)'"
         guard let f = fields(n, of: what, allowed: Self.activityKeys) else { return nil }
-        guard let t = f.present("type"), let type = name(t, "'type'") else {
-            if f.present("type") == nil {
-                fail(n, "\(what) needs 'type:' (its activityType, such as com.example.browse)")
-            }
-            return nil
+        // Every problem of the activity is reported, not only its type's: the rest is read on.
+        var type: String?
+        if let t = f.present("type") {
+            type = oneLine(t, "'type'", "an activity type")
+        } else {
+            fail(n, "\(what) needs 'type:' (its activityType, such as com.example.browse)")
         }
-        var spec = ActivitySpec(type: type)
+        var spec = ActivitySpec(type: type ?? "")
         if let v = f.present("userInfo") { spec.userInfo = entries(v, "'userInfo'") ?? [] }
-        if let v = f.present("nonPlistKeys"), let items = list(v, of: "'nonPlistKeys'") {
-            for item in items {
-                guard let key = string(item, "a key in 'nonPlistKeys'") else { continue }
-                if spec.userInfo.contains(where: { $0.key == key }) {
-                    spec.nonPlistKeys.append(key)
-                } else {
-                    fail(
-                        item, "'nonPlistKeys' names '\(key)', which is not a key of userInfo; list keys of 'userInfo:'")
-                }
-            }
-        }
         if let v = f.present("responders"), let pairs = pairs(v, of: "'responders'") {
             for pair in pairs {
                 if pair.key.isEmpty { fail(pair.keyNode, "a responder's name must not be empty") }
@@ -100,14 +91,40 @@ extension ScenarioReader {
                 spec.responders.append(ResponderSpec(name: pair.key, adds: adds))
             }
         }
-        return spec
+        // A key a responder adds in updateUserActivityState: is in the userInfo UIKit saves too.
+        let keys = spec.userInfo.map(\.key) + spec.responders.flatMap { $0.adds.map(\.key) }
+        if let v = f.present("nonPlistKeys"), let items = list(v, of: "'nonPlistKeys'") {
+            for item in items {
+                guard let key = string(item, "a key in 'nonPlistKeys'") else { continue }
+                if keys.contains(key) {
+                    spec.nonPlistKeys.append(key)
+                } else {
+                    fail(
+                        item,
+                        "'nonPlistKeys' names '\(key)', which is not a key of userInfo; list keys of 'userInfo:' or of what a responder adds"
+                    )
+                }
+            }
+        }
+        return type == nil ? nil : spec
+    }
+
+    /// A name that is one line of text (a session's persistent identifier, an activity type):
+    /// printed in the verdict's lines, a line break in one would start a line of its own.
+    private func oneLine(_ n: ScenarioNode, _ what: String, _ kind: String) -> String? {
+        guard let text = name(n, what) else { return nil }
+        if let problem = RestorationPath.lineBreakOrTab(in: text) {
+            fail(n, "\(what) holds \(problem): \(kind) is one line of text; remove it")
+            return nil
+        }
+        return text
     }
 
     /// `{close: SESSION}` and `{disconnect: SESSION}`; nil for any other step.
     func sceneStep(_ f: Fields) -> TimelineStep? {
         for key in ["close", "disconnect"] {
             guard let v = f[key] else { continue }
-            guard let session = name(v, "'\(key)'") else { return nil }
+            guard let session = oneLine(v, "'\(key)'", "a persistent identifier") else { return nil }
             sessionReferences.append((session, v))
             return key == "close" ? .close(session: session) : .disconnect(session: session)
         }

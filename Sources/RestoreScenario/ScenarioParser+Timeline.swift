@@ -3,6 +3,11 @@ import RestoreEngine
 /// `timeline:` (SPEC §3): `background`, `{kill: KIND}`, `launch` or `{launch: {...}}`.
 extension ScenarioReader {
     static let stepWords = ["background", "kill", "launch", "close", "disconnect"]
+    /// The steps only a scene-based app has, for the messages that list the steps of a scenario
+    /// with scenes (read before the timeline).
+    var sceneSteps: String {
+        sessionNodes.isEmpty ? "" : " (or, with scenes, {close: SESSION} or {disconnect: SESSION})"
+    }
     /// The options of `{background: {...}}`.
     static let backgroundKeys = ["crashWhileEncoding"]
     static let launchKeys = [
@@ -43,21 +48,22 @@ extension ScenarioReader {
                 fail(
                     n,
                     "unknown \(what) '\(word)'" + Self.suggestion(for: word, among: Self.stepWords)
-                        + "; a step is background, {kill: system|user|debugger}, launch or {launch: {...}}")
+                        + "; a step is background, {kill: system|user|debugger}, launch or {launch: {...}}"
+                        + sceneSteps)
             }
             return nil
         }
         guard case .mapping(let mapping) = n else {
             fail(
                 n,
-                "expected a step (background, {kill: KIND}, launch or {launch: {...}}) for \(what), found \(Self.describe(n))"
+                "expected a step (background, {kill: KIND}, launch or {launch: {...}}\(sceneSteps)) for \(what), found \(Self.describe(n))"
             )
             return nil
         }
         guard mapping.count == 1 else {
             fail(
                 n,
-                "\(what) has \(mapping.count) keys; a step is one of background, {kill: KIND} or {launch: {...}}, one per list item"
+                "\(what) has \(mapping.count) keys; a step is one of background, {kill: KIND} or {launch: {...}}\(sceneSteps), one per list item"
             )
             return nil
         }

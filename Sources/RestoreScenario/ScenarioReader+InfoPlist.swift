@@ -41,6 +41,14 @@ extension ScenarioReader {
                 if let name = c.name, let board = c.storyboard { scenario.app.sceneStoryboards[name] = board }
             }
             checkConfigurations(&scenario, manifest.configurations.compactMap(\.name), plist: written)
+            // UIKit connects a second scene only for an app that supports multiple scenes: two
+            // sessions at once are an app that cannot exist (recorded, it said "2 of 2 restored").
+            if !manifest.supportsMultipleScenes, scenario.scenes.count > 1, sessionNodes.count > 1 {
+                fail(
+                    sessionNodes[1],
+                    "Info.plist '\(written)' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false), so the app has one scene session at a time, not \(scenario.scenes.count); keep one scene under 'scenes:', or set UIApplicationSupportsMultipleScenes to true in the plist"
+                )
+            }
         }
         if !explicit.contains("userActivityTypes"), let types = plist.userActivityTypes {
             scenario.app.userActivityTypes = types

@@ -22,6 +22,8 @@ final class ScenarioReader {
     var crashReferences: [(name: String, node: ScenarioNode)] = []
     /// Each scene's `configuration:` as written, by session, checked against the Info.plist's.
     var configurationNodes: [String: ScenarioNode] = [:]
+    /// Each scene's `session:` value, in order: where a check of the whole list points.
+    var sessionNodes: [ScenarioNode] = []
     /// `background: {crashWhileEncoding:}` values: a scene-based app's name a session, checked against `scenes:`.
     var encodeCrashReferences: [(name: String, node: ScenarioNode)] = []
     /// Where each timeline step's crash key is, by step index (`Scenario.keyLocations`).

@@ -86,4 +86,39 @@ import Testing
         #expect(r.code == 0, "\(r.stderr)")
         #expect(r.stdout.contains("archive-deleted-user-quit"), "\(r.stdout)")
     }
+
+    /// The scene steps that do nothing are refused as the others are (scene hunt r17, F4): a
+    /// second `close` of a session (a typo for another), a `disconnect` of a session that is not
+    /// connected or of a dead app, and a `background` with no scene left to send there.
+    @Test func sceneStepsThatDoNothingAreRefused() throws {
+        let dir = try CLI.temporaryDirectory()
+        let yaml = """
+            name: idle-scenes
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            scenes:
+              - {session: a, ui: {class: VC}, activity: {type: t}}
+              - {session: b, ui: {class: VC}, activity: {type: t}}
+            timeline: [{close: a}, {close: a}, {disconnect: b}, {disconnect: b}, {close: b}, background, {kill: system}, {disconnect: a}, launch]
+
+            """
+        try yaml.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "s.trace.jsonl"], in: dir)
+        #expect(r.code == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.trace.jsonl").path))
+        let lines = r.stderr.split(separator: "\n").filter { $0.contains("does nothing") }
+        #expect(
+            lines.map { String($0.prefix { $0 != ":" }) + ":" + String($0.split(separator: "'")[1]) } == [
+                "s.yaml:close", "s.yaml:disconnect", "s.yaml:background", "s.yaml:disconnect",
+            ], "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "timeline step 2 ('close') does nothing: scene session `a` is already closed at this step (its session was discarded before). Remove it, or close another session"
+            ), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "timeline step 4 ('disconnect') does nothing: scene session `b` is not connected at this step (it was disconnected before, and no launch followed)"
+            ), "\(r.stderr)")
+        #expect(r.stderr.contains("timeline step 6 ('background') does nothing: no scene is connected at this step"))
+        #expect(r.stderr.contains("timeline step 8 ('disconnect') does nothing: the app is not running at this step"))
+    }
 }

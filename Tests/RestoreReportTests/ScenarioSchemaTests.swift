@@ -132,5 +132,12 @@ import Testing
                 == [#"/ui/restorationIdentifier: 'a/b' does not match ^[^/\n\t]*$"#])
         #expect(try Self.problems("name: t\nui: {class: Feed, restorationIdentifier: \"a\\tb\"}").count == 1)
         #expect(try Self.problems("name: t\nui: {class: Feed, restorationIdentifier: 42}") == [])
+        // A scene session and an activity type are one line (printed inside the verdict's lines).
+        #expect(
+            try Self.problems("name: t\napp: {lifecycle: scenes}\nscenes: [{session: \"a\\nb\", activity: {type: t}}]")
+                .count == 1)
+        #expect(
+            try Self.problems("name: t\napp: {lifecycle: scenes}\nscenes: [{session: a, activity: {type: \"t\\tu\"}}]")
+                .count == 1)
     }
 }

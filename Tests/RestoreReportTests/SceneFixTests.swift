@@ -20,8 +20,9 @@ import Testing
         #expect(!declined.message.contains("shouldSaveApplicationState"))
     }
 
-    /// A crash deletes the saved activities (S4): the summary says one was saved and deleted, not
-    /// "saved nothing", which read as if the app never saved.
+    /// A crash deletes the saved activities (S4): the summary and the outcome show what was saved
+    /// (SPEC §8: the last preservation's) and the reason says it is gone, as after a force quit.
+    /// The outcome said `saved: null`, and the report "Nothing saved".
     @Test func aSessionWhoseActivityACrashDeletedSaysSo() throws {
         let outcome = try LostNodesTests.outcome(
             """
@@ -33,8 +34,9 @@ import Testing
         let lines = OutcomeSummary.lines(for: outcome, verbose: false)
         #expect(
             lines.contains(
-                "  ✗ main (Default Configuration): saved an activity, deleted after the crash, restored nothing — archive-deleted-crash"
+                "  ✗ main (Default Configuration): saved com.example.browse, restored nothing — archive-deleted-crash"
             ), "\(lines)")
+        #expect(outcome.scenes?.first?.saved?.type == "com.example.browse")
     }
 
     /// A force quit deletes the saved activity with the session: the summary shows what was
@@ -51,6 +53,25 @@ import Testing
         #expect(
             lines.contains(
                 "  ✗ main (Default Configuration): saved com.example.browse, restored nothing — archive-deleted-user-quit"
+            ), "\(lines)")
+    }
+
+    /// The session UIKit makes at a launch with none left (S3) had nothing to restore: it is
+    /// neither counted nor drawn as lost (it was "✗ … restored nothing", with no reason).
+    @Test func aNewSessionIsNeitherRestoredNorLost() throws {
+        let outcome = try LostNodesTests.outcome(
+            """
+            name: s
+            app: {lifecycle: scenes, userActivityTypes: [com.example.browse]}
+            scenes: [{session: main, ui: {class: Feed}, activity: {type: com.example.browse}}]
+            timeline: [background, {close: main}, {kill: system}, launch]
+            """)
+        #expect(outcome.scenes?.map(\.isNew) == [false, true])
+        let lines = OutcomeSummary.lines(for: outcome, verbose: false)
+        #expect(lines.contains("Scenes: 0 of 1 session restored, 1 new"), "\(lines)")
+        #expect(
+            lines.contains(
+                "  + new-session-2 (Default Configuration): new at this launch (no session was left to reconnect), nothing to restore"
             ), "\(lines)")
     }
 }

@@ -157,6 +157,61 @@ struct SceneScenarioTests {
                 """))
         #expect(found.contains { $0.contains("'nonPlistKeys' names 'b'") })
     }
+
+    /// A key a responder adds in updateUserActivityState: is saved with the rest of userInfo, so
+    /// it can be the one that is not a property-list type (S2). It was refused as "not a key".
+    @Test func nonPlistKeysMayNameAKeyAResponderAdds() throws {
+        let yaml = """
+            name: a
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            scenes:
+              - session: main
+                ui: {class: Feed}
+                activity: {type: t, userInfo: {a: 1}, responders: {Feed: {model: x}}, nonPlistKeys: [model]}
+            timeline: [background]
+            """
+        let outcome = try ScenarioParser.parse(yaml, file: "t.yaml").run()
+        #expect(outcome.scenes?.first?.reason == .activityNotPlist)
+    }
+
+    /// Every problem of an activity is listed at once: a bad `type` stopped the reading there.
+    @Test func everyProblemOfAnActivityIsListed() {
+        let found = located(
+            problems(
+                """
+                name: a
+                app: {lifecycle: scenes}
+                scenes:
+                  - session: main
+                    activity: {type: [t], userInfo: [1, 2], nonPlistKeys: x}
+                """))
+        #expect(found.count == 3, "\(found)")
+        #expect(found.contains { $0.contains("'type'") })
+        #expect(found.contains { $0.contains("'userInfo'") })
+        #expect(found.contains { $0.contains("'nonPlistKeys'") })
+    }
+
+    /// A session's name and an activity type are printed inside the verdict's lines: a line break
+    /// in one started a line of its own, which could pass for a line of the verdict. Refused, as
+    /// a restoration identifier with one is; a userInfo key or value with one is shown as `\u{A}`.
+    @Test func aLineBreakInASessionOrActivityTypeIsRefused() {
+        let found = located(
+            problems(
+                #"""
+                name: a
+                app: {lifecycle: scenes, userActivityTypes: [t]}
+                scenes:
+                  - session: "main\n  ✓ forged"
+                    ui: {class: Feed}
+                  - session: b
+                    activity: {type: "t\nu"}
+                timeline: [background, {close: "x\ny"}]
+                """#))
+        #expect(found.contains { $0.hasPrefix("4:14: ") && $0.contains("'session' holds a line break") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("7:22: ") && $0.contains("'type' holds a line break") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("8:32: ") && $0.contains("'close' holds a line break") }, "\(found)")
+        #expect(CoderValue.dictionary(["k\nz": .string("v\nw")]).description == #"{k\u{A}z = "v\u{A}w"}"#)
+    }
 }
 
 /// `app.infoPlist`: the life cycle, activity types, version and scene storyboards from the real file.
@@ -203,22 +258,45 @@ struct SceneInfoPlistTests {
     /// A session connects with one of the plist's configurations: one the plist does not declare
     /// UIKit would never use (it was accepted).
     @Test func aConfigurationThePlistDoesNotDeclareIsAnError() {
+        expectFirstProblem(
+            """
+            name: plist
+            app: {infoPlist: Notes-Info.plist}
+            scenes: [{session: notes, configuration: Default Configration}]
+            """, line: 3,
+            "scene 'notes' names the configuration 'Default Configration', which Info.plist 'Notes-Info.plist' does not declare (did you mean 'Default Configuration'?)"
+        )
+    }
+
+    /// Loading `yaml` fails, and its first problem is at `line` and says `message`.
+    func expectFirstProblem(
+        _ yaml: String, line: Int, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         do {
-            _ = try load(
-                """
-                name: plist
-                app: {infoPlist: Notes-Info.plist}
-                scenes: [{session: notes, configuration: Default Configration}]
-                """)
-            Issue.record("expected an error")
+            _ = try load(yaml)
+            Issue.record("expected an error", sourceLocation: sourceLocation)
         } catch {
             let first = (error as? ScenarioError)?.problems.first
-            #expect(first?.location?.line == 3)
-            #expect(
-                first?.message.contains(
-                    "scene 'notes' names the configuration 'Default Configration', which Info.plist 'Notes-Info.plist' does not declare (did you mean 'Default Configuration'?)"
-                ) == true, "\(first?.message ?? "")")
+            #expect(first?.location?.line == line, sourceLocation: sourceLocation)
+            #expect(first?.message.contains(message) == true, "\(first?.message ?? "")", sourceLocation: sourceLocation)
         }
+    }
+
+    /// An app whose plist does not support multiple scenes has one session at a time: two were
+    /// recorded as "2 of 2 sessions restored", an app that cannot exist.
+    @Test func twoScenesNeedAPlistThatSupportsMultipleScenes() {
+        expectFirstProblem(
+            """
+            name: plist
+            app: {infoPlist: Notes-Info.plist}
+            scenes:
+              - session: a
+                ui: {class: Feed}
+              - session: b
+                ui: {class: Feed}
+            """, line: 6,
+            "Info.plist 'Notes-Info.plist' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false)"
+        )
     }
 
     /// A scene that names no configuration connects with the plist's first, as UIKit's default

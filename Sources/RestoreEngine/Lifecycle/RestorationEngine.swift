@@ -107,7 +107,12 @@ public final class RestorationEngine {
         switch step {
         case .background, .backgroundCrashingWhileEncoding:
             switch appState {
-            case .foreground: return nil
+            case .foreground:
+                if isSceneBased, !scenes.sessions.contains(where: \.connected) {
+                    return
+                        "no scene is connected at this step (each was closed or disconnected), so none goes to the background"
+                }
+                return nil
             case .terminated:
                 return "the app is not running at this step (it was killed, or crashed, and no launch followed)"
             case .background:
@@ -121,7 +126,19 @@ public final class RestorationEngine {
             // card of an app the system ended deletes the archive (T2).
             return appState == .terminated && kind != .user
                 ? "the app is not running at this step (it was killed, or crashed, and no launch followed)" : nil
-        case .launch, .close, .disconnect:
+        case .close(let id):
+            guard let i = scenes.index(id), scenes.sessions[i].discarded else { return nil }
+            return "scene session `\(id)` is already closed at this step (its session was discarded before)"
+        case .disconnect(let id):
+            if appState == .terminated {
+                return
+                    "the app is not running at this step (it was killed, or crashed, and no launch followed), so no scene is connected"
+            }
+            guard let i = scenes.index(id), !scenes.sessions[i].connected else { return nil }
+            return scenes.sessions[i].discarded
+                ? "scene session `\(id)` was closed before this step, so it is not connected"
+                : "scene session `\(id)` is not connected at this step (it was disconnected before, and no launch followed)"
+        case .launch:
             return nil
         }
     }

@@ -18,6 +18,7 @@ extension RestorationEngine {
         for i in scenes.sessions.indices {
             scenes.sessions[i].restored = nil
             scenes.sessions[i].reconnected = false
+            scenes.sessions[i].isNew = false
         }
         if let extended = extendedNotCompleted {
             extendedNotCompleted = nil
@@ -110,7 +111,9 @@ extension RestorationEngine {
         var configuration = first.configuration
         if case .configuration(let named?) = answer { configuration = named }
         let root = scenes.sessions.first { $0.configuration == configuration }?.root ?? first.root
-        scenes.sessions.append(SceneSessionState(id: id, configuration: configuration, root: root))
+        var session = SceneSessionState(id: id, configuration: configuration, root: root)
+        session.isNew = true
+        scenes.sessions.append(session)
         call(.willConnect(session: id, activity: nil), receiver: "SceneDelegate")
         // After the call, as the in-app recorder sees it: the window is the one the delegate set up.
         emitSceneConnected(scenes.sessions[scenes.sessions.count - 1])
@@ -197,7 +200,9 @@ extension RestorationEngine {
         var any = false
         for i in scenes.sessions.indices where scenes.sessions[i].saved != nil && !scenes.sessions[i].discarded {
             any = true
+            let deleted = scenes.sessions[i].saved
             scenes.sessions[i].saved = nil
+            scenes.sessions[i].deletedByCrash = deleted
             scenes.sessions[i].reason = .archiveDeletedCrash
             var e = EngineEvent(launch: launch, phase: phase, event: .archiveDeleted)
             e.session = scenes.sessions[i].id

@@ -26,17 +26,24 @@ struct SceneSessionState {
     /// The user closed it: it never reconnects (S4).
     var discarded = false
     /// `stateRestorationActivity` as archived with the session.
-    var saved: UserActivity?
+    var saved: UserActivity? { didSet { deletedByCrash = nil } }
+    /// What `saved` was when a crash deleted it (S4): still what the last preservation saved,
+    /// which the outcome says (SPEC §8), beside the reason that it is gone.
+    var deletedByCrash: UserActivity?
     /// Why `saved` is nil, or why nothing came back at the last launch.
     var reason: ReasonCode?
     /// What the last launch handed to `scene:willConnectToSession:options:`.
     var restored: UserActivity?
     var reconnected = false
+    /// Made at the last launch (`connectNewSession`).
+    var isNew = false
 
     var outcome: SceneOutcome {
-        SceneOutcome(
-            session: id, configuration: configuration, saved: saved, reason: reason, restored: restored,
-            reconnected: reconnected)
+        var o = SceneOutcome(
+            session: id, configuration: configuration, saved: saved ?? deletedByCrash, reason: reason,
+            restored: restored, reconnected: reconnected)
+        o.isNew = isNew
+        return o
     }
 }
 

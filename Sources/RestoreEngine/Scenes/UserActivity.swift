@@ -82,6 +82,9 @@ public struct SceneOutcome: Hashable, Sendable {
     public var restored: UserActivity?
     /// Whether the session was reconnected at the last launch.
     public var reconnected: Bool
+    /// Whether UIKit made the session at the last launch, none being left to reconnect (S3): it
+    /// had nothing to restore, so it is neither restored nor lost.
+    public var isNew = false
 
     public init(
         session: String, configuration: String, saved: UserActivity? = nil, reason: ReasonCode? = nil,

@@ -3,7 +3,7 @@ extension ScenarioKeys {
     static let timeline: [ScenarioDefinition] = [
         ScenarioDefinition(
             shape: "step",
-            "A timeline step: `background` (preservation), `{kill: KIND}`, `launch` (a relaunch, restoration), or one of them with options. `record` refuses a step that does nothing: a `background` while the app is not in the foreground (after a kill or a crash, a second one, or after a locked launch, which stays in the background), or a system's or debugger's `kill` of an app that is not running (a user's still deletes the archive).",
+            "A timeline step: `background` (preservation), `{kill: KIND}`, `launch` (a relaunch, restoration), or one of them with options. `record` refuses a step that does nothing: a `background` while the app is not in the foreground (after a kill or a crash, a second one, or after a locked launch, which stays in the background), or a system's or debugger's `kill` of an app that is not running (a user's still deletes the archive); in a scene-based app also a `background` with no scene connected, a `close` of a session already closed, and a `disconnect` of a session that is not connected.",
             .either([
                 .words(["background", "launch"]), .reference("backgroundStep"), .reference("killStep"),
                 .reference("launchStep"), .reference("closeStep"), .reference("disconnectStep"),
@@ -69,13 +69,13 @@ extension ScenarioKeys {
             record: "closeStep", "The user closes a scene in the app switcher: its session is discarded.",
             [
                 ScenarioKey(
-                    "close", .text, "The scene session's persistent identifier.", default: .required)
+                    "close", .line, "The scene session's persistent identifier.", default: .required)
             ]),
         ScenarioDefinition(
             record: "disconnectStep", "The system disconnects a scene to reclaim memory: its session is kept.",
             [
                 ScenarioKey(
-                    "disconnect", .text, "The scene session's persistent identifier.", default: .required)
+                    "disconnect", .line, "The scene session's persistent identifier.", default: .required)
             ]),
     ]
 
@@ -125,7 +125,7 @@ extension ScenarioKeys {
             record: "scene", "A connected scene session (scene-based life cycle).",
             [
                 ScenarioKey(
-                    "session", .text, "The session's persistent identifier.", default: .required),
+                    "session", .line, "The session's persistent identifier.", default: .required),
                 ScenarioKey(
                     "configuration", .text,
                     "UISceneConfigurationName; with app.infoPlist, one the plist declares (default: its first).",
@@ -139,13 +139,13 @@ extension ScenarioKeys {
         ScenarioDefinition(
             record: "activity", "An NSUserActivity saved with a scene session.",
             [
-                ScenarioKey("type", .text, "Its activityType.", default: .required),
+                ScenarioKey("type", .line, "Its activityType.", default: .required),
                 ScenarioKey(
                     "userInfo", .map(.reference("value"), keys: "userInfo key"), "Its userInfo (property-list values).",
                     default: .literal(.map([]))),
                 ScenarioKey(
                     "nonPlistKeys", .list(.text),
-                    "Keys of userInfo whose values are not property-list types: saving the activity fails.",
+                    "Keys of userInfo (or of what a responder adds) whose values are not property-list types: saving the activity fails.",
                     default: .literal(.list([]))),
                 ScenarioKey(
                     "responders",

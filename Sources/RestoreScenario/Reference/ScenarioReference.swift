@@ -61,6 +61,7 @@ public enum ScenarioReference {
         case .text: "text"
         case .name: "text, not empty"
         case .identifier: "text, one line, no `/`"
+        case .line: "text, one line, not empty"
         case .boolean: "boolean"
         case .integer: "integer"
         case .number: "number"

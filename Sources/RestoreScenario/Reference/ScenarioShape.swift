@@ -11,6 +11,9 @@ public indirect enum ScenarioShape: Sendable, Equatable {
     /// A restoration identifier: one line of text without a `/`, which joins identifiers into a
     /// restoration path (a line break or a tab would also start a line of its own in findings).
     case identifier
+    /// One line of text, not empty (a scene session's persistent identifier, an activity type):
+    /// printed inside a line of the verdict, where a line break would start a line of its own.
+    case line
     case boolean
     case integer
     /// An integer or a float.
