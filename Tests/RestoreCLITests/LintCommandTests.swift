@@ -167,6 +167,29 @@ import Testing
         )
     }
 
+    /// A storyboard in `Base.lproj` referencing one that is not localized (kept in the folder
+    /// above, as Xcode does): the fix named `Base.lproj/Profile.storyboard`, which does not exist,
+    /// and running it failed with "no such file" (r17 storyboard hunt, #4).
+    @Test func theUnresolvedReferenceFixFindsAStoryboardAboveALocalizedFolder() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.references(in: dir)
+        let app = dir.appendingPathComponent("app")
+        let base = app.appendingPathComponent("Base.lproj")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        for name in ["Main", "Tabs"] {
+            try FileManager.default.moveItem(
+                at: app.appendingPathComponent("\(name).storyboard"),
+                to: base.appendingPathComponent("\(name).storyboard"))
+        }
+        try "not read".write(to: app.appendingPathComponent("Profile.storyboard"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "app/Base.lproj/Main.storyboard", "app/Base.lproj/Tabs.storyboard"], in: dir)
+        #expect(
+            r.stdout.contains(
+                "(restoretrace lint app/Base.lproj/Main.storyboard app/Base.lproj/Tabs.storyboard app/Profile.storyboard)"
+            ), "\(r.stdout)")
+    }
+
     /// The same file twice (a glob and a name) was printed twice and its findings counted twice.
     @Test func aFileGivenTwiceIsLintedOnce() throws {
         let dir = try CLI.temporaryDirectory()
@@ -194,6 +217,14 @@ import Testing
             r.stderr.hasPrefix(
                 "Main.storyboardc: error: this is a compiled storyboard (a .storyboardc folder), which restoretrace cannot read; pass the .storyboard source file from the project instead"
             ), "\(r.stderr)")
+        // A folder of storyboards: what to give instead.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("UI"), withIntermediateDirectories: true)
+        let folder = try CLI.run(["lint", "UI"], in: dir)
+        #expect(folder.code == 2)
+        #expect(
+            folder.stderr.hasPrefix(
+                "UI: error: cannot read the storyboard: it is a directory; give the storyboards in it, such as 'UI/*.storyboard'"
+            ), "\(folder.stderr)")
     }
 
     /// The Info.plist is known by what it holds, not only by a `.plist` name: standard input

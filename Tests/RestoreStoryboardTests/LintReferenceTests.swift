@@ -167,4 +167,132 @@ import Testing
         let inert = report.findings.filter { $0.code == .legacyRestorationInert && $0.message.contains("'Detail'") }
         #expect(inert.map { "\($0.location.file):\($0.location.lineColumn)" } == ["B.storyboard:5:13"])
     }
+
+    /// A plain scene `id` with restoration identifier `rid`, and the show segues it makes to `shows`.
+    static func plain(_ id: String, _ rid: String?, shows: [String] = []) -> String {
+        StoryboardText.scene(
+            id,
+            [
+                "<viewController \(rid.map { "restorationIdentifier=\"\($0)\" " } ?? "")id=\"\(id)\" customClass=\"\(id.capitalized)ViewController\" sceneMemberID=\"viewController\">"
+            ] + shows.map { "    <segue destination=\"\($0)\" kind=\"show\" id=\"s-\(id)-\($0)\"/>" } + [
+                "</viewController>"
+            ])
+    }
+
+    static func reference(_ id: String, to storyboard: String) -> String {
+        StoryboardText.scene(
+            id,
+            [
+                "<viewControllerPlaceholder storyboardName=\"\(storyboard)\" id=\"\(id)\" sceneMemberID=\"viewController\"/>"
+            ])
+    }
+
+    /// Two children sharing an identifier, one brought in by a storyboard reference (Xcode's
+    /// modular layout): the same error as two local ones (R11), as `record` reports. Lint saw the
+    /// reference's own missing identifier, and reported nothing (r17 storyboard hunt, #1).
+    @Test func childrenSharingAnIdentifierThroughAReferenceAreFound() throws {
+        let main = StoryboardText.document(
+            initial: "host",
+            [
+                StoryboardText.scene(
+                    "host",
+                    [
+                        #"<viewController restorationIdentifier="Host" id="host" customClass="HostViewController" sceneMemberID="viewController">"#,
+                        #"    <containerView id="cv1"><segue destination="panel" kind="embed" id="e1"/></containerView>"#,
+                        #"    <containerView id="cv2"><segue destination="ref-other" kind="embed" id="e2"/></containerView>"#,
+                        #"</viewController>"#,
+                    ]),
+                Self.plain("panel", "Panel"), Self.reference("ref-other", to: "Other"),
+            ])
+        let other = StoryboardText.document(initial: "opanel", [Self.plain("opanel", "Panel")])
+        let report = try Self.lint(["Main.storyboard": main, "Other.storyboard": other])
+        let found = report.files[0].findings.filter { $0.code == .duplicateIdentifier }
+        #expect(found.map(\.severity) == [.error])
+        #expect(found.first?.message.contains("share the restoration identifier 'Panel'") == true)
+        // Two tabs referencing the same navigation controller: the built-in container's warning.
+        let tabs = StoryboardText.document(
+            initial: "tabs",
+            [
+                StoryboardText.container(
+                    "tabBarController", id: "tabs", attributes: #"restorationIdentifier="Tabs" "#,
+                    relationship: "viewControllers", children: ["ref-a", "ref-b"]),
+                Self.reference("ref-a", to: "Feed"), Self.reference("ref-b", to: "Feed"),
+            ])
+        let feed = StoryboardText.document(
+            initial: "fnav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "fnav", attributes: #"restorationIdentifier="FeedNav" "#,
+                    relationship: "rootViewController", children: ["feed"]),
+                Self.plain("feed", "Feed"),
+            ])
+        let twice = try Self.lint(["Main.storyboard": tabs, "Feed.storyboard": feed])
+        #expect(twice.files[0].findings.filter { $0.code == .duplicateIdentifier }.map(\.severity) == [.warning])
+    }
+
+    /// A scene a segue shows inside a referenced storyboard is judged where the app puts it: under
+    /// the referencing file's launch tree, not under the referenced file's own initial controller
+    /// as if that were the window's root. It was ★ with no finding, and `record` lost it (r17
+    /// storyboard hunt, #2), whether the reference is a tab or a scene a segue shows.
+    @Test func aSceneShownInsideAReferencedStoryboardIsJudgedUnderTheApp() throws {
+        let main = StoryboardText.document(
+            initial: "tab",
+            [
+                StoryboardText.container(
+                    "tabBarController", id: "tab", relationship: "viewControllers", children: ["ref-feed"]),
+                Self.reference("ref-feed", to: "Feed"),
+            ])
+        let feed = StoryboardText.document(
+            initial: "fnav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "fnav", attributes: #"restorationIdentifier="FeedNav" "#,
+                    relationship: "rootViewController", children: ["feed"]),
+                Self.plain("feed", "Feed", shows: ["detail"]), Self.plain("detail", "Detail"),
+            ])
+        let report = try Self.lint(["Main.storyboard": main, "Feed.storyboard": feed])
+        let detail = try #require(report.files[1].scenes.first { $0.controller == "detail" })
+        #expect(!detail.preserved)
+        #expect(detail.reason == .ancestorNotPreserved)
+        // Two hops: Main's Home shows a reference to B, whose initial Detail shows More.
+        let nav = StoryboardText.document(
+            initial: "nav",
+            [
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["home"]),
+                Self.plain("home", "Home", shows: ["ref-b"]), Self.reference("ref-b", to: "B"),
+            ])
+        let b = StoryboardText.document(
+            initial: "bdetail", [Self.plain("bdetail", "Detail", shows: ["more"]), Self.plain("more", "More")])
+        let hops = try Self.lint(["Main.storyboard": nav, "B.storyboard": b])
+        let more = try #require(hops.files[1].scenes.first { $0.controller == "more" })
+        #expect(!more.preserved)
+        #expect(hops.files[1].findings.contains { $0.code == .neverPreserved && $0.id == "more" })
+    }
+
+    /// A storyboard localized in two folders: a reference reaches the copy in the referencing
+    /// file's folder (or Base.lproj's), not whichever copy was given last (r17 storyboard hunt, #3).
+    @Test func aReferenceReachesTheCopyInItsOwnLocalization() throws {
+        let main = StoryboardText.document(
+            initial: "tabs",
+            [
+                StoryboardText.container(
+                    "tabBarController", id: "tabs", attributes: #"restorationIdentifier="Tabs" "#,
+                    relationship: "viewControllers", children: ["ref-feed"]),
+                Self.reference("ref-feed", to: "Feed"),
+            ])
+        func feed(_ rid: String) -> String {
+            StoryboardText.document(initial: "fnav", [Self.plain("fnav", rid)])
+        }
+        for order in [["Base", "de"], ["de", "Base"]] {
+            let report = try StoryboardLinter.lint(
+                try [("Base.lproj/Main.storyboard", main)]
+                    .map { try StoryboardReader.parse(Data($0.1.utf8), file: $0.0) }
+                    + order.map {
+                        try StoryboardReader.parse(
+                            Data(feed($0 == "Base" ? "Feed" : "Stale").utf8), file: "\($0).lproj/Feed.storyboard")
+                    })
+            #expect(report.files[0].controllers.compactMap(\.path) == ["Tabs", "Tabs/Feed"], "\(order)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 
 /// The findings of one storyboard, each with a fix.
@@ -172,12 +173,18 @@ struct LintRules {
                     seen[v.restorationIdentifier] = v.id
                 }
             }
+            // A child brought in by a storyboard reference is the scene it names (Xcode's modular
+            // layout): its identifier counts as a local child's does, as it does for `record`.
             let children = doc.childSegues(of: c.id).compactMap { s in doc.controller(s.destination) }
             var ids: [String: String] = [:]
             for child in children {
-                guard let rid = child.restorationIdentifier else { continue }
+                let (target, targetDoc) = catalog.resolved(child, in: doc)
+                guard let rid = target.restorationIdentifier else { continue }
+                let name =
+                    targetDoc.name == doc.name && target.id == child.id
+                    ? child.id : "\(target.id) of \(targetDoc.name).storyboard, through a storyboard reference"
                 guard let first = ids[rid] else {
-                    ids[rid] = child.id
+                    ids[rid] = name
                     continue
                 }
                 let builtIn = ["UINavigationController", "UITabBarController", "UISplitViewController"]
@@ -193,14 +200,29 @@ struct LintRules {
         }
     }
 
-    /// The command that lints the files given and the missing storyboard, which sits beside the
-    /// file referring to it (a bare name was looked for in the current folder, and dropped the
-    /// other files given).
+    /// The command that lints the files given and the missing storyboard (a bare name was looked
+    /// for in the current folder, and dropped the other files given). It is looked for beside the
+    /// file referring to it, then, from a localized folder (`Base.lproj`), in the folder above,
+    /// where Xcode keeps a storyboard that is not localized; found in neither, it is said to be
+    /// beside (the fix then says to give its path).
     private func lintAgain(adding name: String) -> String {
-        let folder = FilePaths.parent(of: doc.file)
-        let missing = (folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/") + name + ".storyboard"
         let given = catalog.names.compactMap { catalog[$0]?.file }
-        return (["restoretrace", "lint"] + (given + [missing]).map(Self.shellWord)).joined(separator: " ")
+        return
+            (["restoretrace", "lint"] + (given + [Self.whereToFind(name, referencedFrom: doc.file)]).map(Self.shellWord))
+            .joined(separator: " ")
+    }
+
+    static func whereToFind(_ name: String, referencedFrom file: String) -> String {
+        func inFolder(_ folder: String) -> String {
+            (folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/") + name + ".storyboard"
+        }
+        let folder = FilePaths.parent(of: file)
+        let beside = inFolder(folder)
+        var candidates = [beside]
+        if folder.hasSuffix(".lproj") || folder.hasSuffix(".lproj/") {
+            candidates.append(inFolder(FilePaths.parent(of: folder)))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? beside
     }
 
     /// A path as one shell word: quoted when it holds anything but letters, digits and `._/+-`.

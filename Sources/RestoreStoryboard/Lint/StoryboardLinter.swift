@@ -15,22 +15,47 @@ public enum StoryboardLinter {
         let containment = everything.containmentProblems()
         guard containment.isEmpty else { throw StoryboardError(problems: containment) }
         let catalogs = documents.map { doc in
+            // Two files with one name (a storyboard localized in en.lproj and Base.lproj): a
+            // reference reaches the copy in the referencing file's own folder (the localization
+            // it is loaded in), else Base.lproj's, not whichever was given last; and the file
+            // itself is "itself".
             var catalog = everything
-            catalog.add(doc)  // two files with one name (en.lproj, Base.lproj): this one is "itself"
+            let folder = FilePaths.parent(of: doc.file)
+            for other in documents where Self.isBase(FilePaths.parent(of: other.file)) { catalog.add(other) }
+            for other in documents where FilePaths.parent(of: other.file) == folder { catalog.add(other) }
+            catalog.add(doc)
             return catalog
         }
         let trees = documents.indices.map { catalogs[$0].initialTree(of: documents[$0].name) }
         let placed = documents.indices.map { RunTimePlacement.all(from: trees[$0], catalog: catalogs[$0]) }
+        // The storyboards each launch tree reaches: through references, and through the scenes
+        // its segues show (a segue into a reference brings that storyboard's scene).
+        let reaches = documents.indices.map { j in
+            Set((trees[j]?.root.preorder ?? []).map(\.storyboard))
+                .union(placed[j].keys.map { String($0.prefix { $0 != "\u{0}" }) })
+        }
         var files = documents.indices.map { i in
-            // Scenes a segue shows are placed from this file's launch tree first, then from the
-            // others' in the order given: a storyboard with no initial view controller of its own
-            // is shown from another's.
-            var placements = placed[i]
-            for (j, other) in placed.enumerated() where j != i { placements.merge(other) { mine, _ in mine } }
+            // Scenes a segue shows are placed from the launch trees of the files that reach this
+            // one through a reference first (the app's window is theirs: this file's own initial
+            // controller, there, is a child of theirs), then from this file's own, then from the
+            // others', in the order given: a storyboard with no initial view controller of its
+            // own is shown from another's. Placed from its own tree first, a scene a segue shows
+            // inside a referenced storyboard was judged as if that storyboard were the window's.
+            let name = documents[i].name
+            // (Another copy of this storyboard, localized, reaches its own name: it is no app above.)
+            let reachers = placed.indices.filter { documents[$0].name != name && reaches[$0].contains(name) }
+            let order = reachers + [i] + placed.indices.filter { $0 != i && !reachers.contains($0) }
+            var placements: [String: RunTimePlacement] = [:]
+            for j in order { placements.merge(placed[j]) { first, _ in first } }
             return lint(documents[i], catalog: catalogs[i], tree: trees[i], placements: placements)
         }
         reportOnce(&files)
         return LintReport(files: files)
+    }
+
+    /// A folder of Xcode's base localization (`Base.lproj`, `path/to/Base.lproj`).
+    static func isBase(_ folder: String) -> Bool {
+        folder == "Base.lproj" || folder.hasSuffix("/Base.lproj")
     }
 
     /// A scene reached through references is judged in every launch tree that reaches it (a

@@ -37,7 +37,9 @@ public enum StoryboardReader {
             let reason =
                 !FileManager.default.fileExists(atPath: path)
                 ? "no such file"
-                : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
+                : isDirectory.boolValue
+                    ? "it is a directory; give the storyboards in it, such as '\(path.hasSuffix("/") ? path : path + "/")*.storyboard'"
+                    : "it cannot be read"
             throw StoryboardError(at: SourceLocation(file: path), message: "cannot read the storyboard: \(reason)")
         }
         defer { try? handle.close() }
