@@ -71,12 +71,15 @@ public struct Divergence: Hashable, Sendable {
         // Four members read, the rest skipped: a line may carry a whole app's hierarchy.
         let names: Set = [
             EventField.callback.name, EventField.event.name, EventField.path.name, EventField.receiver.name,
+            EventField.session.name,
         ]
         guard let v = JSONParser.topLevelStrings(of: line, named: names) else { return line }
         func text(_ field: EventField) -> String? { v[field.name] }
         let name = text(.callback) ?? text(.event) ?? "?"
         let who = text(.path) ?? text(.receiver)
-        return "`\(name)`" + (who.map { " on \($0)" } ?? "")
+        // A scene call's receiver is the one scene delegate: the session says which scene.
+        let session = text(.session).map { " (session \($0))" } ?? ""
+        return "`\(name)`" + (who.map { " on \($0)" } ?? "") + session
     }
 
     /// The rule of SPEC §2 a callback or event belongs to.

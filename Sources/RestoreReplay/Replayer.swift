@@ -83,7 +83,7 @@ public enum Replayer {
         // The outcome as far as the recording goes: a cut-off trace vouches for nothing after its
         // last whole event, and the stand-in can only guess the app's answers from there on.
         var outcomeAtDivergence: Outcome?
-        comparator.onFirstDivergence = { [unowned engine] in outcomeAtDivergence = engine.outcome }
+        comparator.onFirstDivergence = { [unowned engine] in outcomeAtDivergence = engine.outcomeSoFar }
         engine.observer = comparator
         var timeline = Timeline(path: path, whatIf: whatIf, application: application, engine: engine)
 

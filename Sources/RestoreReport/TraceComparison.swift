@@ -70,11 +70,12 @@ public struct TraceComparison: Sendable {
     static func sessionsJSON(_ diff: OutcomeDiff) -> JSONValue {
         func fate(_ s: SceneOutcome?) -> JSONValue {
             guard let s else { return .null }
-            // The activity as the text words it (type and userInfo): a change in userInfo alone
-            // showed as "changed" with the same type on both sides.
+            // The activity whole (type and userInfo), as the outcome's `scenes` writes it: a
+            // change in userInfo alone showed as "changed" with the same type on both sides, and
+            // the text's wording of it was no data to read.
             return JSONValue.obj([
-                ("saved", s.saved.map { .string(SceneChange.activity($0)) } ?? .null),
-                ("restored", s.restored.map { .string(SceneChange.activity($0)) } ?? .null),
+                ("saved", s.saved.map(OutcomeCodec.encode) ?? .null),
+                ("restored", s.restored.map(OutcomeCodec.encode) ?? .null),
                 ("reason", s.reason.map { .string($0.rawValue) } ?? .null),
             ])
         }

@@ -119,6 +119,11 @@ import Testing
         let sessions = try #require(object["sessions"] as? [[String: Any]])
         #expect(sessions.map { $0["session"] as? String } == ["main", "photo", "notes"])
         #expect(sessions.first?["change"] as? String == "lost")
+        // An activity is data, as in the outcome's `scenes`: its type and userInfo apart.
+        let before = try #require(sessions.first?["before"] as? [String: Any])
+        let saved = try #require(before["saved"] as? [String: Any])
+        #expect(saved["type"] as? String == "com.example.apple-samplecode.staterestore.mainActivity")
+        #expect(saved["userInfo"] is [String: Any])
     }
 
     /// A scene-based app's drawing: one cluster per session with its window, what it saved and

@@ -140,6 +140,25 @@ struct SceneReplayTests {
         #expect(result.outcome.scenes == outcome.scenes)
     }
 
+    /// A trace cut off inside a backgrounding keeps the saves made before the cut (`main`'s
+    /// here, cut in `side`'s): the sessions were published only at the end of the step, and a
+    /// cut replay said neither saved anything (scene hunt r17, F9).
+    @Test func aTraceCutInsideABackgroundingKeepsTheSavesBeforeTheCut() throws {
+        let (path, _) = try recorded()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let cut = try #require(
+            lines.firstIndex {
+                $0.contains(#""callback":"stateRestorationActivityForScene:""#) && $0.contains(#""session":"side""#)
+            })
+        let kept = lines[..<cut].joined(separator: "\n") + "\n" + lines[cut].prefix(40)
+        try kept.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Replayer.replay(path: path)
+        #expect(result.cutOff != nil)
+        #expect(result.outcome.scenes?.first?.saved?.type == "com.example.browse")
+        #expect(result.outcome.scenes?.last?.saved == nil)
+    }
+
     @Test func whatIfTheDeclaredTypesChange() throws {
         let (path, _) = try recorded()
         let none = try Replayer.replay(path: path, whatIf: WhatIf([try WhatIfEdit.parseSet("userActivityTypes=")]))

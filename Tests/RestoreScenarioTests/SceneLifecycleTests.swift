@@ -77,6 +77,26 @@ struct SceneLifecycleTests {
         #expect(message.contains("scene:willConnectToSession:options:"))
     }
 
+    /// An object's `objectRestorationClass` is a restoration class UIKit never asks in a scene
+    /// app either (S1): it was left out of the warning, which named only the object.
+    @Test func anObjectsRestorationClassIsInertToo() throws {
+        let (outcome, _) = try run(
+            """
+            name: inert-object
+            app: {lifecycle: scenes, userActivityTypes: [t]}
+            classes: {ModelRestorer: {answer: new}}
+            scenes:
+              - session: a
+                ui:
+                  class: VC
+                  objects: [{restorationIdentifier: obj, class: Model, objectRestorationClass: ModelRestorer}]
+                activity: {type: t}
+            """)
+        let message = try #require(outcome.diagnostics(.legacyRestorationInert).first?.message)
+        #expect(message.contains("2 pieces"), "\(message)")
+        #expect(message.contains("restoration class ModelRestorer"), "\(message)")
+    }
+
     @Test func aCleanSceneAppEarnsNoInertWarning() throws {
         let (outcome, _) = try run(Self.app + Self.scene)
         #expect(outcome.diagnostics(.legacyRestorationInert).isEmpty)

@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
 
               --set shouldRestore=false      the delegate declines restoration
               --set bundleVersion=2.0        the archive came from another version
-              --set deviceLocked=true        the device is locked at launch
+              --set deviceLocked=true        the device is locked at every launch
               --set 'answer:Tabs/home/Detail=nil'
                                              that path's answer (or existing, new,
                                              storyboard, instanceOf:CLASS)

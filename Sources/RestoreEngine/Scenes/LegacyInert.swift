@@ -100,6 +100,16 @@ extension RestorationEngine {
                         kind: LegacyPiece.object, what: "'\(id)' (\(object.className), scene \(session))",
                         replacement: "put what it restores into the activity's userInfo"))
             }
+            // Its UIObjectRestoration class is a restoration class too, never asked either.
+            if let rc = object.objectRestorationClass, !classes.contains(rc) {
+                classes.append(rc)
+                pieces.append(
+                    LegacyPiece(
+                        kind: LegacyPiece.restorationClass, what: rc,
+                        replacement:
+                            "make the object from the activity's userInfo in scene:willConnectToSession:options:"
+                    ))
+            }
         }
         for child in vc.children { collect(child, session: session, into: &pieces, classes: &classes) }
         if let presented = vc.presentedViewController {

@@ -69,6 +69,16 @@ extension RestorationEngine {
     /// The scene sessions' outcomes so far, in order.
     func publishScenes() { outcome.scenes = scenes.sessions.map(\.outcome) }
 
+    /// `outcome` as it stands mid-step: a scene-based app's sessions are published at the end
+    /// of each step, so a replay stopped inside one (a trace cut off in a backgrounding) takes
+    /// them as they are here, each session's save that was made kept.
+    public var outcomeSoFar: Outcome {
+        guard isSceneBased, !scenes.sessions.isEmpty else { return outcome }
+        var current = outcome
+        current.scenes = scenes.sessions.map(\.outcome)
+        return current
+    }
+
     /// Makes one scene call through the boundary and reports it.
     @discardableResult
     func call(_ sceneCall: SceneCall, receiver: String) -> AppAnswer {
