@@ -76,14 +76,11 @@ extension RestorationEngine {
                         "write the controller's state into the scene's NSUserActivity (view.window.windowScene.userActivity) and rebuild it in scene:willConnectToSession:options:"
                 ))
         }
-        if let rc = vc.restorationClass, !classes.contains(rc) {
-            classes.append(rc)
-            pieces.append(
-                LegacyPiece(
-                    kind: LegacyPiece.restorationClass, what: rc,
-                    replacement:
-                        "create the controller in scene:willConnectToSession:options: from session.stateRestorationActivity"
-                ))
+        if let rc = vc.restorationClass {
+            Self.addClass(
+                rc,
+                "create the controller in scene:willConnectToSession:options: from session.stateRestorationActivity",
+                to: &pieces, classes: &classes)
         }
         for view in vc.views {
             if let id = view.restorationIdentifier, !id.isEmpty {
@@ -101,20 +98,25 @@ extension RestorationEngine {
                         replacement: "put what it restores into the activity's userInfo"))
             }
             // Its UIObjectRestoration class is a restoration class too, never asked either.
-            if let rc = object.objectRestorationClass, !classes.contains(rc) {
-                classes.append(rc)
-                pieces.append(
-                    LegacyPiece(
-                        kind: LegacyPiece.restorationClass, what: rc,
-                        replacement:
-                            "make the object from the activity's userInfo in scene:willConnectToSession:options:"
-                    ))
+            if let rc = object.objectRestorationClass {
+                Self.addClass(
+                    rc, "make the object from the activity's userInfo in scene:willConnectToSession:options:",
+                    to: &pieces, classes: &classes)
             }
         }
         for child in vc.children { collect(child, session: session, into: &pieces, classes: &classes) }
         if let presented = vc.presentedViewController {
             collect(presented, session: session, into: &pieces, classes: &classes)
         }
+    }
+
+    /// A restoration class, once however many nodes name it.
+    private static func addClass(
+        _ name: String, _ replacement: String, to pieces: inout [LegacyPiece], classes: inout [String]
+    ) {
+        guard !classes.contains(name) else { return }
+        classes.append(name)
+        pieces.append(LegacyPiece(kind: LegacyPiece.restorationClass, what: name, replacement: replacement))
     }
 
     /// The scene-based counterpart of an app delegate opt-in.
