@@ -158,4 +158,25 @@ import Testing
         #expect(report.text.contains("    ★ DetailViewController (custom), restoration identifier 'Detail'\n"))
         #expect(!report.findings.contains { $0.id == "detail" })
     }
+
+    /// The views of a scene shown only at run time are listed under it, kept or lost with it, as
+    /// a launch-tree controller's are: the JSON had them, the text did not (r17 storyboard hunt, #5).
+    @Test func theViewsOfARunTimeSceneAreListedUnderIt() throws {
+        let report = try Self.lint(
+            [
+                Self.navigation("nav", root: "home", marked: true),
+                Self.source("home", #"restorationIdentifier="Home" "#, shows: "detail", kind: "show"),
+                StoryboardText.scene(
+                    "detail",
+                    [
+                        #"<viewController id="detail" customClass="DetailViewController" sceneMemberID="viewController">"#,
+                        #"    <textView restorationIdentifier="Notes" id="tv"/>"#,
+                        #"</viewController>"#,
+                    ]),
+            ], initial: "nav")
+        let lines = report.text.split(separator: "\n").map(String.init)
+        let scene = try #require(
+            lines.firstIndex { $0.contains("DetailViewController (show), no restoration identifier") })
+        #expect(lines[scene + 1] == "        ✗ view UITextView 'Notes'  skipped, view-owner-not-preserved", "\(lines)")
+    }
 }

@@ -70,6 +70,13 @@ extension LintFile {
                 }
                 let mark = s.preserved && !sceneBased ? "★" : "✗"
                 lines.append("    \(mark) \(s.className) (\(kinds)), \(id)")
+                // Its views, as a launch-tree controller's are listed: kept or lost with it.
+                for v in views where v.controller == s.controller && v.storyboard == name {
+                    let vm = v.preserved && !sceneBased ? "★" : "✗"
+                    var vl = "        \(vm) view \(v.className) '\(v.restorationIdentifier)'"
+                    if !v.preserved, let reason = v.reason { vl += "  skipped, \(reason.rawValue)" }
+                    lines.append(vl)
+                }
             }
         }
         if findings.isEmpty {

@@ -72,6 +72,8 @@ public struct LintFile: Sendable {
     public var findings: [LintFinding] = []
     /// The app adopts scenes (its Info.plist was given): nothing here is preserved (S1).
     public var sceneBased = false
+    /// The storyboard's name (the file's, without `.storyboard`): what its views' `storyboard` says.
+    var name = ""
 }
 
 /// A controller of the launch tree (the initial view controller and what it instantiates).

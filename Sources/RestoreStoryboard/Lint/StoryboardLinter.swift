@@ -81,6 +81,7 @@ public enum StoryboardLinter {
         placements: [String: RunTimePlacement]
     ) -> LintFile {
         var file = LintFile(file: doc.file, initial: doc.initialViewController)
+        file.name = doc.name
         var preservedControllers = Set<String>()
         var viewOutcomes: [String: NodeOutcome] = [:]
         if let tree {
