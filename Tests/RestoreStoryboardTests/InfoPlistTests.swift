@@ -1,6 +1,7 @@
 import Foundation
 import RestoreEngine
 import RestoreStoryboard
+import RestoreTestSupport
 import Testing
 
 /// Info.plist reading (XML and binary) and what lint makes of it (SPEC §8).
@@ -132,5 +133,50 @@ import Testing
         #expect(info["lifecycle"] as? String == "app")
         #expect((info["findings"] as? [[String: Any]])?.first?["code"] as? String == "scenes-required")
         #expect(report.hasFinding(atLeast: .warning))
+    }
+
+    /// With the Info.plist given, its launch screen is no app storyboard (UIKit never restores
+    /// it) and a storyboard other than its main one is not told "if this is the app's main
+    /// storyboard…" (r17 storyboard hunt, #7).
+    @Test func theLaunchScreenIsNotJudgedAndTheMainStoryboardIsKnown() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "launch-\(UUID().uuidString)-Info.plist"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plist: [String: Any] = [
+            "UIMainStoryboardFile": "Main", "UILaunchStoryboardName": "LaunchScreen", "CFBundleVersion": "1",
+        ]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: path))
+        let launch = StoryboardText.document(
+            initial: "l",
+            [
+                StoryboardText.scene(
+                    "l",
+                    [
+                        #"<viewController restorationIdentifier="Splash" id="l" sceneMemberID="viewController">"#,
+                        #"    <containerView id="c"><segue destination="m" kind="embed" id="e"/></containerView>"#,
+                        #"</viewController>"#,
+                    ]),
+                StoryboardText.scene("m", [#"<viewController id="m" sceneMemberID="viewController"/>"#]),
+            ])
+        let other = StoryboardText.document([
+            StoryboardText.scene("o", [#"<viewController id="o" sceneMemberID="viewController"/>"#])
+        ])
+        var report = try StoryboardLinter.lint([
+            try StoryboardReader.parse(Data(launch.utf8), file: "LaunchScreen.storyboard"),
+            try StoryboardReader.parse(Data(other.utf8), file: "Other.storyboard"),
+        ])
+        #expect(!report.files[0].findings.isEmpty)
+        #expect(report.files[1].findings.contains { $0.code == .noInitialViewController })
+        report.read(try InfoPlist.read(path: path))
+        #expect(report.files[0].launchScreen)
+        #expect(report.files[0].findings.isEmpty)
+        #expect(!report.files[1].findings.contains { $0.code == .noInitialViewController })
+        #expect(report.infoPlist?.findings.allSatisfy { !$0.message.contains("Splash") } == true)
+        #expect(
+            report.text.contains(
+                "LaunchScreen.storyboard:\n  launch screen (UILaunchStoryboardName): shown before the app runs, never preserved or restored; not judged\n"
+            ), "\(report.text)")
     }
 }

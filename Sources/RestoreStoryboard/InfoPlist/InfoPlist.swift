@@ -13,6 +13,8 @@ public struct InfoPlist: Hashable, Sendable {
     public var bundleVersion: String?
     /// `UIMainStoryboardFile`.
     public var mainStoryboard: String?
+    /// `UILaunchStoryboardName`: the launch screen, shown before the app runs, never restored.
+    public var launchStoryboard: String?
     /// `NSUserActivityTypes`; nil when the key is absent.
     public var userActivityTypes: [String]?
     /// `UIApplicationSceneManifest`; nil for an app-based app.
@@ -88,6 +90,7 @@ public struct InfoPlist: Hashable, Sendable {
         var plist = InfoPlist(file: path)
         plist.bundleVersion = Self.string(top["CFBundleVersion"], "CFBundleVersion", &problems)
         plist.mainStoryboard = Self.string(top["UIMainStoryboardFile"], "UIMainStoryboardFile", &problems)
+        plist.launchStoryboard = Self.string(top["UILaunchStoryboardName"], "UILaunchStoryboardName", &problems)
         if let types = top["NSUserActivityTypes"] {
             if let list = types as? [Any], list.allSatisfy({ $0 is String }) {
                 plist.userActivityTypes = list.compactMap { $0 as? String }

@@ -20,6 +20,8 @@ extension LintFile {
         w.object {
             w.member("file", file)
             w.member("initial", initial)
+            // Only on the launch screen the Info.plist names (nothing of it is judged).
+            if launchScreen { w.member("launchScreen", true) }
             w.key("controllers")
             w.array(controllers) { c in
                 w.object {

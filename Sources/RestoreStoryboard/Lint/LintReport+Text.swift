@@ -21,6 +21,11 @@ extension LintReport {
 extension LintFile {
     var textLines: [String] {
         var lines = ["\(file):"]
+        if launchScreen {
+            return lines + [
+                "  launch screen (UILaunchStoryboardName): shown before the app runs, never preserved or restored; not judged"
+            ]
+        }
         if controllers.isEmpty {
             // An initial view controller that is a storyboard reference not followed is one, not none.
             lines.append(

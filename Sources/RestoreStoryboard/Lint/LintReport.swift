@@ -13,13 +13,24 @@ public struct LintReport: Sendable {
     /// Lints the app's Info.plist with the storyboards. In a scene-based app nothing in them is
     /// preserved (S1): the launch trees say so, and each storyboard lists its own inert pieces.
     public mutating func read(_ plist: InfoPlist) {
-        var lint = InfoPlistLint.lint(plist, storyboards: files)
+        for i in files.indices {
+            if files[i].name == plist.launchStoryboard {
+                // Not the app's UI: what restoration would need of it is beside the point.
+                files[i].launchScreen = true
+                files[i].findings = []
+            } else if let main = plist.mainStoryboard, files[i].name != main {
+                // The plist says which storyboard is main: "if this is the app's main
+                // storyboard, tick Is Initial View Controller" does not apply to another.
+                files[i].findings.removeAll { $0.code == .noInitialViewController }
+            }
+        }
+        var lint = InfoPlistLint.lint(plist, storyboards: files.filter { !$0.launchScreen })
         guard plist.isSceneBased else {
             infoPlist = lint
             return
         }
         let cause = "the app adopts scenes: UIKit never runs view-controller-based restoration (S1)"
-        for i in files.indices {
+        for i in files.indices where !files[i].launchScreen {
             files[i].sceneBased = true
             // Every node, not only those the legacy rules would preserve: "no restoration
             // identifier" beside a scene-based app read as "add one".
@@ -74,6 +85,9 @@ public struct LintFile: Sendable {
     public var sceneBased = false
     /// The storyboard's name (the file's, without `.storyboard`): what its views' `storyboard` says.
     var name = ""
+    /// The app's launch screen (`UILaunchStoryboardName` of the Info.plist given): UIKit shows it
+    /// before the app runs and never preserves or restores it, so it is not judged.
+    public var launchScreen = false
 }
 
 /// A controller of the launch tree (the initial view controller and what it instantiates).
