@@ -157,6 +157,19 @@ import Testing
         let report = try Self.lint(["Main.storyboard": Self.host, "Alert.storyboard": Self.alert])
         let container = try #require(report.findings.first { $0.code == .customContainer })
         #expect(container.message.hasPrefix("`Host` embeds `Alert`, `Local` through container views"))
+        #expect(container.fix.hasPrefix("in HostViewController.encodeRestorableState(with:) call coder.encode"))
+        // A plain UIViewController (no custom class) has no encodeRestorableState of the app's:
+        // the fix said "in UIViewController.encodeRestorableState(with:)".
+        let plain = try Self.lint([
+            "Main.storyboard": Self.host.replacingOccurrences(of: #" customClass="HostViewController""#, with: ""),
+            "Alert.storyboard": Self.alert,
+        ])
+        let fix = try #require(plain.findings.first { $0.code == .customContainer }?.fix)
+        #expect(
+            fix.hasPrefix(
+                "give `Host` a custom class (a UIViewController subclass), and in its encodeRestorableState(with:) call"
+            ),
+            "\(fix)")
     }
 
     /// In a scene-based app each Restoration ID is reported inert once, in its own file: a

@@ -152,8 +152,10 @@ struct LintRules {
             add(
                 .customContainer, .warning, id: c.id, at: c.location,
                 "`\(c.displayName)` embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",
-                fix:
-                    "in \(c.className).encodeRestorableState(with:) call coder.encode(child, forKey: …) for each embedded child (in a scenario: encodesChildren: true)"
+                // A plain UIViewController has no encodeRestorableState(with:) of the app's to write it in.
+                fix: (c.customClass.map { "in \($0).encodeRestorableState(with:)" }
+                    ?? "give `\(c.displayName)` a custom class (a \(c.uikitClass) subclass), and in its encodeRestorableState(with:)")
+                    + " call coder.encode(child, forKey: …) for each embedded child (in a scenario: encodesChildren: true)"
             )
         }
     }
