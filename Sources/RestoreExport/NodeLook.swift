@@ -30,13 +30,13 @@ struct NodeLook {
     /// The HTML-like label: marker and class, identifier, then why (reason, cause, via).
     func label(_ n: NodeOutcome) -> String {
         var lines = [
-            "<FONT COLOR=\"\(markerColor)\">\(marker)</FONT> <B>\(Escape.dotHTML(Self.drawn(n.className)))</B>"
+            "<FONT COLOR=\"\(markerColor)\">\(marker)</FONT> <B>\(Self.element(n.className, empty: "(no class name)"))</B>"
         ]
         let last = n.displayName
         if last == "<\(n.className)>" {
             lines.append("<FONT POINT-SIZE=\"9\" COLOR=\"#57606a\"><I>no restoration identifier</I></FONT>")
         } else {
-            lines.append("<FONT POINT-SIZE=\"9\">\(Escape.dotHTML(Self.drawn(last)))</FONT>")
+            lines.append("<FONT POINT-SIZE=\"9\">\(Self.element(last, empty: "(empty identifier)"))</FONT>")
         }
         let red = "<FONT POINT-SIZE=\"9\" COLOR=\"#c62828\">"
         switch n.status {
@@ -45,7 +45,7 @@ struct NodeLook {
             let verb = n.status == .skipped ? "skipped" : "lost"
             lines.append(red + "\(verb): \(n.reason?.rawValue ?? "unknown")</FONT>")
             if let cause = n.cause, cause != n.locator {
-                lines.append(red + "because of \(Escape.dotHTML(Self.drawn(Self.lastComponent(cause))))</FONT>")
+                lines.append(red + "because of \(Self.element(Self.lastComponent(cause), empty: "(unnamed)"))</FONT>")
             }
         case .restored:
             var text = n.via.map { "via \($0.rawValue)" } ?? "restored"
@@ -60,6 +60,13 @@ struct NodeLook {
     }
 
     private static func drawn(_ s: String) -> String { Escape.drawn(s, limit: Escape.drawnNameLimit) }
+
+    /// A name as the content of an HTML-like element: Graphviz refuses an empty element
+    /// (`<B></B>` is "syntax error in line 1", and the whole drawing fails), so an empty name
+    /// (a trace's or an archive's `class: ""`) is drawn as what it is.
+    static func element(_ s: String, empty: String) -> String {
+        s.isEmpty ? empty : Escape.dotHTML(drawn(s))
+    }
 
     static func lastComponent(_ locator: String) -> String {
         locator.split(separator: "/").last.map(String.init) ?? locator

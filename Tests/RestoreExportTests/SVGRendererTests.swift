@@ -48,6 +48,19 @@ import Testing
         for after in shown { #expect(after.hasPrefix(#"\Users\N\G\L\x"#), "\(after.prefix(40))") }
     }
 
+    /// Graphviz refuses an empty HTML-like element (`<B></B>`: "syntax error in line 1"), and the
+    /// whole drawing, report and replay failed on a trace whose node had `"class": ""`. An empty
+    /// name is drawn as what it is (r17 fuzz).
+    @Test func anEmptyClassNameOrIdentifierStillDraws() throws {
+        var f = Fixture.tabBarNavigation()
+        var nodes = try #require(f.outcome.preservation?.nodes)
+        nodes[0].className = ""
+        f.outcome.preservation?.nodes = nodes
+        let svg = try SVGRenderer.render(dot: DotBuilder(outcome: f.outcome, events: f.events).build())
+        let xml = try #require(XMLCheck.parse(svg), "not XML")
+        #expect(xml.text.contains("(no class name)"))
+    }
+
     @Test func sameDotGivesSameDrawing() throws {
         let dot = DotBuilder(outcome: Fixture.tabBarNavigation().outcome).build()
         let a = try #require(XMLCheck.parse(SVGRenderer.render(dot: dot)))

@@ -24,6 +24,27 @@ import Testing
         #expect(doc.runTimeSegues.allSatisfy { $0.source == "Hm1-aa-Tvc" })
     }
 
+    /// `customClass=""` is no custom class (UIKit finds none by that name): it was a class named
+    /// "", drawn `Tabs ()`, and a scenario was told the scene did not exist (r17 fuzz).
+    @Test func anEmptyCustomClassIsNone() throws {
+        let text = StoryboardText.document(
+            initial: "t",
+            [
+                StoryboardText.scene(
+                    "t",
+                    [
+                        #"<tabBarController restorationIdentifier="Tabs" id="t" customClass="" sceneMemberID="viewController">"#,
+                        #"    <textView restorationIdentifier="Notes" id="tv" customClass=""/>"#,
+                        #"</tabBarController>"#,
+                    ])
+            ])
+        let doc = try StoryboardReader.parse(Data(text.utf8), file: "Main.storyboard")
+        let tabs = try #require(doc.controller("t"))
+        #expect(tabs.customClass == nil)
+        #expect(tabs.className == "UITabBarController")
+        #expect(tabs.views.first?.className == "UITextView")
+    }
+
     @Test func readsXcode46DocumentVersion2WithPushSeguesAndClassesSection() throws {
         let doc = try Fixture.read("MasterDetail-Xcode46.storyboard")
         #expect(doc.documentVersion == "2.0")

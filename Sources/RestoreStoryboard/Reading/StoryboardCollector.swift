@@ -125,10 +125,18 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
             checkIdentifier(restorationIdentifier, at: currentLocation(parser))
             sceneViews.append(
                 StoryboardView(
-                    id: attributes["id"] ?? "", element: name, customClass: attributes["customClass"],
+                    id: attributes["id"] ?? "", element: name, customClass: Self.customClass(attributes),
                     uikitClass: InterfaceBuilderNames.viewClass(of: name), restorationIdentifier: restorationIdentifier,
                     location: currentLocation(parser)))
         }
+    }
+
+    /// The custom class, when one is set: an empty `customClass=""` (a field cleared, or a file
+    /// edited by hand) is none, as UIKit's `NSClassFromString("")` finds none. Taken as a class
+    /// named "", the scene was drawn `Tabs ()`, and a scenario looking for it was told there was
+    /// no scene with its Storyboard ID.
+    static func customClass(_ attributes: [String: String]) -> String? {
+        attributes["customClass"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -213,7 +221,8 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         if controllerIDs.contains(id) { fail(location, "a second view controller with id '\(id)'") }
         controllerIDs.insert(id)
         var c = StoryboardController(
-            id: id, element: name, customClass: attributes["customClass"], uikitClass: uikitClass, location: location)
+            id: id, element: name, customClass: Self.customClass(attributes), uikitClass: uikitClass,
+            location: location)
         c.storyboardIdentifier = attributes["storyboardIdentifier"]
         c.restorationIdentifierAttribute = attributes["restorationIdentifier"]
         c.usesStoryboardIdentifier = attributes["useStoryboardIdentifierAsRestorationIdentifier"] == "YES"
