@@ -53,16 +53,19 @@ public struct SessionActivity: Hashable, Sendable {
 
     /// One block per session, in the style of the archive dump.
     static func text(_ sessions: [SessionActivity]) -> String {
+        // Names from a trace or an archive, one line each (`CoderValue.oneLine`): a line break in
+        // one started a line of its own in the listing.
+        let line = CoderValue.oneLine
         var out = "Scene sessions (UISceneSession.stateRestorationActivity)\n"
         for s in sessions {
-            out += "\n[Session] \(s.session) (Configuration: \(s.configuration))\n"
+            out += "\n[Session] \(line(s.session)) (Configuration: \(line(s.configuration)))\n"
             guard let a = s.activity else {
-                out += "    no activity" + (s.reason.map { " (\($0))" } ?? "") + "\n"
+                out += "    no activity" + (s.reason.map { " (\(line($0)))" } ?? "") + "\n"
                 continue
             }
-            out += "    activityType \"\(a.type)\"\n"
+            out += "    activityType \"\(line(a.type))\"\n"
             out += "    userInfo\n"
-            for entry in a.userInfo { out += "        \(entry.key) \(entry.value)\n" }
+            for entry in a.userInfo { out += "        \(line(entry.key)) \(entry.value)\n" }
         }
         return out
     }

@@ -1,3 +1,5 @@
+import RestoreEngine
+
 extension LintReport {
     /// The report for a person: per file, the launch tree with ★ preserved / ✗ skipped and why,
     /// the scenes that arrive only at run time, then each finding in compiler style with its fix.
@@ -14,7 +16,8 @@ extension LintReport {
         lines.append(
             "\(inputs): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
         )
-        return lines.joined(separator: "\n") + "\n"
+        // A line break in a name (a custom class written with `&#10;`) is shown, not obeyed.
+        return lines.map(CoderValue.oneLine).joined(separator: "\n") + "\n"
     }
 }
 
