@@ -5,10 +5,15 @@ import RestoreTrace
 extension StandInApp {
     /// The name the recording gave the session UIKit made at this launch: the session its
     /// `application:configurationForConnectingSceneSession:options:` was asked about (UIKit
-    /// asks for no remembered session, S3). A real app's are UUIDs; the engine's own name would
-    /// diverge from them at the first call.
+    /// asks for no remembered session, S3), else the first session connecting at this launch
+    /// that the app does not have already (the in-app recorder does not hook that call, and an
+    /// app delegate need not implement it). A real app's are UUIDs; the engine's own name would
+    /// diverge from them at the first call. Every session the app ever had is in use (a
+    /// discarded one too), so a remembered session's connection is never taken for the new one.
     func identifierForNewSession(proposed: String, inUse: Set<String>) -> String {
-        answers.paths(of: .configurationForConnecting).first { !inUse.contains($0) } ?? proposed
+        let asked = answers.paths(of: .configurationForConnecting)
+        let connecting = answers.paths(of: .willConnectToSession)
+        return (asked + connecting).first { !inUse.contains($0) } ?? proposed
     }
 
     func perform(_ call: SceneCall) -> AppAnswer {
@@ -84,5 +89,40 @@ extension WhatIfEdit {
         guard !session.isEmpty else { throw WhatIfError("'--set \(text)': the session is empty") }
         guard !value.isEmpty else { throw WhatIfError("'--set \(text)': the activity type is empty") }
         return .activityType(session: session, value)
+    }
+}
+
+/// Which optional scene methods a real app implements, as its recording shows them.
+extension StandInApp {
+    /// Whether the app implements an optional scene method (UIKit asks `respondsToSelector:`,
+    /// S1–S4): a scenario's app implements them all. A real app's delegate does when its
+    /// recording has UIKit calling it: for a session the recording has calls about, its own
+    /// calls decide (two configurations may have two delegate classes, and an activity's
+    /// delegate is set on some activities only); for another (one a what-if made), any session's.
+    func respondsToScene(_ callback: Callback, session: String?) -> Bool {
+        guard fromApp else { return true }
+        if let session, sceneSessionsSeen.contains(session) {
+            return sceneCallsSeen.contains(Self.sceneCallKey(callback, session))
+        }
+        return sceneCallbacksSeen.contains(callback)
+    }
+
+    /// Learns the scene calls a step recorded.
+    func learnSceneCalls(_ answers: RecordedAnswers) {
+        for callback in Callback.sceneCallbacks {
+            let paths = answers.paths(of: callback)
+            if paths.isEmpty { continue }
+            sceneCallbacksSeen.insert(callback)
+            // An app-level call (`didDiscardSceneSessions`) is filed under its receiver, not a session.
+            guard callback != .didDiscardSceneSessions else { continue }
+            for session in paths {
+                sceneCallsSeen.insert(Self.sceneCallKey(callback, session))
+                sceneSessionsSeen.insert(session)
+            }
+        }
+    }
+
+    private static func sceneCallKey(_ callback: Callback, _ session: String) -> String {
+        callback.rawValue + "\u{0}" + session
     }
 }

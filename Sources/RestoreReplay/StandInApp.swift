@@ -29,9 +29,12 @@ final class StandInApp: AppBoundary {
     @exclusivity(unchecked) var newSessions: Set<String> = []
     /// The trace was recorded in a real app (`source: app`).
     @exclusivity(unchecked) var fromApp = false
-    /// The scene calls the steps loaded so far recorded: in a real app's trace, the ones its
-    /// delegates implement.
-    @exclusivity(unchecked) private var sceneCallbacksSeen: Set<Callback> = []
+    /// The scene calls the steps loaded so far recorded, by kind and by kind and session: in a
+    /// real app's trace, the ones its delegates implement.
+    @exclusivity(unchecked) var sceneCallbacksSeen: Set<Callback> = []
+    @exclusivity(unchecked) var sceneCallsSeen: Set<String> = []
+    /// The sessions those calls were about.
+    @exclusivity(unchecked) var sceneSessionsSeen: Set<String> = []
 
     /// A hierarchy of the trace to learn views from: where its record is, and its tree when
     /// reading the step decoded it.
@@ -64,7 +67,7 @@ final class StandInApp: AppBoundary {
     /// in the writer's format is learned at once, so its bytes are not held.
     func load(_ answers: RecordedAnswers, hierarchies: [Hierarchy], rereading comparator: Comparator) {
         self.answers = answers
-        if fromApp { sceneCallbacksSeen.formUnion(Callback.sceneCallbacks.filter(answers.has)) }
+        if fromApp { learnSceneCalls(answers) }
         for h in hierarchies {
             if let tree = h.tree, h.span.held != nil || !whatIf.isEmpty {
                 learnViews(tree, seq: h.seq)
@@ -115,9 +118,7 @@ final class StandInApp: AppBoundary {
             apply(e?.effects, app)
             return .bool(e?.result.flatMap { if case .bool(let b) = $0 { b } else { nil } } ?? true)
         case .responds(let callback) where Callback.sceneCallbacks.contains(callback):
-            // A scenario's scene delegate implements every call; a real app's, those its
-            // recording shows UIKit making (the in-app recorder hooks only methods the app has).
-            return .bool(!fromApp || sceneCallbacksSeen.contains(callback))
+            return .bool(respondsToScene(callback, session: context.path))
         case .responds(let callback):
             // The recording shows which of the pair the app implements: the one UIKit called.
             return .bool(answers.has(callback))

@@ -69,6 +69,7 @@ extension ScenarioApp: SceneDelegateApp {
 
     /// The `scenes:` item a session answers as: its own, or for a new session its template's.
     private func scene(_ session: String) -> SceneSpec? {
-        scenario.scene(session) ?? newSessions[session].flatMap(scenario.scene)
+        guard let i = sceneIndex[session] ?? newSessions[session].flatMap({ sceneIndex[$0] }) else { return nil }
+        return scenario.scenes[i]
     }
 }

@@ -9,6 +9,13 @@ public final class ScenarioApp: RestorableApp {
     /// Sessions UIKit made at a launch that had none left, each with the `scenes:` item whose
     /// configuration it was given: its delegate answers as that scene's does.
     var newSessions: [String: String] = [:]
+    /// Each `scenes:` item's index by session, the first of a name: looked up at every scene
+    /// call, a search of the list made 8,000 sessions cost 12 s (r17 fuzz).
+    lazy var sceneIndex: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (i, s) in scenario.scenes.enumerated() where index[s.session] == nil { index[s.session] = i }
+        return index
+    }()
     /// Views a class's initializer creates, from the first node of that class in the scenario.
     private let viewsByClass: [String: [NodeBlueprint]]
 

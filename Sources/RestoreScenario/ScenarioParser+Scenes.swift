@@ -61,7 +61,7 @@ extension ScenarioReader {
             seen[id] = i + 1
             sessionNodes.append(v)
             var scene = SceneSpec(session: id)
-            if let c = f.present("configuration"), let text = name(c, "'configuration'") {
+            if let c = f.present("configuration"), let text = oneLine(c, "'configuration'", "a configuration name") {
                 scene.configuration = text
                 configurationNodes[id] = c
             }

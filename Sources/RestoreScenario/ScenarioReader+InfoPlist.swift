@@ -37,8 +37,12 @@ extension ScenarioReader {
                 return
             }
             scenario.app.lifecycle = .scenes
+            // A name given twice is the first configuration's, the one a lookup by name finds first
+            // (lint says it is given twice): the last one's storyboard was taken.
+            var named = Set<String>()
             for c in manifest.configurations {
-                if let name = c.name, let board = c.storyboard { scenario.app.sceneStoryboards[name] = board }
+                guard let name = c.name, named.insert(name).inserted else { continue }
+                if let board = c.storyboard { scenario.app.sceneStoryboards[name] = board }
             }
             checkConfigurations(&scenario, manifest.configurations.compactMap(\.name), plist: written)
             // UIKit connects a second scene only for an app that supports multiple scenes: two
@@ -46,7 +50,7 @@ extension ScenarioReader {
             if !manifest.supportsMultipleScenes, scenario.scenes.count > 1, sessionNodes.count > 1 {
                 fail(
                     sessionNodes[1],
-                    "Info.plist '\(written)' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false), so the app has one scene session at a time, not \(scenario.scenes.count); keep one scene under 'scenes:', or set UIApplicationSupportsMultipleScenes to true in the plist"
+                    "Info.plist '\(written)' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false or absent), so the app has one scene session at a time, not \(scenario.scenes.count); keep one scene under 'scenes:', or set UIApplicationSupportsMultipleScenes to true in the plist"
                 )
             }
         }

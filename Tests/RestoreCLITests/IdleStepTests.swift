@@ -112,7 +112,7 @@ import Testing
             ], "\(r.stderr)")
         #expect(
             r.stderr.contains(
-                "timeline step 2 ('close') does nothing: scene session `a` is already closed at this step (its session was discarded before). Remove it, or close another session"
+                "timeline step 2 ('close') does nothing: scene session `a` is already gone at this step (its session was discarded before: closed, or the app force-quit). Remove it, or close another session"
             ), "\(r.stderr)")
         #expect(
             r.stderr.contains(

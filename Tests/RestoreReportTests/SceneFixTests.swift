@@ -74,4 +74,32 @@ import Testing
                 "  + new-session-2 (Default Configuration): new at this launch (no session was left to reconnect), nothing to restore"
             ), "\(lines)")
     }
+
+    /// After a crash deleted a session's activity, a later backgrounding is the last
+    /// preservation: one that saved nothing (it crashed) shows nothing saved, as its message says
+    /// ("it has no earlier activity"), not the deleted activity (r17 review).
+    @Test func aLaterPreservationReplacesAnActivityACrashDeleted() throws {
+        let outcome = try LostNodesTests.outcome(
+            """
+            name: s
+            app: {lifecycle: scenes, userActivityTypes: [t.a]}
+            scenes: [{session: a, ui: {class: VC}, activity: {type: t.a, userInfo: {k: v}}}]
+            timeline: [background, {kill: system}, {launch: {crashWhileDecoding: a}}, launch, {background: {crashWhileEncoding: a}}, launch]
+            """)
+        #expect(outcome.scenes?.first?.saved == nil)
+        #expect(outcome.diagnostics.contains { $0.message.contains("it has no earlier activity") })
+    }
+
+    /// A session that never saved, at a launch that crashed before the scenes connected, was not
+    /// restored with no reason (SPEC §2: each one not restored says why).
+    @Test func aSessionThatNeverSavedSaysSoAfterACrashBeforeRestoration() throws {
+        let outcome = try LostNodesTests.outcome(
+            """
+            name: s
+            app: {lifecycle: scenes, userActivityTypes: [t.a]}
+            scenes: [{session: a, ui: {class: VC}}]
+            timeline: [{kill: system}, {launch: {crashBeforeRestoration: true}}]
+            """)
+        #expect(outcome.scenes?.first?.reason == .noArchive)
+    }
 }

@@ -295,7 +295,7 @@ struct SceneInfoPlistTests {
               - session: b
                 ui: {class: Feed}
             """, line: 6,
-            "Info.plist 'Notes-Info.plist' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false)"
+            "Info.plist 'Notes-Info.plist' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false or absent)"
         )
     }
 

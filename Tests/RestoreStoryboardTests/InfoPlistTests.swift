@@ -179,4 +179,29 @@ import Testing
                 "LaunchScreen.storyboard:\n  launch screen (UILaunchStoryboardName): shown before the app runs, never preserved or restored; not judged\n"
             ), "\(report.text)")
     }
+
+    /// Two scene configurations with one name: only the first is ever found by it (r17 fuzz).
+    @Test func twoConfigurationsWithOneNameAreSaid() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString)-Info.plist")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let configuration = { (board: String) -> [String: Any] in
+            ["UISceneConfigurationName": "A", "UISceneStoryboardFile": board]
+        }
+        let plist: [String: Any] = [
+            "NSUserActivityTypes": ["t.a"],
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [configuration("Main"), configuration("Other")]
+                ]
+            ],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: path))
+        let lint = InfoPlistLint.lint(try InfoPlist.read(path: path), storyboards: [])
+        #expect(
+            lint.findings.map(\.message) == [
+                "two scene configurations are named 'A' (UISceneConfigurationName): a configuration is found by its name, so only the first of them is ever used"
+            ])
+    }
 }

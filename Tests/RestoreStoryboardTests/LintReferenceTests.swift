@@ -246,7 +246,7 @@ import Testing
     /// A scene a segue shows inside a referenced storyboard is judged where the app puts it: under
     /// the referencing file's launch tree, not under the referenced file's own initial controller
     /// as if that were the window's root. It was ★ with no finding, and `record` lost it (r17
-    /// storyboard hunt, #2), whether the reference is a tab or a scene a segue shows.
+    /// storyboard hunt, #2).
     @Test func aSceneShownInsideAReferencedStoryboardIsJudgedUnderTheApp() throws {
         let main = StoryboardText.document(
             initial: "tab",
@@ -267,20 +267,35 @@ import Testing
         let detail = try #require(report.files[1].scenes.first { $0.controller == "detail" })
         #expect(!detail.preserved)
         #expect(detail.reason == .ancestorNotPreserved)
-        // Two hops: Main's Home shows a reference to B, whose initial Detail shows More.
-        let nav = StoryboardText.document(
+        // A storyboard a segue presents from another file is not put under that file: the app's
+        // main storyboard shown modally from an onboarding file keeps its own window (r17 review).
+        let app = StoryboardText.document(
             initial: "nav",
             [
                 StoryboardText.container(
-                    "navigationController", id: "nav", relationship: "rootViewController", children: ["home"]),
-                Self.plain("home", "Home", shows: ["ref-b"]), Self.reference("ref-b", to: "B"),
+                    "navigationController", id: "nav", attributes: #"restorationIdentifier="Nav" "#,
+                    relationship: "rootViewController", children: ["home"]),
+                Self.plain("home", "Home", shows: ["detail"]), Self.plain("detail", "Detail"),
             ])
-        let b = StoryboardText.document(
-            initial: "bdetail", [Self.plain("bdetail", "Detail", shows: ["more"]), Self.plain("more", "More")])
-        let hops = try Self.lint(["Main.storyboard": nav, "B.storyboard": b])
-        let more = try #require(hops.files[1].scenes.first { $0.controller == "more" })
-        #expect(!more.preserved)
-        #expect(hops.files[1].findings.contains { $0.code == .neverPreserved && $0.id == "more" })
+        let onboarding = StoryboardText.document(
+            initial: "welcome",
+            [
+                StoryboardText.scene(
+                    "welcome",
+                    [
+                        #"<viewController id="welcome" customClass="WelcomeViewController" sceneMemberID="viewController">"#,
+                        #"    <segue destination="ref-main" kind="presentation" id="p"/>"#, #"</viewController>"#,
+                    ]),
+                Self.reference("ref-main", to: "Main"),
+            ])
+        for files: KeyValuePairs<String, String> in [
+            ["Main.storyboard": app, "Onboarding.storyboard": onboarding],
+            ["Onboarding.storyboard": onboarding, "Main.storyboard": app],
+        ] {
+            let report = try Self.lint(files)
+            let file = try #require(report.files.first { $0.file == "Main.storyboard" })
+            #expect(file.scenes.first { $0.controller == "detail" }?.preserved == true)
+        }
     }
 
     /// A storyboard localized in two folders: a reference reaches the copy in the referencing

@@ -101,8 +101,9 @@ public final class RestorationEngine {
     /// while the app is not in the foreground (`enterBackground` returns at once), a system's or
     /// debugger's `kill` of an app that is not running (its `kill` event says nothing happened). A scenario's timeline
     /// with such a step asks a question that is silently not asked, so `record` refuses it.
-    /// Closing or disconnecting a scene session is left out: the switcher closes the sessions
-    /// of an app that is not running.
+    /// In a scene-based app also a `background` with no scene connected, a `close` of a session
+    /// already discarded (closing one while the app is not running is the switcher's, and is
+    /// kept), and a `disconnect` of a session that is not connected.
     public func idleReason(of step: TimelineStep) -> String? {
         switch step {
         case .background, .backgroundCrashingWhileEncoding:
@@ -128,7 +129,8 @@ public final class RestorationEngine {
                 ? "the app is not running at this step (it was killed, or crashed, and no launch followed)" : nil
         case .close(let id):
             guard let i = scenes.index(id), scenes.sessions[i].discarded else { return nil }
-            return "scene session `\(id)` is already closed at this step (its session was discarded before)"
+            return "scene session `\(id)` is already gone at this step"
+                + " (its session was discarded before: closed, or the app force-quit)"
         case .disconnect(let id):
             if appState == .terminated {
                 return

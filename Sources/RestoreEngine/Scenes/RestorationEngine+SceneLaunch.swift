@@ -190,6 +190,11 @@ extension RestorationEngine {
         for i in scenes.sessions.indices {
             scenes.sessions[i].connected = false
             scenes.sessions[i].foreground = false
+            // Not restored, and now why: it had nothing saved (SPEC §2: every session not
+            // restored carries a reason; one that never saved had none after the crash).
+            if !scenes.sessions[i].discarded, scenes.sessions[i].saved == nil, scenes.sessions[i].reason == nil {
+                scenes.sessions[i].reason = .noArchive
+            }
         }
         appState = .terminated
         publishScenes()

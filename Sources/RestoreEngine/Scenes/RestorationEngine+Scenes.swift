@@ -37,6 +37,8 @@ extension RestorationEngine {
         preservationCount += 1
         emit(EngineEvent(launch: launch, phase: .preservation, event: .background))
         outcome.preservation = PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch)
+        // An activity a crash deleted is no longer what the last preservation saved: this one is.
+        for i in scenes.sessions.indices { scenes.sessions[i].deletedByCrash = nil }
         for i in scenes.sessions.indices where scenes.sessions[i].connected && scenes.sessions[i].foreground {
             guard sendToBackground(i) else { break }  // the app crashed while saving
         }

@@ -86,8 +86,9 @@ public enum SceneCall {
 
     /// Whether UIKit asks `respondsToSelector:` first: every call but the connection itself
     /// (which happens whether the delegate implements it or not) and `updateUserActivityState:`
-    /// (UIResponder implements it). An app that does not implement one is not sent it, and an
-    /// in-app recording has no call there; a scenario's app implements them all.
+    /// (UIResponder implements it). An app that does not implement one is not sent it, so an
+    /// in-app recording has no call there (nor where the recorder does not hook it); a
+    /// scenario's app implements them all.
     public var isOptional: Bool {
         switch self {
         case .willConnect, .updateUserActivityState: false

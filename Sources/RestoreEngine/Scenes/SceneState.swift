@@ -82,7 +82,10 @@ extension RestorationEngine {
     /// Makes one scene call through the boundary and reports it.
     @discardableResult
     func call(_ sceneCall: SceneCall, receiver: String) -> AppAnswer {
-        if sceneCall.isOptional, !call(.responds(sceneCall.callback), receiver: receiver).boolValue {
+        // Asked about the session the call is for: its scene's delegate (or activity) decides.
+        if sceneCall.isOptional,
+            !call(.responds(sceneCall.callback), receiver: receiver, path: sceneCall.session).boolValue
+        {
             return sceneCall.defaultAnswer
         }
         return call(.scene(sceneCall), receiver: receiver, session: sceneCall.session)

@@ -127,7 +127,7 @@ extension ScenarioKeys {
                 ScenarioKey(
                     "session", .line, "The session's persistent identifier.", default: .required),
                 ScenarioKey(
-                    "configuration", .text,
+                    "configuration", .line,
                     "UISceneConfigurationName; with app.infoPlist, one the plist declares (default: its first).",
                     default: .literal(.string("Default Configuration"))),
                 ScenarioKey(

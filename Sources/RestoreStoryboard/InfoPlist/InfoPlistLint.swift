@@ -20,6 +20,17 @@ public struct InfoPlistLint: Sendable {
         var findings: [LintFinding] = []
         let pieces = identifiers(in: storyboards)
         if plist.isSceneBased {
+            // UIKit finds a configuration by its name: a second one of the same name is never the
+            // one found (a scenario takes the first).
+            var seen = Set<String>()
+            for name in plist.sceneManifest?.configurations.compactMap(\.name) ?? [] where !seen.insert(name).inserted {
+                findings.append(
+                    LintFinding(
+                        code: .duplicateIdentifier, severity: .warning, id: "", location: at,
+                        message:
+                            "two scene configurations are named '\(name)' (UISceneConfigurationName): a configuration is found by its name, so only the first of them is ever used",
+                        fix: "give each scene configuration its own UISceneConfigurationName"))
+            }
             if (plist.userActivityTypes ?? []).isEmpty {
                 findings.append(
                     LintFinding(

@@ -221,9 +221,9 @@ struct LintRules {
         let folder = FilePaths.parent(of: file)
         let beside = inFolder(folder)
         var candidates = [beside]
-        if folder.hasSuffix(".lproj") || folder.hasSuffix(".lproj/") {
-            candidates.append(inFolder(FilePaths.parent(of: folder)))
-        }
+        // A bare name is in the current folder: `lint Main.storyboard` run inside Base.lproj.
+        let localized = (folder.isEmpty ? FileManager.default.currentDirectoryPath : folder).hasSuffix(".lproj")
+        if localized { candidates.append(inFolder(folder.isEmpty ? ".." : FilePaths.parent(of: folder))) }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? beside
     }
 

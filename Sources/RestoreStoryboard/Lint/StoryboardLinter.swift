@@ -28,16 +28,15 @@ public enum StoryboardLinter {
         }
         let trees = documents.indices.map { catalogs[$0].initialTree(of: documents[$0].name) }
         let placed = documents.indices.map { RunTimePlacement.all(from: trees[$0], catalog: catalogs[$0]) }
-        // The storyboards each launch tree reaches: through references, and through the scenes
-        // its segues show (a segue into a reference brings that storyboard's scene).
-        let reaches = documents.indices.map { j in
-            Set((trees[j]?.root.preorder ?? []).map(\.storyboard))
-                .union(placed[j].keys.map { String($0.prefix { $0 != "\u{0}" }) })
-        }
+        // The storyboards each launch tree reaches through references (relationship and embed
+        // segues): not those its segues show at run time, which may be the app's own main
+        // storyboard presented from an onboarding file, or each other's (Delta's Settings and
+        // SyncResults), and whose own window they do not become.
+        let reaches = trees.map { tree in Set((tree?.root.preorder ?? []).map(\.storyboard)) }
         var files = documents.indices.map { i in
-            // Scenes a segue shows are placed from the launch trees of the files that reach this
-            // one through a reference first (the app's window is theirs: this file's own initial
-            // controller, there, is a child of theirs), then from this file's own, then from the
+            // Scenes a segue shows are placed from the launch trees that contain this file through
+            // a reference first (the app's window is theirs: this file's own initial controller,
+            // there, is a child of theirs), then from this file's own, then from the
             // others', in the order given: a storyboard with no initial view controller of its
             // own is shown from another's. Placed from its own tree first, a scene a segue shows
             // inside a referenced storyboard was judged as if that storyboard were the window's.
