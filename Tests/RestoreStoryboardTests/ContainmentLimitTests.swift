@@ -55,4 +55,24 @@ import Testing
         #expect(StoryboardCatalog([try Self.chain(10, fanOut: 2)]).containmentProblems().isEmpty)
         #expect(StoryboardCatalog([try Self.chain(17, fanOut: 2)]).containmentProblems().count == 1)
     }
+
+    /// A navigation controller whose root is a reference back to its own storyboard (whose
+    /// initial controller it is) contains itself: UIKit would build it without end. It was cut
+    /// without a word: lint said "no findings", record went on (r17 fuzz, #6).
+    @Test func aSceneThatContainsItselfThroughAReferenceIsAnError() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" initialViewController="o">
+            <scenes>
+            <scene sceneID="o-s"><objects><navigationController id="o" restorationIdentifier="O" sceneMemberID="viewController"><connections><segue destination="r" kind="relationship" relationship="rootViewController" id="o-g"/></connections></navigationController></objects></scene>
+            <scene sceneID="r-s"><objects><viewControllerPlaceholder storyboardName="Flat" id="r" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+
+            """
+        let doc = try StoryboardReader.parse(Data(xml.utf8), file: "Flat.storyboard")
+        let problems = StoryboardCatalog([doc]).containmentProblems()
+        #expect(problems.map(\.location?.line) == [4])
+        #expect(problems.first?.message.hasPrefix("scene 'O' contains itself") == true, "\(problems)")
+        #expect(throws: StoryboardError.self) { try StoryboardLinter.lint([doc]) }
+    }
 }
