@@ -47,7 +47,7 @@ extension StoryboardCatalog {
             problems.append(
                 Diagnostic(
                     at: c.location,
-                    "scene '\(c.displayName)' contains itself: its relationship and embed segues (through storyboard references) lead back to it, so UIKit would build it without end; point the segue (or the reference's Storyboard and Referenced ID) at another scene"
+                    "scene '\(c.displayName)' contains itself: its relationship and embed segues (and any storyboard references on the way) lead back to it, so UIKit would build it without end; point the segue (or the reference's Storyboard and Referenced ID) at another scene"
                 ))
         }
         for (key, scene, depth) in overLimit {
