@@ -45,6 +45,23 @@ import Testing
         #expect(tabs.views.first?.className == "UITextView")
     }
 
+    /// Columns on one long line are counted on from the last element's (a storyboard written on
+    /// one line was quadratic: 31 s for 2,000 tabs in a debug build), and still count characters.
+    @Test func columnsOnOneLineCountCharactersFromTheLineStart() throws {
+        let scenes = (0..<3).map {
+            #"<scene sceneID="s\#($0)"><objects><viewController restorationIdentifier="é\#($0)" id="v\#($0)" sceneMemberID="viewController"/></objects></scene>"#
+        }
+        let line =
+            #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="v0"><scenes>"#
+            + scenes.joined() + "</scenes></document>"
+        let text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + line + "\n"
+        let doc = try StoryboardReader.parse(Data(text.utf8), file: "One.storyboard")
+        for i in 0..<3 {
+            let expected = line.components(separatedBy: #"<viewController restorationIdentifier="é\#(i)""#)[0].count + 1
+            #expect(doc.controller("v\(i)")?.location.lineColumn == "2:\(expected)")
+        }
+    }
+
     @Test func readsXcode46DocumentVersion2WithPushSeguesAndClassesSection() throws {
         let doc = try Fixture.read("MasterDetail-Xcode46.storyboard")
         #expect(doc.documentVersion == "2.0")
