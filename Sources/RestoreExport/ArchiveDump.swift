@@ -97,7 +97,7 @@ public enum ArchiveDump {
     /// A string printed bare (a key, a class name, a top-level string value) with its line breaks
     /// written as `\n` and `\r`: the listing's layout is its lines, and a name holding a line
     /// break could otherwise print a `[View Controller] …` block or a key line of its own.
-    static func bare(_ s: String) -> String {
+    public static func bare(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return s }
         return s.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }

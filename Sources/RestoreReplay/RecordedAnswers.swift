@@ -175,8 +175,12 @@ struct RecordedAnswers {
 
     /// The paths (else sessions, else receivers) of the step's recorded calls of this kind, in
     /// trace order.
-    func paths(of callback: Callback) -> [String] {
-        callbacks.indices.filter { callbacks[$0] == callback }.map(path(at:))
+    func paths(of callback: Callback) -> [String] { calls { $0 == callback }.map(\.path) }
+
+    /// The step's recorded calls of the kinds `included` takes, each with its path (else session,
+    /// else receiver), in trace order: one pass over the step.
+    func calls(_ included: (Callback) -> Bool) -> [(callback: Callback, path: String)] {
+        callbacks.indices.filter { included(callbacks[$0]) }.map { (callbacks[$0], path(at: $0)) }
     }
 
     /// The next recorded call of this kind at this path; the last one again once they run out.

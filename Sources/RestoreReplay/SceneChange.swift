@@ -29,9 +29,7 @@ public struct SceneChange: Hashable, Sendable {
     public static func activity(_ a: UserActivity) -> String {
         a.type
             + (a.userInfo.isEmpty
-                ? ""
-                : " {" + a.userInfo.map { "\(CoderValue.oneLine($0.key)) = \($0.value)" }.joined(separator: "; ")
-                    + "}")
+                ? "" : " {" + a.userInfo.map { "\($0.key) = \($0.value)" }.joined(separator: "; ") + "}")
     }
 
     /// The sessions whose saved or restored activity or reason differ, in `before`'s order, then `after`'s new ones.

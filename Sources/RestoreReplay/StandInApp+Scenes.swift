@@ -109,16 +109,12 @@ extension StandInApp {
 
     /// Learns the scene calls a step recorded.
     func learnSceneCalls(_ answers: RecordedAnswers) {
-        for callback in Callback.sceneCallbacks {
-            let paths = answers.paths(of: callback)
-            if paths.isEmpty { continue }
+        for (callback, session) in answers.calls(\.isScene) {
             sceneCallbacksSeen.insert(callback)
             // An app-level call (`didDiscardSceneSessions`) is filed under its receiver, not a session.
             guard callback != .didDiscardSceneSessions else { continue }
-            for session in paths {
-                sceneCallsSeen.insert(Self.sceneCallKey(callback, session))
-                sceneSessionsSeen.insert(session)
-            }
+            sceneCallsSeen.insert(Self.sceneCallKey(callback, session))
+            sceneSessionsSeen.insert(session)
         }
     }
 

@@ -117,7 +117,7 @@ final class StandInApp: AppBoundary {
             let e = answers.take(call.callback!, path: nil, receiver: "AppDelegate")
             apply(e?.effects, app)
             return .bool(e?.result.flatMap { if case .bool(let b) = $0 { b } else { nil } } ?? true)
-        case .responds(let callback) where Callback.sceneCallbacks.contains(callback):
+        case .responds(let callback) where callback.isScene:
             return .bool(respondsToScene(callback, session: context.path))
         case .responds(let callback):
             // The recording shows which of the pair the app implements: the one UIKit called.

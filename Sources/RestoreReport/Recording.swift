@@ -43,7 +43,7 @@ public enum Recording {
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
                 lines += ["", "Next: restoretrace replay \(path)"]
             }
-            return TerminalText.joining(lines)
+            return LineBreaks.joining(lines)
         }
     }
 

@@ -231,7 +231,7 @@ public struct ReplaySummary: Sendable {
         out += verdictLines + [""]
         out += OutcomeSummary.lines(for: shown.outcome, verbose: verbose)
         if let reportPath { out += ["", "Report: \(reportPath)"] }
-        return TerminalText.joining(out)
+        return LineBreaks.joining(out)
     }
 
     /// Why an unchanged outcome is no answer to an `activity:SESSION.type` what-if: the new type

@@ -1,4 +1,5 @@
 import RestoreEngine
+import RestoreExport
 import RestoreTrace
 
 /// What a scene-based app has on disk for one scene session: UIKit archives the session with
@@ -53,9 +54,9 @@ public struct SessionActivity: Hashable, Sendable {
 
     /// One block per session, in the style of the archive dump.
     static func text(_ sessions: [SessionActivity]) -> String {
-        // Names from a trace or an archive, one line each (`CoderValue.oneLine`): a line break in
-        // one started a line of its own in the listing.
-        let line = CoderValue.oneLine
+        // Names from a trace or an archive written as the archive listing writes them (`bare`):
+        // a line break in one started a line of its own in the listing.
+        let line = ArchiveDump.bare
         var out = "Scene sessions (UISceneSession.stateRestorationActivity)\n"
         for s in sessions {
             out += "\n[Session] \(line(s.session)) (Configuration: \(line(s.configuration)))\n"

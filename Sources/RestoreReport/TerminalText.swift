@@ -1,4 +1,3 @@
-import RestoreEngine
 import RestoreTrace
 
 /// Text for a terminal: what the command line prints comes from scenarios and traces, and a
@@ -11,11 +10,4 @@ public enum TerminalText {
     public static func visible(json s: String) -> String { VisibleText.escapingControls(json: s) }
     /// The same for JSON as UTF-8 bytes (a piece of a document, ending between two characters).
     public static func visible(jsonBytes b: [UInt8]) -> [UInt8] { VisibleText.escapingControls(jsonBytes: b) }
-
-    /// `lines` as one text, a line each: a line break inside one (a name in a trace or scenario
-    /// holding one) is shown as `\u{A}`, as the other control characters are, so no name can
-    /// start a line of its own that passes for the tool's (a forged "✓ … restored").
-    public static func joining(_ lines: [String]) -> String {
-        lines.map(CoderValue.oneLine).joined(separator: "\n")
-    }
 }

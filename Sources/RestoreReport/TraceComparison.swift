@@ -160,7 +160,7 @@ public struct TraceComparison: Sendable {
             out.append("Outcome changes (A → B):")
             out += result.outcome.lines.map { "  " + $0 }
         }
-        return TerminalText.joining(out)
+        return LineBreaks.joining(out)
     }
 
     /// The widest a value column gets in the text table; `--json` has the full values.

@@ -193,7 +193,8 @@ struct SceneScenarioTests {
 
     /// A session's name and an activity type are printed inside the verdict's lines: a line break
     /// in one started a line of its own, which could pass for a line of the verdict. Refused, as
-    /// a restoration identifier with one is; a userInfo key or value with one is shown as `\u{A}`.
+    /// a restoration identifier with one is (a userInfo key or value with one is shown as `\u{A}`:
+    /// `LineBreakInTraceTests`).
     @Test func aLineBreakInASessionOrActivityTypeIsRefused() {
         let found = located(
             problems(
@@ -210,7 +211,6 @@ struct SceneScenarioTests {
         #expect(found.contains { $0.hasPrefix("4:14: ") && $0.contains("'session' holds a line break") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("7:22: ") && $0.contains("'type' holds a line break") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("8:32: ") && $0.contains("'close' holds a line break") }, "\(found)")
-        #expect(CoderValue.dictionary(["k\nz": .string("v\nw")]).description == #"{k\u{A}z = "v\u{A}w"}"#)
     }
 }
 

@@ -55,7 +55,7 @@ extension CoderValue: CustomStringConvertible {
     /// A compact, deterministic rendering for messages and the archive dump.
     public var description: String {
         switch self {
-        case .string(let s): "\"\(CoderValue.oneLine(s))\""
+        case .string(let s): "\"\(s)\""
         case .int(let i): String(i)
         case .double(let d): CoderValue.format(d)
         case .bool(let b): b ? "Yes" : "No"
@@ -63,23 +63,9 @@ extension CoderValue: CustomStringConvertible {
         case .date(let t): "date(\(CoderValue.format(t)))"
         case .array(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
         case .dictionary(let map):
-            "{"
-                + map.keys.sorted().map { "\(CoderValue.oneLine($0)) = \(map[$0]!.description)" }
-                .joined(separator: "; ") + "}"
+            "{" + map.keys.sorted().map { "\($0) = \(map[$0]!.description)" }.joined(separator: "; ") + "}"
         case .reference(let key): "Object Identifier Proxy: \(key)"
         }
-    }
-
-    /// `s` with its line breaks shown as `\u{A}`, as the terminal shows other control
-    /// characters (`VisibleText`): a value or key is printed inside a line of a message, and a
-    /// line break in one started a line of its own that could pass for the tool's.
-    public static func oneLine(_ s: String) -> String {
-        guard s.unicodeScalars.contains("\n") else { return s }
-        var out = String.UnicodeScalarView()
-        for scalar in s.unicodeScalars {
-            if scalar == "\n" { out.append(contentsOf: "\\u{A}".unicodeScalars) } else { out.append(scalar) }
-        }
-        return String(out)
     }
 
     /// Shortest text that round-trips, with no locale and no exponent surprises.

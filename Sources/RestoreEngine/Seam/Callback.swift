@@ -33,13 +33,21 @@ public enum Callback: String, Sendable, CaseIterable {
     /// A new session's configuration (S3): asked only when no remembered session is left.
     case configurationForConnecting = "application:configurationForConnectingSceneSession:options:"
 
-    /// The calls of the scene life cycle (SPEC §8), in declaration order.
-    public static let sceneCallbacks: [Callback] = [
-        .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .userActivityWillSave,
-        .updateUserActivityState, .didUpdateUserActivity, .sceneDidDisconnect, .didDiscardSceneSessions,
-        .willConnectToSession, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
-        .configurationForConnecting,
-    ]
+    /// A call of the scene life cycle (SPEC §8). A switch, not a list, so a new call is placed.
+    public var isScene: Bool {
+        switch self {
+        case .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .userActivityWillSave,
+            .updateUserActivityState, .didUpdateUserActivity, .sceneDidDisconnect, .didDiscardSceneSessions,
+            .willConnectToSession, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
+            .configurationForConnecting:
+            true
+        case .willFinishLaunching, .didFinishLaunching, .shouldSave, .shouldSaveSecure, .willEncodeApplication,
+            .shouldRestore, .shouldRestoreSecure, .delegateViewController, .didDecodeApplication,
+            .restorationClassViewController, .restorationClassObject, .storyboardInstantiate, .encode, .decode,
+            .finishedRestoring, .modelIdentifier, .indexPath:
+            false
+        }
+    }
 }
 
 /// Things the system does (trace field `event`).

@@ -17,7 +17,7 @@ extension LintReport {
             "\(inputs): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
         )
         // A line break in a name (a custom class written with `&#10;`) is shown, not obeyed.
-        return lines.map(CoderValue.oneLine).joined(separator: "\n") + "\n"
+        return LineBreaks.joining(lines) + "\n"
     }
 }
 
