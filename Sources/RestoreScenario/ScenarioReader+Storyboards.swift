@@ -22,6 +22,12 @@ extension ScenarioReader {
             let path = entry.path.hasPrefix("/") || folder.isEmpty ? entry.path : folder + "/" + entry.path
             do {
                 var doc = try StoryboardReader.read(path: path)
+                // Lint reports these among its findings; a recording cannot name their objects.
+                guard doc.identifierProblems.isEmpty else {
+                    failReading(
+                        doc.identifierProblems, named: "storyboard '\(entry.name)' (\(entry.path))", at: entry.node)
+                    continue
+                }
                 doc.name = entry.name  // the scenario's name for it, as UIStoryboard(name:) would use
                 documents.append(doc)
                 scenario.storyboardFiles[entry.name] = entry.path

@@ -187,6 +187,8 @@ public struct LintFinding: Sendable {
         case storyboardIDNotRestorationID = "storyboard-id-not-restoration-id"
         /// Siblings (or views of one controller) sharing a restoration identifier.
         case duplicateIdentifier = "duplicate-identifier"
+        /// A restoration identifier with a `/`: no restoration path can name its object.
+        case identifierContainsSlash = "identifier-contains-slash"
         /// A custom container with embedded children: it must encode them.
         case customContainer = "custom-container"
         /// A storyboard reference into a file that was not given, or to a scene that does not exist.
@@ -203,7 +205,7 @@ public struct LintFinding: Sendable {
         /// Findings about view-controller-based restoration alone: not made for a scene-based app.
         static let legacyOnly: Set<Code> = [
             .neverPreserved, .segueSceneWithoutIdentifier, .storyboardIDNotRestorationID, .duplicateIdentifier,
-            .customContainer,
+            .customContainer, .identifierContainsSlash,
         ]
     }
     public var code: Code

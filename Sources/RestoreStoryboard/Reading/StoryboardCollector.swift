@@ -33,6 +33,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     private var lastColumn: (lineStart: Int, offset: Int, column: Int)?
     private var exits = Set<String>()
     private var controllerIDs = Set<String>()
+    private var slashIdentifiers: [StoryboardSlashIdentifier] = []
 
     init(file: String, bytes: Data) {
         self.file = file
@@ -95,10 +96,11 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
     }
 
     /// A restoration identifier with a `/`, as in a scenario (`RestorationPath.identifierProblem`;
-    /// line breaks and tabs are `checkControls`'s).
-    private func checkIdentifier(_ id: String, at location: SourceLocation) {
-        guard id.contains("/"), let problem = RestorationPath.identifierProblem(id) else { return }
-        fail(location, "restoration identifier '\(id)' \(problem) in the Identity inspector")
+    /// line breaks and tabs are `checkControls`'s). Kept apart from the file's problems: the file
+    /// still reads, `record` refuses it and `lint` reports it as a finding among the others.
+    private func checkIdentifier(_ id: String, of objectID: String, at location: SourceLocation) {
+        guard id.contains("/") else { return }
+        slashIdentifiers.append(StoryboardSlashIdentifier(objectID: objectID, identifier: id, location: location))
     }
 
     // MARK: XMLParserDelegate
@@ -134,7 +136,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         } else if let restorationIdentifier = attributes["restorationIdentifier"], !restorationIdentifier.isEmpty {
             // Xcode writes `restorationIdentifier=""` once the field has been cleared: no identifier,
             // as for a controller (`StoryboardController.restorationIdentifier`).
-            checkIdentifier(restorationIdentifier, at: currentLocation(parser))
+            checkIdentifier(restorationIdentifier, of: attributes["id"] ?? "", at: currentLocation(parser))
             sceneViews.append(
                 StoryboardView(
                     id: attributes["id"] ?? "", element: name, customClass: Self.customClass(attributes),
@@ -239,7 +241,7 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         c.restorationIdentifierAttribute = attributes["restorationIdentifier"]
         c.usesStoryboardIdentifier = attributes["useStoryboardIdentifierAsRestorationIdentifier"] == "YES"
         if let id = c.usesStoryboardIdentifier ? c.storyboardIdentifier : c.restorationIdentifierAttribute {
-            checkIdentifier(id, at: location)
+            checkIdentifier(id, of: c.id, at: location)
         }
         c.userLabel = attributes["userLabel"]
         if name == "viewControllerPlaceholder" {
@@ -318,6 +320,8 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
             }
         }
         guard problems.isEmpty else { throw StoryboardError(problems: problems) }
-        return doc
+        var read = doc
+        read.slashIdentifiers = slashIdentifiers
+        return read
     }
 }

@@ -16,6 +16,10 @@ public struct StoryboardDocument: Sendable {
     public var scenes: [StoryboardScene] = []
     /// Every segue in the file, in file order.
     public private(set) var segues: [StoryboardSegue] = []
+    /// Restoration identifiers holding a `/`, in file order: the file reads, but no path can
+    /// name their objects (`RestorationPath.identifierProblem`). `record` refuses the file for
+    /// them (`identifierProblems`); `lint` reports each as a finding and goes on with the rest.
+    public internal(set) var slashIdentifiers: [StoryboardSlashIdentifier] = []
     private var sceneIndexByController: [String: Int] = [:]
     /// Indices into `segues` by source controller, in file order: a scan of every segue per
     /// controller made lint quadratic (8,000 scenes: 71 s in a debug build).
@@ -164,4 +168,25 @@ public struct StoryboardSegue: Sendable {
     /// For an embed segue, the container view it starts from.
     public var containerView: String?
     public var location: SourceLocation
+}
+
+/// A restoration identifier with a `/` (see `StoryboardDocument.slashIdentifiers`).
+public struct StoryboardSlashIdentifier: Sendable {
+    /// The IB object id of the controller or view that carries it.
+    public var objectID: String
+    public var identifier: String
+    public var location: SourceLocation
+
+    /// What is wrong, then how to fix it: "restoration identifier 'a/b' contains '/': … rename it
+    /// (e.g. 'a-b') in the Identity inspector".
+    public var message: String {
+        "restoration identifier '\(identifier)' \(RestorationPath.identifierProblem(identifier) ?? "") in the Identity inspector"
+    }
+}
+
+extension StoryboardDocument {
+    /// What `record` refuses the file for, with where (`slashIdentifiers`).
+    public var identifierProblems: [Diagnostic] {
+        slashIdentifiers.map { Diagnostic(at: $0.location, $0.message) }
+    }
 }
