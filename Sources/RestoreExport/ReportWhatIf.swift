@@ -15,12 +15,17 @@ public struct ReportWhatIf: Sendable {
     private var changeIndex: [String: NodeChange] = [:]
     /// The faithful run's events, for its drawing (they tell skipped presented controllers apart).
     public var beforeEvents: [EngineEvent]
+    /// Steps of the timeline the change made do nothing (`ReplaySummary.idleUnderChange`).
+    public var idleSteps: [IdleStep]
 
-    public init(edits: [String], before: Outcome, after: Outcome, beforeEvents: [EngineEvent] = []) {
+    public init(
+        edits: [String], before: Outcome, after: Outcome, beforeEvents: [EngineEvent] = [], idleSteps: [IdleStep] = []
+    ) {
         self.edits = edits
         self.before = before
         self.diff = OutcomeDiff(before: before, after: after)
         self.beforeEvents = beforeEvents
+        self.idleSteps = idleSteps
         for c in diff.changes {
             let key = c.phase.rawValue + "\n" + (c.after?.locator ?? c.locator)
             if changeIndex[key] == nil { changeIndex[key] = c }
@@ -80,7 +85,15 @@ extension ReportSections {
             }
             out += "</ul></div>"
         }
-        return out
+        return out + idleSteps(w)
+    }
+
+    /// The steps the change made do nothing, said where the answer is (see `IdleStep`).
+    func idleSteps(_ w: ReportWhatIf) -> String {
+        guard !w.idleSteps.isEmpty else { return "" }
+        var out = "<div class=\"card whatif-delta\" data-direction=\"idle\"><h3>Steps that did nothing</h3><ul>"
+        for step in w.idleSteps { out += "<li>\(h(step.description))</li>" }
+        return out + "</ul></div>"
     }
 }
 
@@ -110,7 +123,7 @@ extension ReportSections {
             }
             out += "</ul></div>"
         }
-        return out
+        return out + idleSteps(w)
     }
 }
 

@@ -13,6 +13,8 @@ extension Replayer {
         private(set) var started = false
         /// `--drop-id` paths that named a node at some preservation.
         private(set) var droppedSomewhere = Set<String>()
+        /// The steps that did nothing when they ran, in order (see `IdleStep`).
+        private(set) var idleSteps: [IdleStep] = []
 
         init(path: String, whatIf: WhatIf, application: UIApplication, engine: RestorationEngine) {
             self.path = path
@@ -26,6 +28,9 @@ extension Replayer {
         mutating func run(_ kind: SystemEvent, _ start: inout EngineEvent, scenes: [SceneSetup], line: Int)
             throws(TraceError)
         {
+            if started, let (step, name) = Self.timelineStep(kind, start), let why = engine.idleReason(of: step) {
+                idleSteps.append(IdleStep(line: line, step: name, reason: why))
+            }
             switch kind {
             case .appRunning:
                 guard !started else {
@@ -61,6 +66,18 @@ extension Replayer {
                 try requireStarted(line)
                 engine.run([.disconnect(session: start.session ?? "")])
             default: break
+            }
+        }
+
+        /// The timeline step a marker runs, and its name in a scenario, for those that can do
+        /// nothing (`RestorationEngine.idleReason`); nil for the others.
+        private static func timelineStep(_ kind: SystemEvent, _ start: EngineEvent) -> (TimelineStep, String)? {
+            switch kind {
+            case .background: (.background, "background")
+            case .kill: (.kill(start.kill ?? .system), "kill")
+            case .close: (.close(session: start.session ?? ""), "close")
+            case .disconnect: (.disconnect(session: start.session ?? ""), "disconnect")
+            default: nil
             }
         }
 

@@ -17,6 +17,8 @@ public struct ReplayResult: Sendable {
     /// For each `activity:SESSION.type` what-if, what the session's save did with it at least
     /// once; a session never asked for its activity in the run is absent.
     public var activityTypeUses: [String: ActivityTypeUse] = [:]
+    /// The timeline's steps that did nothing when they ran (see `IdleStep`).
+    public var idleSteps: [IdleStep] = []
     /// Where the trace was cut off, when it was (SPEC §4): `outcome` stops there.
     public var cutOff: TraceError?
     public var matched: Bool { divergence == nil }
@@ -186,7 +188,7 @@ public enum Replayer {
             replayedEvents: comparator.replayedEvents,
             divergence: divergence, whatIf: whatIf, events: comparator.replayed,
             unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) },
-            activityTypeUses: standIn.activityTypeUses, cutOff: reader.cutOff)
+            activityTypeUses: standIn.activityTypeUses, idleSteps: timeline.idleSteps, cutOff: reader.cutOff)
     }
 
     static let markers: Set<SystemEvent> = [.appRunning, .background, .kill, .launch, .close, .disconnect]

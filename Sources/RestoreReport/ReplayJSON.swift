@@ -28,14 +28,21 @@ public enum ReplayJSON {
     }
 
     /// The edits of a what-if run and how the outcome moved.
-    public static func whatIf(_ w: WhatIf, _ diff: OutcomeDiff) -> JSONValue {
+    /// `idle`: the steps the change made do nothing (`ReplaySummary.idleUnderChange`), as
+    /// `idleSteps` when there are any.
+    public static func whatIf(_ w: WhatIf, _ diff: OutcomeDiff, idle: [IdleStep] = []) -> JSONValue {
         .obj([
             ("edits", .array(w.edits.map { .string($0.description) })),
             ("gained", .int(diff.gained.count)),
             ("lost", .int(diff.lost.count)),
             ("changes", .array(diff.changes.map(change))),
             ("scenes", diff.sceneChanges.isEmpty ? nil : .array(diff.sceneChanges.map(sceneChange))),
+            ("idleSteps", idle.isEmpty ? nil : .array(idle.map(idleStep))),
         ])
+    }
+
+    private static func idleStep(_ s: IdleStep) -> JSONValue {
+        .obj([("line", .int(s.line)), ("step", .string(s.step)), ("reason", .string(s.reason))])
     }
 
     private static func sceneChange(_ c: SceneChange) -> JSONValue {

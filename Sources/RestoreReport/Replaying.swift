@@ -178,6 +178,11 @@ public struct ReplaySummary: Sendable {
         self.reportPath = reportPath
     }
 
+    /// Steps of the timeline the change made do nothing (a `background` after a launch it locked,
+    /// R12): the faithful run ran them. Said, or the shown preservation would be an older one
+    /// with no word why.
+    public var idleUnderChange: [IdleStep] { modified?.idleSteps(notIn: baseline) ?? [] }
+
     /// The run whose outcome is shown: the what-if run when there is one.
     public var shown: ReplayResult { modified ?? baseline }
     /// Whether the faithful replay reproduced every recorded callback (a what-if run departs by design).
@@ -195,7 +200,9 @@ public struct ReplaySummary: Sendable {
     /// printing that string made `replay --json` 1.2 s slower and 240 MB larger than `replay`.
     public func writeJSON(to sink: @escaping ([UInt8]) -> Void) {
         var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(baseline))]
-        if let diff, let modified { extra.append(("whatIf", ReplayJSON.whatIf(modified.whatIf, diff))) }
+        if let diff, let modified {
+            extra.append(("whatIf", ReplayJSON.whatIf(modified.whatIf, diff, idle: idleUnderChange)))
+        }
         if let reportPath { extra.append(("report", .string(reportPath))) }
         var stream = ExportStream(draining: sink)
         OutcomeJSONWriter.write(shown.outcome, scenario: baseline.header.scenario, extra: extra, to: &stream)
@@ -227,6 +234,7 @@ public struct ReplaySummary: Sendable {
                 out.append(counts)
                 out += diff.lines.prefix(verbose ? .max : 30).map { "  " + $0 }
             }
+            out += idleUnderChange.map { "  " + $0.description }
         }
         out += verdictLines + [""]
         out += OutcomeSummary.lines(for: shown.outcome, verbose: verbose)

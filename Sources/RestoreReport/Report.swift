@@ -94,7 +94,8 @@ public enum Report {
         if let baseline {
             input.whatIf = ReportWhatIf(
                 edits: replay.whatIf.edits.map(\.description), before: baseline.outcome, after: replay.outcome,
-                beforeEvents: baseline.events)
+                beforeEvents: baseline.events,
+                idleSteps: replay.idleSteps(notIn: baseline))
         }
         return input
     }

@@ -90,3 +90,58 @@ import Testing
         #expect(!html.contains("data-run=\"faithful\"") && !html.contains("id=\"faithful-"))
     }
 }
+
+/// A what-if can make a step of the timeline do nothing: with every launch locked the app stays
+/// in the background (R12), so the next `background` preserves nothing and the shown preservation
+/// is an older one. The answer says which step and why, in the text, the JSON and the report;
+/// it said nothing, and "Preservation (launch 1)" replaced "(launch 2)" without a word.
+@Suite struct WhatIfIdleStepTests {
+    static func trace() throws -> (dir: URL, trace: String) {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        name: twice
+        launchUI:
+          class: UINavigationController
+          restorationIdentifier: Nav
+          children: [{class: MapViewController, restorationIdentifier: Map}]
+        timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
+        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        return (dir, "t.jsonl")
+    }
+
+    @Test func aBackgroundTheChangeMadeIdleIsNamedWithItsLine() throws {
+        let (dir, trace) = try Self.trace()
+        let lines = try String(contentsOf: dir.appendingPathComponent(trace), encoding: .utf8)
+            .components(separatedBy: "\n")
+        // The second `background` marker's line in the trace.
+        let backgrounds = lines.indices.filter { lines[$0].contains(#""event":"background""#) }
+        #expect(backgrounds.count == 2)
+        let line = try #require(backgrounds.last) + 1
+        let faithful = try CLI.run(["replay", trace, "--no-report"], in: dir)
+        #expect(faithful.code == 0)
+        #expect(!faithful.stdout.contains("did nothing"))
+        let r = try CLI.run(["replay", trace, "--no-report", "--set", "deviceLocked=true"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let expected =
+            "the `background` at line \(line) of the trace did nothing: the app is already in the background: a launch while the device is locked stays there (R12)"
+        #expect(r.stdout.contains("\n  " + expected + "\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("Preservation (launch 1)"))
+        let json = try CLI.run(["replay", trace, "--no-report", "--set", "deviceLocked=true", "--json"], in: dir)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let whatIf = try #require(object["whatIf"] as? [String: Any])
+        let idle = try #require(whatIf["idleSteps"] as? [[String: Any]])
+        #expect(idle.count == 1)
+        #expect(idle.first?["line"] as? Int == line)
+        #expect(idle.first?["step"] as? String == "background")
+        let report = dir.appendingPathComponent("rep").path
+        #expect(
+            try CLI.run(["replay", trace, "--set", "deviceLocked=true", "--report-dir", report], in: dir).code == 0)
+        let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(html.contains("<h3>Steps that did nothing</h3><ul><li>" + expected + "</li>"))
+        // A change that idles nothing has no such member.
+        let other = try CLI.run(["replay", trace, "--no-report", "--set", "shouldRestore=false", "--json"], in: dir)
+        #expect(!other.stdout.contains("idleSteps"))
+    }
+}
