@@ -102,8 +102,12 @@ public enum ScenarioLoader {
         // XML: a scenario is a YAML mapping or a JSON object, never text starting with `<`.
         guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") else { return nil }
         if head.contains("<document type=\"com.apple.InterfaceBuilder") {
+            // The smallest scenario that records it, to write beside it: a user starts from their
+            // own Main.storyboard, and the schema alone does not say which three keys do it.
+            let fileName = file == "<stdin>" ? "Main.storyboard" : URL(fileURLWithPath: file).lastPathComponent
+            let storyboard = fileName.hasSuffix(".storyboard") ? String(fileName.dropLast(11)) : fileName
             return
-                "this is a storyboard, not a scenario: lint it (restoretrace lint \(name)), or name it in a scenario under storyboards: (restoretrace schema scenario lists the keys)"
+                "this is a storyboard, not a scenario: lint it (restoretrace lint \(name)), or record it as the app's main storyboard from a scenario beside it, such as: name: \(storyboard), app: {mainStoryboard: \(storyboard)}, storyboards: {\(storyboard): \(fileName)} (one key a line; restoretrace schema scenario lists the others, such as ui and timeline)"
         }
         if head.contains("<!DOCTYPE plist") || head.contains("<plist") {
             return

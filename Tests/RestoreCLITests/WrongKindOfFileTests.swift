@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    /// The storyboard message gives the smallest scenario that records it, and that scenario,
+    /// written one key a line beside the storyboard, records.
+    @Test func theScenarioTheStoryboardMessageSuggestsRecords() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: CLI.sample("Shelf.storyboard"), toPath: dir.appendingPathComponent("Shelf.storyboard").path)
+        let r = try CLI.run(["record", "Shelf.storyboard"], in: dir)
+        #expect(r.code == 2)
+        let suggested = try #require(
+            r.stderr.components(separatedBy: "such as: ").dropFirst().first?.components(separatedBy: " (one key").first)
+        #expect(suggested == "name: Shelf, app: {mainStoryboard: Shelf}, storyboards: {Shelf: Shelf.storyboard}")
+        try (suggested.components(separatedBy: ", ").joined(separator: "\n") + "\n").write(
+            to: dir.appendingPathComponent("shelf.yaml"), atomically: true, encoding: .utf8)
+        let record = try CLI.run(["record", "shelf.yaml", "-o", "t.jsonl"], in: dir)
+        #expect(record.code == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("Restoration (launch 2): "), "\(record.stdout)")
+    }
+
     @Test func aScenarioThatMentionsPlistsIsStillAScenario() throws {
         let dir = try CLI.temporaryDirectory()
         try """
