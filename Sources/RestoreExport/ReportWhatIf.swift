@@ -26,7 +26,10 @@ public struct ReportWhatIf: Sendable {
         self.diff = OutcomeDiff(before: before, after: after)
         self.beforeEvents = beforeEvents
         self.idleSteps = idleSteps
-        for c in diff.changes {
+        // The page's rows are the last preservation and the last launch's restoration: a change
+        // at an earlier launch is listed in the answer, not ringed on a row it is not about.
+        let lastLaunch = after.launches.last?.launch
+        for c in diff.changes where c.launch == nil || c.launch == lastLaunch {
             let key = c.phase.rawValue + "\n" + (c.after?.locator ?? c.locator)
             if changeIndex[key] == nil { changeIndex[key] = c }
         }
@@ -36,7 +39,7 @@ public struct ReportWhatIf: Sendable {
     /// faithful locator in the faithful drawing and its what-if locator in the other.
     func changedAnchors(faithful: Bool) -> Set<String> {
         Set(
-            diff.changes.map { c in
+            changeIndex.values.map { c in
                 let side: Anchor.Side = c.phase == .preservation ? .preservation : .restoration
                 return Anchor.node(side, (faithful ? c.before?.locator : c.after?.locator) ?? c.locator)
             })
@@ -54,17 +57,20 @@ extension ReportSections {
     /// lost node with its fate before → after, linked to its highlighted row.
     func whatIfAnswer(_ w: ReportWhatIf) -> String {
         if let scenes = outcome.scenes { return sceneWhatIfAnswer(w, scenes) }
-        let (beforeDone, beforeTotal) = w.before.restoration?.count ?? (0, 0)
-        let (afterDone, afterTotal) = outcome.restoration?.count ?? (0, 0)
-        let gained = w.diff.gained
-        let lost = w.diff.lost
+        let gained = w.diff.changes.filter { $0.direction == .gained }
+        let lost = w.diff.changes.filter { $0.direction == .lost }
         let others = w.diff.changes.filter { $0.direction != .gained && $0.direction != .lost }
         var headline = "What if \(w.edits.joined(separator: ", ")): "
-        headline +=
-            w.diff.isEmpty
-            ? "nothing changes."
-            : "restored \(beforeDone) of \(beforeTotal) → \(afterDone) of \(afterTotal); \(gained.count) gained, \(lost.count) lost."
-        let tone = lost.isEmpty ? (gained.isEmpty ? "neutral" : "good") : "bad"
+        if w.diff.isEmpty {
+            headline += "nothing changes."
+        } else {
+            // Per launch when there are several: the last one's count hid a change at an earlier one.
+            let counts = w.diff.countLines
+            headline += (counts.isEmpty ? "" : counts.joined(separator: "; ") + "; ")
+            headline += "\(w.diff.gained.count) gained, \(w.diff.lost.count) lost"
+            headline += (w.diff.findingCount.map { "; " + $0 } ?? "") + "."
+        }
+        let tone = w.diff.lost.isEmpty ? (w.diff.gained.isEmpty ? "neutral" : "good") : "bad"
         var out =
             "<div class=\"banner \(tone)\" role=\"status\" id=\"whatif\"><p class=\"headline\" id=\"whatif-text\">"
         out += h(headline) + "</p></div>"
@@ -81,11 +87,19 @@ extension ReportSections {
                 let before = c.before.map(NodeChange.describe) ?? "absent"
                 let after = c.after.map(NodeChange.describe) ?? "not in the archive"
                 out +=
-                    "<li>\(name) <span class=\"muted\">\(c.phase.rawValue)</span>: \(h(before)) → <strong>\(h(after))</strong></li>"
+                    "<li>\(name) <span class=\"muted\">\(h(c.phaseName))</span>: \(h(before)) → <strong>\(h(after))</strong></li>"
             }
             out += "</ul></div>"
         }
-        return out + idleSteps(w)
+        return out + findings(w) + idleSteps(w)
+    }
+
+    /// The findings the change added or took away.
+    func findings(_ w: ReportWhatIf) -> String {
+        guard !w.diff.findingChanges.isEmpty else { return "" }
+        var out = "<div class=\"card whatif-delta\" data-direction=\"findings\"><h3>Findings</h3><ul>"
+        for f in w.diff.findingChanges { out += "<li>\(h(f.sentence))</li>" }
+        return out + "</ul></div>"
     }
 
     /// The steps the change made do nothing, said where the answer is (see `IdleStep`).
@@ -123,7 +137,7 @@ extension ReportSections {
             }
             out += "</ul></div>"
         }
-        return out + idleSteps(w)
+        return out + findings(w) + idleSteps(w)
     }
 }
 

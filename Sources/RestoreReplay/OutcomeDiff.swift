@@ -6,10 +6,15 @@ import RestoreTrace
 public struct NodeChange: Hashable, Sendable {
     public enum Direction: String, Sendable { case gained, lost, changed, added, removed }
     public var phase: Phase
+    /// The launch of a restoration change, when the outcomes have more than one.
+    public var launch: Int?
     public var locator: String
     public var direction: Direction
     public var before: NodeOutcome?
     public var after: NodeOutcome?
+
+    /// `restoration`, or `restoration (launch 2)` when the outcomes have several launches.
+    public var phaseName: String { phase.rawValue + (launch.map { " (launch \($0))" } ?? "") }
 
     public var sentence: String {
         // The node as it reads now, and as it read before if its identifier changed.
@@ -35,14 +40,125 @@ public struct NodeChange: Hashable, Sendable {
     }
 }
 
-/// The node-by-node difference between two outcomes (last preservation, last restoration).
+/// How a whole phase moved: performed or not, its reason, and (a restoration) how many nodes
+/// came back.
+public struct PhaseChange: Hashable, Sendable {
+    public var phase: Phase
+    /// The launch of a restoration, when the outcomes have more than one (nil otherwise, and
+    /// for the preservation).
+    public var launch: Int?
+    public var performed: (before: Bool, after: Bool)?
+    public var reason: (before: ReasonCode?, after: ReasonCode?)?
+    /// Restored (or preserved) of total, before and after.
+    public var before: (done: Int, total: Int)
+    public var after: (done: Int, total: Int)
+
+    public static func == (a: PhaseChange, b: PhaseChange) -> Bool {
+        a.phase == b.phase && a.launch == b.launch && a.performed?.before == b.performed?.before
+            && a.performed?.after == b.performed?.after && a.reason?.before == b.reason?.before
+            && a.reason?.after == b.reason?.after && a.before == b.before && a.after == b.after
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(phase)
+        h.combine(launch)
+    }
+
+    /// `restoration`, or `restoration (launch 2)` when the outcomes have several.
+    public var name: String { phase.rawValue + (launch.map { " (launch \($0))" } ?? "") }
+
+    /// Whether its performed state or reason moved (its counts alone are the nodes' changes).
+    var isChange: Bool { performed != nil || reason != nil }
+
+    /// `restored 8 of 9 → 0 of 0`.
+    public var counts: String {
+        let verb = phase == .preservation ? "preserved" : "restored"
+        return "\(verb) \(before.done) of \(before.total) → \(after.done) of \(after.total)"
+    }
+}
+
+/// A finding one run has and the other does not (R13's older-version warning a `bundleVersion`
+/// what-if adds, R14's duplicate instance an `answer:…=new` makes).
+public struct FindingChange: Hashable, Sendable {
+    /// True for a finding only the second run has.
+    public var isNew: Bool
+    public var diagnostic: Diagnostic
+
+    /// `new finding: warning [duplicate-instance] …` or `finding gone: warning […] …`.
+    public var sentence: String {
+        let code = diagnostic.code.map { " [\($0.rawValue)]" } ?? ""
+        return "\(isNew ? "new finding" : "finding gone"): \(diagnostic.severity.rawValue)\(code) \(diagnostic.message)"
+    }
+
+    /// The findings of `after` not in `before` and the reverse, each as often as it is missing
+    /// (a finding made twice and once is one change), in each run's order: gone ones first.
+    /// A finding about a node is the same finding when the node is the same one by structure
+    /// (its position), though its locator and so its message were renumbered (`<Class>#1` once a
+    /// sibling lost its identifier); one about no node is the same when its words are.
+    static func changes(_ before: Outcome, _ after: Outcome) -> [FindingChange] {
+        guard before.diagnostics != after.diagnostics else { return [] }
+        let keyBefore = FindingKey.maker(before)
+        let keyAfter = FindingKey.maker(after)
+        let gone = unmatched(before.diagnostics, keyBefore, against: after.diagnostics, keyAfter)
+        let new = unmatched(after.diagnostics, keyAfter, against: before.diagnostics, keyBefore)
+        return gone.map { FindingChange(isNew: false, diagnostic: $0) }
+            + new.map { FindingChange(isNew: true, diagnostic: $0) }
+    }
+}
+
+extension FindingChange {
+    /// The findings of `these` that `those` lacks, each as often as it is missing, in order.
+    fileprivate static func unmatched(
+        _ these: [Diagnostic], _ key: (Diagnostic) -> FindingKey, against those: [Diagnostic],
+        _ otherKey: (Diagnostic) -> FindingKey
+    ) -> [Diagnostic] {
+        var left: [FindingKey: Int] = [:]
+        for d in those { left[otherKey(d), default: 0] += 1 }
+        return these.filter { d in
+            let k = key(d)
+            guard let n = left[k], n > 0 else { return true }
+            left[k] = n - 1
+            return false
+        }
+    }
+}
+
+/// Which finding a diagnostic is, across two runs (see `FindingChange.changes`).
+private struct FindingKey: Hashable {
+    let code: ReasonCode?
+    let severity: Severity
+    let launch: Int?
+    /// The node's position, else its locator; nil for a finding about no node.
+    let node: String?
+    /// The words, for a finding about no node.
+    let message: String?
+
+    /// Keys for one outcome's diagnostics: a locator is looked up among its nodes once.
+    static func maker(_ outcome: Outcome) -> (Diagnostic) -> FindingKey {
+        var positions: [String: String] = [:]
+        for phase in [outcome.preservation].compactMap({ $0 }) + outcome.launches {
+            for n in phase.nodes where positions[n.locator] == nil { positions[n.locator] = n.position }
+        }
+        return { d in
+            let node = d.locator.map { positions[$0] ?? $0 }
+            return FindingKey(
+                code: d.code, severity: d.severity, launch: d.launch, node: node, message: node == nil ? d.message : nil
+            )
+        }
+    }
+}
+
+/// The node-by-node difference between two outcomes: the last preservation, the restoration at
+/// every launch (paired in order), the findings, and the scene sessions.
 public struct OutcomeDiff: Hashable, Sendable {
     public var changes: [NodeChange] = []
-    public var preservationPerformed: (Bool, Bool)?
-    public var restorationPerformed: (Bool, Bool)?
-    public var restorationReason: (ReasonCode?, ReasonCode?)?
+    /// Phases whose performed state, reason or counts moved.
+    public var phaseChanges: [PhaseChange] = []
+    /// Findings one run has and the other not.
+    public var findingChanges: [FindingChange] = []
     /// Scene sessions whose saved or restored activity moved (scene-based apps).
     public var sceneChanges: [SceneChange] = []
+    /// Whether either outcome restored at some launch: the gains and losses are counted there.
+    private var countsRestoration = false
 
     public static func == (a: OutcomeDiff, b: OutcomeDiff) -> Bool {
         a.changes == b.changes && a.sceneChanges == b.sceneChanges && a.lines == b.lines
@@ -50,26 +166,45 @@ public struct OutcomeDiff: Hashable, Sendable {
     public func hash(into h: inout Hasher) { h.combine(changes) }
 
     public var isEmpty: Bool {
-        changes.isEmpty && preservationPerformed == nil && restorationPerformed == nil && restorationReason == nil
-            && sceneChanges.isEmpty
+        changes.isEmpty && !phaseChanges.contains(where: \.isChange) && findingChanges.isEmpty && sceneChanges.isEmpty
     }
-    public var gained: [NodeChange] { changes.filter { $0.direction == .gained } }
-    public var lost: [NodeChange] { changes.filter { $0.direction == .lost } }
+    /// Nodes that came back at a launch and did not before (a node at two launches counts at
+    /// each). Without any restoration in either run, nodes newly preserved. A node's
+    /// preservation and restoration were counted both, so dropping one identifier lost "2".
+    public var gained: [NodeChange] { counted.filter { $0.direction == .gained } }
+    /// Nodes that no longer come back, counted as `gained` is.
+    public var lost: [NodeChange] { counted.filter { $0.direction == .lost } }
+    private var counted: [NodeChange] {
+        changes.filter { ($0.phase == .restoration) == countsRestoration }
+    }
 
     public init(before: Outcome, after: Outcome) {
-        compare(before.preservation, after.preservation, phase: .preservation)
-        compare(before.restoration, after.restoration, phase: .restoration)
+        compare(before.preservation, after.preservation, phase: .preservation, launch: nil)
+        let several = before.launches.count > 1 || after.launches.count > 1
+        countsRestoration = !before.launches.isEmpty || !after.launches.isEmpty
+        for i in 0..<max(before.launches.count, after.launches.count) {
+            let b = i < before.launches.count ? before.launches[i] : nil
+            let a = i < after.launches.count ? after.launches[i] : nil
+            let launch = several ? (a ?? b)?.launch : nil
+            compare(b, a, phase: .restoration, launch: launch)
+        }
+        findingChanges = FindingChange.changes(before, after)
         sceneChanges = SceneChange.changes(before.scenes, after.scenes)
-        if let b = before.preservation, let a = after.preservation, b.performed != a.performed {
-            preservationPerformed = (b.performed, a.performed)
-        }
-        if let b = before.restoration, let a = after.restoration {
-            if b.performed != a.performed { restorationPerformed = (b.performed, a.performed) }
-            if b.reason != a.reason { restorationReason = (b.reason, a.reason) }
-        }
     }
 
-    private mutating func compare(_ before: PhaseOutcome?, _ after: PhaseOutcome?, phase: Phase) {
+    private mutating func comparePhase(_ b: PhaseOutcome?, _ a: PhaseOutcome?, phase: Phase, launch: Int?) {
+        guard b != nil || a != nil else { return }
+        var change = PhaseChange(
+            phase: phase, launch: launch, before: b?.count ?? (0, 0), after: a?.count ?? (0, 0))
+        if let b, let a {
+            if b.performed != a.performed { change.performed = (b.performed, a.performed) }
+            if b.reason != a.reason { change.reason = (b.reason, a.reason) }
+        }
+        if change.isChange || change.before != change.after { phaseChanges.append(change) }
+    }
+
+    private mutating func compare(_ before: PhaseOutcome?, _ after: PhaseOutcome?, phase: Phase, launch: Int?) {
+        comparePhase(before, after, phase: phase, launch: launch)
         let b = before?.nodes ?? []
         let a = after?.nodes ?? []
         let good: Set<NodeStatus> = [.preserved, .restored]
@@ -89,7 +224,7 @@ public struct OutcomeDiff: Hashable, Sendable {
                 // A node restored before and not even archived now was lost.
                 changes.append(
                     NodeChange(
-                        phase: phase, locator: b[j].locator,
+                        phase: phase, launch: launch, locator: b[j].locator,
                         direction: good.contains(b[j].status) ? .lost : .removed, before: b[j], after: nil))
                 continue
             }
@@ -101,31 +236,48 @@ public struct OutcomeDiff: Hashable, Sendable {
                 good.contains(now) && !good.contains(was)
                 ? .gained : !good.contains(now) && good.contains(was) ? .lost : .changed
             changes.append(
-                NodeChange(phase: phase, locator: b[j].locator, direction: direction, before: b[j], after: a[found]))
+                NodeChange(
+                    phase: phase, launch: launch, locator: b[j].locator, direction: direction, before: b[j],
+                    after: a[found]))
         }
         for i in a.indices where seen.insert(NodeIdentity(a[i])).inserted {
             changes.append(
                 NodeChange(
-                    phase: phase, locator: a[i].locator, direction: good.contains(a[i].status) ? .gained : .added,
-                    before: nil, after: a[i]))
+                    phase: phase, launch: launch, locator: a[i].locator,
+                    direction: good.contains(a[i].status) ? .gained : .added, before: nil, after: a[i]))
         }
     }
 
-    /// Human lines, most important first.
+    /// Human lines, most important first: whole phases, nodes, findings, scene sessions.
     public var lines: [String] {
         var out: [String] = []
-        if let (b, a) = preservationPerformed {
-            out.append("preservation: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")")
+        for p in phaseChanges {
+            if let (b, a) = p.performed {
+                out.append("\(p.name): \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")")
+            }
+            if let (b, a) = p.reason {
+                out.append("\(p.name) reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")")
+            }
         }
-        if let (b, a) = restorationPerformed {
-            out.append("restoration: \(b ? "performed" : "not performed") → \(a ? "performed" : "not performed")")
-        }
-        if let (b, a) = restorationReason {
-            out.append("restoration reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")")
-        }
-        for c in changes { out.append("\(c.phase.rawValue): \(c.sentence)") }
+        for c in changes { out.append("\(c.phaseName): \(c.sentence)") }
+        for f in findingChanges { out.append(f.sentence) }
         for c in sceneChanges { out.append("scene \(c.sentence)") }
         return out
+    }
+
+    /// The restorations whose count moved, in a few words: `restored 8 of 9 → 0 of 0`, or per
+    /// launch (`launch 2: restored 0 of 3 → 2 of 3`) when the outcomes have several; without
+    /// any restoration, the preservation's.
+    public var countLines: [String] {
+        let moved = phaseChanges.filter { ($0.phase == .restoration) == countsRestoration && $0.before != $0.after }
+        return moved.map { p in (p.launch.map { "launch \($0): " } ?? "") + p.counts }
+    }
+
+    /// `1 new finding, 2 gone`, or nil when the findings did not move.
+    public var findingCount: String? {
+        guard !findingChanges.isEmpty else { return nil }
+        let new = findingChanges.filter(\.isNew).count
+        return "\(new) new finding\(new == 1 ? "" : "s"), \(findingChanges.count - new) gone"
     }
 }
 

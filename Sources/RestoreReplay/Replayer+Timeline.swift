@@ -13,6 +13,11 @@ extension Replayer {
         private(set) var started = false
         /// `--drop-id` paths that named a node at some preservation.
         private(set) var droppedSomewhere = Set<String>()
+        /// `--drop-id` paths that named two or more siblings sharing an identifier (R11).
+        private(set) var ambiguousDrops = Set<String>()
+        /// Whether a `background` step ran a preservation (an imported archive is adopted, not
+        /// preserved: a drop has nothing to act on there).
+        private(set) var preserved = false
         /// The steps that did nothing when they ran, in order (see `IdleStep`).
         private(set) var idleSteps: [IdleStep] = []
 
@@ -49,9 +54,19 @@ extension Replayer {
                 }
             case .background:
                 try requireStarted(line)
-                for dropped in whatIf.droppedIdentifiers where dropIdentifier(at: dropped) {
-                    droppedSomewhere.insert(dropped)
+                // Deepest first: an ancestor dropped first hid its descendants' paths, and the
+                // descendant's drop was then refused as if the archive were UIKit's.
+                let drops = whatIf.droppedIdentifiers.sorted {
+                    RestorationPath(parsing: $0).components.count > RestorationPath(parsing: $1).components.count
                 }
+                for dropped in drops {
+                    switch dropIdentifier(at: dropped) {
+                    case .dropped: droppedSomewhere.insert(dropped)
+                    case .ambiguous: ambiguousDrops.insert(dropped)
+                    case .notFound: break
+                    }
+                }
+                if engine.idleReason(of: .background) == nil { preserved = true }
                 engine.enterBackground()
             case .kill:
                 try requireStarted(line)
@@ -102,31 +117,36 @@ extension Replayer {
             }
         }
 
+        enum Drop { case dropped, ambiguous, notFound }
+
         /// `--drop-id`: the node at this path loses its restoration identifier before preservation.
-        /// - Returns: whether a node had that path.
-        private func dropIdentifier(at nodePath: String) -> Bool {
+        /// - Returns: whether a node had that path, or two siblings shared it (nothing is
+        ///   dropped then: the path names neither, and dropping the first said the wrong one lost).
+        private func dropIdentifier(at nodePath: String) -> Drop {
             // As `--drop-id` always read it: an empty component (a doubled or trailing `/`) is skipped.
             let components = RestorationPath(parsing: nodePath).components.filter { !$0.isEmpty }
             guard let root = application.window.rootViewController, root.restorationIdentifier == components.first
             else {
-                return false
+                return .notFound
             }
             var node = root
             for (i, id) in components.enumerated().dropFirst() {
-                let candidates = node.children + [node.presentedViewController].compactMap { $0 }
-                if let next = candidates.first(where: { $0.restorationIdentifier == id }) {
+                let candidates = (node.children + [node.presentedViewController].compactMap { $0 }).filter {
+                    $0.restorationIdentifier == id
+                }
+                let views = i == components.count - 1 ? node.views.filter { $0.restorationIdentifier == id } : []
+                if candidates.count + views.count > 1 { return .ambiguous }
+                if let next = candidates.first {
                     node = next
-                } else if i == components.count - 1,
-                    let view = node.views.first(where: { $0.restorationIdentifier == id })
-                {
+                } else if let view = views.first {
                     view.restorationIdentifier = nil
-                    return true
+                    return .dropped
                 } else {
-                    return false
+                    return .notFound
                 }
             }
             node.restorationIdentifier = nil
-            return true
+            return .dropped
         }
     }
 }

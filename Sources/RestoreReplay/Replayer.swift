@@ -14,6 +14,10 @@ public struct ReplayResult: Sendable {
     public var events: [EngineEvent]
     /// `--drop-id` paths that named no node at any preservation.
     public var unmatchedDrops: [String] = []
+    /// `--drop-id` paths that named two or more siblings sharing an identifier (R11).
+    public var ambiguousDrops: [String] = []
+    /// Whether a `background` step of the timeline ran a preservation.
+    public var preservedByEngine = false
     /// For each `activity:SESSION.type` what-if, what the session's save did with it at least
     /// once; a session never asked for its activity in the run is absent.
     public var activityTypeUses: [String: ActivityTypeUse] = [:]
@@ -187,7 +191,11 @@ public enum Replayer {
             header: header, outcome: outcome, recordedEvents: recorded,
             replayedEvents: comparator.replayedEvents,
             divergence: divergence, whatIf: whatIf, events: comparator.replayed,
-            unmatchedDrops: whatIf.droppedIdentifiers.filter { !timeline.droppedSomewhere.contains($0) },
+            unmatchedDrops: whatIf.droppedIdentifiers.filter {
+                !timeline.droppedSomewhere.contains($0) && !timeline.ambiguousDrops.contains($0)
+            },
+            ambiguousDrops: whatIf.droppedIdentifiers.filter { timeline.ambiguousDrops.contains($0) },
+            preservedByEngine: timeline.preserved,
             activityTypeUses: standIn.activityTypeUses, idleSteps: timeline.idleSteps, cutOff: reader.cutOff)
     }
 

@@ -30,7 +30,12 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
     /// `answer:PATH=nil|existing|new|storyboard|instanceOf:CLASS`.
     public static func parseSet(_ text: String) throws(WhatIfError) -> WhatIfEdit {
         guard let eq = text.firstIndex(of: "=") else {
-            throw WhatIfError("'--set \(text)' needs NAME=VALUE, e.g. --set shouldRestore=false")
+            // The example is the setting's own: `answer:PATH` alone was told "e.g. shouldRestore=false".
+            let example =
+                text.hasPrefix("answer:")
+                ? "--set '\(text)=nil' (or existing, new, storyboard, instanceOf:CLASS)"
+                : text.hasPrefix("activity:") ? "--set '\(text)=com.example.browse'" : "--set shouldRestore=false"
+            throw WhatIfError("'--set \(text)' needs NAME=VALUE, e.g. \(example)")
         }
         let name = String(text[..<eq])
         let value = String(text[text.index(after: eq)...])
@@ -48,7 +53,12 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
             guard !value.isEmpty else { throw WhatIfError("'--set \(text)': the bundle version is empty") }
             return .bundleVersion(value)
         case "userActivityTypes":
-            return .userActivityTypes(value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty })
+            // Spaces around a comma are not part of a type: `a, b` silently left `b` undeclared.
+            return .userActivityTypes(
+                value.split(separator: ",").map {
+                    String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                }
+                .filter { !$0.isEmpty })
         default:
             if name.hasPrefix("activity:") { return try parseActivity(name: name, value: value, text: text) }
             guard name.hasPrefix("answer:") else {
@@ -57,11 +67,7 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
                 )
             }
             let path = String(name.dropFirst("answer:".count))
-            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//") else {
-                throw WhatIfError(
-                    "'--set \(text)': '\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)"
-                )
-            }
+            if let problem = pathProblem(path) { throw WhatIfError("'--set \(text)': \(problem)") }
             guard let answer = Answer(text: value) else {
                 throw WhatIfError(
                     "'--set \(text)': unknown answer '\(value)'; use nil, existing, new, storyboard or instanceOf:CLASS"
@@ -69,6 +75,21 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
             }
             return .answer(path: path, answer)
         }
+    }
+}
+
+extension WhatIfEdit {
+    /// What is wrong with `path` as a what-if's restoration path, or nil.
+    public static func pathProblem(_ path: String) -> String? {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//") else {
+            return "'\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)"
+        }
+        // The report's label for a node without a path (`Tabs/<UINavigationController>/explore`).
+        if path.contains("<") {
+            return
+                "'\(path)' is how the report shows a node with no restoration path: it or an ancestor has no restoration identifier, so it was never preserved and no callback names it; give a path made of identifiers alone"
+        }
+        return nil
     }
 }
 
@@ -115,6 +136,31 @@ extension WhatIf {
             }
             guard !knownSet.contains(path) else { return nil }
             return (edit.description, path, Self.nearest(to: path, among: knownSet))
+        }
+    }
+
+    /// The `answer:PATH` edits no callback would take, with why: a view's path (UIKit decodes a
+    /// view inside its view controller and asks the app for none), and `storyboard` for a
+    /// registered object (a storyboard holds controllers). Answered "does not change", they
+    /// read as the app's answer not mattering. `nodes`: the faithful run's preservation.
+    public func unconsultedAnswers(nodes: [NodeOutcome]) -> [(edit: String, why: String)] {
+        var kinds: [String: NodeKind] = [:]
+        for n in nodes { if let p = n.path, kinds[p] == nil { kinds[p] = n.kind } }
+        return edits.compactMap { edit in
+            guard case .answer(let path, let answer) = edit else { return nil }
+            switch kinds[path] {
+            case .view?:
+                return (
+                    edit.description,
+                    "'\(path)' is a view: UIKit decodes a view's state inside its view controller and never asks the app for it; answer: takes a view controller's path or a registered object's"
+                )
+            case .object? where answer == .storyboard:
+                return (
+                    edit.description,
+                    "'\(path)' is a registered object, and a storyboard holds view controllers only; answer it nil, existing, new or instanceOf:CLASS"
+                )
+            default: return nil
+            }
         }
     }
 

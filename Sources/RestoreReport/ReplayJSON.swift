@@ -1,3 +1,4 @@
+import RestoreEngine
 import RestoreReplay
 import RestoreTrace
 
@@ -36,8 +37,43 @@ public enum ReplayJSON {
             ("gained", .int(diff.gained.count)),
             ("lost", .int(diff.lost.count)),
             ("changes", .array(diff.changes.map(change))),
-            ("scenes", diff.sceneChanges.isEmpty ? nil : .array(diff.sceneChanges.map(sceneChange))),
+            ("phases", diff.phaseChanges.isEmpty ? nil : .array(diff.phaseChanges.map(phaseChange))),
+            ("findings", diff.findingChanges.isEmpty ? nil : .array(diff.findingChanges.map(findingChange))),
+            (
+                "scenes",
+                diff.sceneChanges.isEmpty
+                    ? nil : .array(diff.sceneChanges.map(sceneChange))
+            ),
+            ("sceneGained", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.gained).count)),
+            ("sceneLost", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.lost).count)),
             ("idleSteps", idle.isEmpty ? nil : .array(idle.map(idleStep))),
+        ])
+    }
+
+    /// A phase whose performed state, reason or count moved: `{"phase","launch","performed":
+    /// [before, after],"reason":[before, after],"done":[before, after],"total":[before, after]}`,
+    /// `performed` and `reason` only when they moved.
+    static func phaseChange(_ p: PhaseChange) -> JSONValue {
+        func code(_ r: ReasonCode?) -> JSONValue { r.map { .string($0.rawValue) } ?? .null }
+        return .obj([
+            ("phase", .string(p.phase.rawValue)),
+            ("launch", p.launch.map(JSONValue.int)),
+            ("performed", p.performed.map { .array([.bool($0.before), .bool($0.after)]) }),
+            ("reason", p.reason.map { .array([code($0.before), code($0.after)]) }),
+            ("done", .array([.int(p.before.done), .int(p.after.done)])),
+            ("total", .array([.int(p.before.total), .int(p.after.total)])),
+        ])
+    }
+
+    /// A finding only one run has: `{"change":"new"|"gone","code","severity","path","message"}`.
+    static func findingChange(_ f: FindingChange) -> JSONValue {
+        .obj([
+            ("change", .string(f.isNew ? "new" : "gone")),
+            ("code", f.diagnostic.code.map { .string($0.rawValue) } ?? .null),
+            ("severity", .string(f.diagnostic.severity.rawValue)),
+            ("path", f.diagnostic.path.map(JSONValue.string) ?? .null),
+            ("launch", f.diagnostic.launch.map(JSONValue.int) ?? .null),
+            ("message", .string(f.diagnostic.message)),
         ])
     }
 
@@ -55,7 +91,8 @@ public enum ReplayJSON {
 
     private static func change(_ c: NodeChange) -> JSONValue {
         .obj([
-            ("phase", .string(c.phase.rawValue)), ("locator", .string(c.locator)),
+            ("phase", .string(c.phase.rawValue)), ("launch", c.launch.map(JSONValue.int)),
+            ("locator", .string(c.locator)),
             ("direction", .string(c.direction.rawValue)),
             ("before", c.before.map(OutcomeCodec.encode) ?? .null),
             ("after", c.after.map(OutcomeCodec.encode) ?? .null),

@@ -38,7 +38,12 @@ public enum Replaying {
             do {
                 for s in settings { edits.append(try WhatIfEdit.parseSet(s)) }
             } catch { throw RestoreFailure(error) }
-            for p in droppedIdentifiers { edits.append(.dropIdentifier(path: p)) }
+            for p in droppedIdentifiers {
+                if let problem = WhatIfEdit.pathProblem(p) {
+                    throw RestoreFailure(.badInput, "error: --drop-id '\(p)': \(problem)")
+                }
+                edits.append(.dropIdentifier(path: p))
+            }
             let whatIf = WhatIf(edits)
             if let name = whatIf.repeatedSetting {
                 let what = name.hasPrefix("drop-id ") ? "--\(name) is given twice" : "'\(name)' is set twice"
@@ -96,6 +101,9 @@ public enum Replaying {
                 "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
                     + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
         }
+        if let refused = whatIf.unconsultedAnswers(nodes: baseline.outcome.preservation?.nodes ?? []).first {
+            throw RestoreFailure(.badInput, "error: \(refused.edit): \(refused.why)")
+        }
         if let unknown = whatIf.unknownSessions(known: baseline.outcome.scenes?.map(\.session) ?? []).first {
             throw RestoreFailure(
                 .badInput,
@@ -141,9 +149,22 @@ public enum Replaying {
     private static func summarize(_ baseline: ReplayResult, _ modified: ReplayResult?)
         throws(RestoreFailure) -> ReplaySummary
     {
+        if let shared = modified?.ambiguousDrops, !shared.isEmpty {
+            throw RestoreFailure(
+                .badInput,
+                "error: --drop-id \(shared.joined(separator: ", ")): two or more siblings share this restoration path (R11), so it does not name one of them; to ask it of one, remove its identifier in the scenario and record it"
+            )
+        }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
-            let paths = baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []
-            if unmatched.allSatisfy(paths.contains) {
+            let nodes = baseline.outcome.preservation?.nodes ?? []
+            if let object = nodes.first(where: { $0.kind == .object && $0.path.map(unmatched.contains) == true }) {
+                throw RestoreFailure(
+                    .badInput,
+                    "error: --drop-id \(object.path ?? ""): this is a registered object, whose identifier the app gives in code (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)); --drop-id takes a view controller's or a view's path. To ask it of the object, remove its identifier in the scenario and record it"
+                )
+            }
+            let paths = nodes.compactMap(\.path)
+            if unmatched.allSatisfy(paths.contains), modified?.preservedByEngine != true {
                 // Preserved, yet the engine never walked them: the archive is UIKit's, adopted as it is.
                 throw RestoreFailure(
                     .badInput,
@@ -222,10 +243,22 @@ public struct ReplaySummary: Sendable {
                 out.append(
                     "  the outcome does not change: the trace has no launch after the app went to the background, so nothing is restored for the change to act on"
                 )
+            } else if diff.isEmpty, baseline.outcome.scenes == nil,
+                baseline.outcome.launches.allSatisfy({ !$0.performed })
+            {
+                // No archive reached a launch (a declined save, a force quit): say so, as for a trace with no launch.
+                let why = baseline.outcome.launches.map {
+                    "launch \($0.launch): \($0.reason?.rawValue ?? "not performed")"
+                }
+                out.append(
+                    "  the outcome does not change: no launch of the recording restored anything (\(why.joined(separator: ", "))), so nothing is restored for the change to act on"
+                )
             } else if diff.isEmpty {
                 out.append("  the outcome does not change" + unusedActivityTypes(modified))
             } else {
                 var counts = "  \(diff.gained.count) gained, \(diff.lost.count) lost"
+                if !diff.countLines.isEmpty { counts += " (" + diff.countLines.joined(separator: "; ") + ")" }
+                if let findings = diff.findingCount { counts += "; " + findings }
                 if !diff.sceneChanges.isEmpty {
                     let gained = diff.sceneChanges.filter(\.gained).count
                     let lost = diff.sceneChanges.filter(\.lost).count

@@ -60,7 +60,8 @@ public struct TraceComparison: Sendable {
         return .array(
             diff.changes.map { c in
                 JSONValue.obj([
-                    ("phase", .string(c.phase.rawValue)), ("node", .string(c.after?.locator ?? c.locator)),
+                    ("phase", .string(c.phase.rawValue)), ("launch", c.launch.map(JSONValue.int)),
+                    ("node", .string(c.after?.locator ?? c.locator)),
                     ("change", .string(c.direction.rawValue)), ("before", fate(c.before)), ("after", fate(c.after)),
                 ])
             })
@@ -89,7 +90,7 @@ public struct TraceComparison: Sendable {
             })
     }
 
-    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…],"changes":[…]}`.
+    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…],"changes":[…],"app":[…],"sessions":[…],"findings":[…]}`.
     public var json: String {
         JSONValue.obj([
             ("format", .string(Self.format)),
@@ -106,6 +107,7 @@ public struct TraceComparison: Sendable {
                     })
             ),
             ("sessions", Self.sessionsJSON(result.outcome)),
+            ("findings", .array(result.outcome.findingChanges.map(ReplayJSON.findingChange))),
         ]).serialized
     }
 

@@ -72,7 +72,10 @@ import Testing
             json["firstDifference"]?["summary"]?.stringValue == "at event 1: A has `app-running`, B has `app-running`")
         let changes = try #require(json["changes"]?.arrayValue)
         #expect(changes.count == comparison.result.outcome.changes.count)
-        #expect(changes.count == (json["outcome"]?.arrayValue?.count ?? 0) - 2)  // and the restoration's two lines
+        // The outcome's sentences: the restoration's two lines, each node, each finding.
+        let findings = try #require(json["findings"]?.arrayValue)
+        #expect(findings.count == comparison.result.outcome.findingChanges.count && !findings.isEmpty)
+        #expect(changes.count == (json["outcome"]?.arrayValue?.count ?? 0) - 2 - findings.count)
         let first = try #require(changes.first)
         #expect(
             first.serialized

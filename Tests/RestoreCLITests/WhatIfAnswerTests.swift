@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// What a what-if answers, from a hunt of the what-if replays (round 18): it counted a node's
+/// preservation and restoration both, compared the last launch only, said "does not change"
+/// when only findings moved, ignored `answer:` on a registered object, and took paths no
+/// callback reads.
+@Suite struct WhatIfAnswerTests {
+    static let delegate = """
+        app:
+          delegate:
+            shouldSaveSecureApplicationState: true
+            shouldRestoreSecureApplicationState: true
+        """
+
+    /// Records `yaml` in a fresh folder; returns the folder and the trace's name.
+    static func record(_ yaml: String) throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        try yaml.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        return dir
+    }
+
+    static func whatIf(_ dir: URL, _ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        let r = try CLI.run(["replay", "t.jsonl", "--no-report"] + arguments, in: dir)
+        return (r.code, r.stdout, r.stderr)
+    }
+
+    @Test func aChangeThatMovesOnlyAFindingSaysSo() throws {
+        let dir = try Self.record(
+            """
+            name: dup
+            \(Self.delegate)
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: HomeController, restorationIdentifier: Home, restorationClass: HomeController}]
+            classes:
+              HomeController: {answer: existing}
+            """)
+        let r = try Self.whatIf(dir, ["--set", "answer:Nav/Home=new"])
+        #expect(r.code == 0)
+        #expect(!r.stdout.contains("does not change"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n  0 gained, 0 lost; 1 new finding, 0 gone\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n  new finding: warning [duplicate-instance] `Home` (Nav/Home) exists twice"))
+        let json = try Self.whatIf(dir, ["--set", "answer:Nav/Home=new", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require((object["whatIf"] as? [String: Any])?["findings"] as? [[String: Any]])
+        #expect(findings.count == 1)
+        #expect(findings.first?["change"] as? String == "new")
+        #expect(findings.first?["code"] as? String == "duplicate-instance")
+    }
+
+    @Test func anAnswerForARegisteredObjectIsTheObjectsRestorationClasss() throws {
+        let dir = try Self.record(
+            """
+            name: obj
+            \(Self.delegate)
+            classes:
+              StoreRestorer: {answer: new}
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: ListController, restorationIdentifier: List}]
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - class: ListController
+                  restorationIdentifier: List
+                  objects:
+                    - {restorationIdentifier: Store, class: Store, objectRestorationClass: StoreRestorer, restorationParent: Nav/List}
+            """)
+        let r = try Self.whatIf(dir, ["--set", "answer:Nav/List/Store=nil"])
+        #expect(r.stdout.contains("\n  0 gained, 1 lost (restored 3 of 3 → 2 of 3)"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("restoration: `Nav/List/Store` is now not-restored (restoration-class-returned-nil)"),
+            "\(r.stdout)")
+        // A storyboard holds no objects: refused, not answered "does not change".
+        let storyboard = try Self.whatIf(dir, ["--set", "answer:Nav/List/Store=storyboard"])
+        #expect(storyboard.code == 2)
+        #expect(storyboard.stderr.contains("'Nav/List/Store' is a registered object"), "\(storyboard.stderr)")
+        // Its identifier is the app's code's to drop, not --drop-id's.
+        let drop = try Self.whatIf(dir, ["--drop-id", "Nav/List/Store"])
+        #expect(drop.code == 2)
+        #expect(drop.stderr.contains("this is a registered object"), "\(drop.stderr)")
+        #expect(!drop.stderr.contains("UIKit's"), "\(drop.stderr)")
+    }
+
+    @Test func aViewsPathIsRefusedForAnAnswer() throws {
+        let r = try CLI.run(
+            [
+                "replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--set",
+                "answer:Tabs/tripsNav/trips/tripsTable=nil",
+            ], in: try CLI.temporaryDirectory())
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("'Tabs/tripsNav/trips/tripsTable' is a view"), "\(r.stderr)")
+    }
+
+    /// Launch 2 of crash-during-restoration restores nothing (the app crashes decoding Post);
+    /// answering nil for Post, it restores two. The answer named only launch 3.
+    @Test func everyLaunchIsCompared() throws {
+        let r = try CLI.run(
+            [
+                "replay", CLI.sample("crash-during-restoration.trace.jsonl"), "--no-report", "--set",
+                "answer:Nav/Post=nil",
+            ], in: try CLI.temporaryDirectory())
+        #expect(r.code == 0)
+        #expect(r.stdout.contains("\n  2 gained, 0 lost (launch 2: restored 0 of 3 → 2 of 3); "), "\(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                "\n  restoration (launch 2): `Nav/Feed` is now restored via existing (was not-restored (archive-deleted-crash))"
+            ), "\(r.stdout)")
+        #expect(r.stdout.contains("\n  restoration (launch 3) reason: archive-deleted-crash → no-archive"))
+    }
+
+    @Test func dropsAreOrderFreeAndASharedPathIsRefused() throws {
+        let trace = CLI.sample("demo-travel.trace.jsonl")
+        let dir = try CLI.temporaryDirectory()
+        let one = try CLI.run(
+            [
+                "replay", trace, "--no-report", "--json", "--drop-id", "Tabs/tripsNav", "--drop-id",
+                "Tabs/tripsNav/trips",
+            ],
+            in: dir)
+        let other = try CLI.run(
+            [
+                "replay", trace, "--no-report", "--json", "--drop-id", "Tabs/tripsNav/trips", "--drop-id",
+                "Tabs/tripsNav",
+            ],
+            in: dir)
+        #expect(one.code == 0, "\(one.stderr)")
+        #expect(other.code == 0, "\(other.stderr)")
+        // The same answer either way (the edits are echoed in the order given).
+        func answer(_ text: String) throws -> [String: Any] {
+            var o = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var w = try #require(o["whatIf"] as? [String: Any])
+            w["edits"] = nil
+            o["whatIf"] = w
+            return o
+        }
+        #expect(NSDictionary(dictionary: try answer(one.stdout)).isEqual(to: try answer(other.stdout)))
+
+        let shared = try Self.record(
+            """
+            name: shared
+            \(Self.delegate)
+            classes:
+              PageController: {answer: new}
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: HomeController, restorationIdentifier: Home}]
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - {class: HomeController, restorationIdentifier: Home}
+                - {class: PageController, restorationIdentifier: page, restorationClass: PageController}
+                - {class: PageController, restorationIdentifier: page, restorationClass: PageController}
+            """)
+        let r = try Self.whatIf(shared, ["--drop-id", "Nav/page"])
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("two or more siblings share this restoration path (R11)"), "\(r.stderr)")
+    }
+
+    @Test func countsAreOncePerNodeAtTheRestoration() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--drop-id", "Tabs"],
+            in: try CLI.temporaryDirectory())
+        // 9 preserved and 8 restored before: 8 nodes no longer come back (was "17 lost").
+        #expect(r.stdout.contains("\n  0 gained, 8 lost (restored 8 of 9 → 0 of 0); "), "\(r.stdout)")
+    }
+
+    @Test func settingsAreReadAsTyped() throws {
+        let trace = CLI.sample("restoring-your-apps-state-scenes.trace.jsonl")
+        let dir = try CLI.temporaryDirectory()
+        let a = "com.example.apple-samplecode.staterestore.mainActivity"
+        let b = "com.example.apple-samplecode.staterestore.photoActivity"
+        // The app's own two types, with a space after the comma: nothing changes.
+        let spaced = try CLI.run(["replay", trace, "--no-report", "--set", "userActivityTypes=\(a), \(b)"], in: dir)
+        #expect(spaced.stdout.contains("\n  the outcome does not change\n"), "\(spaced.stdout)")
+        let demo = CLI.sample("demo-travel.trace.jsonl")
+        let bare = try CLI.run(["replay", demo, "--no-report", "--set", "answer:Tabs/tripsNav/tripDetail"], in: dir)
+        #expect(bare.code == 2)
+        #expect(bare.stderr.contains("e.g. --set 'answer:Tabs/tripsNav/tripDetail=nil'"), "\(bare.stderr)")
+        let empty = try CLI.run(["replay", demo, "--no-report", "--drop-id", ""], in: dir)
+        #expect(empty.code == 2)
+        #expect(empty.stderr.contains("'' is not a restoration path"), "\(empty.stderr)")
+        let label = try CLI.run(
+            ["replay", demo, "--no-report", "--drop-id", "Tabs/<UINavigationController>/explore"], in: dir)
+        #expect(label.code == 2)
+        #expect(label.stderr.contains("is how the report shows a node with no restoration path"), "\(label.stderr)")
+        let declined = try CLI.run(
+            ["replay", CLI.sample("save-declined.trace.jsonl"), "--no-report", "--set", "shouldRestore=false"], in: dir)
+        #expect(
+            declined.stdout.contains(
+                "the outcome does not change: no launch of the recording restored anything (launch 2: save-declined)"),
+            "\(declined.stdout)")
+    }
+}
