@@ -9,7 +9,7 @@ extension WhatIf {
             case .shouldRestore, .bundleVersion, .answer, .dropIdentifier:
                 if sceneBased {
                     return
-                        "\(edit.description): the app is scene-based, and UIKit never runs view-controller-based restoration for it (S1): no shouldRestore…, bundle version check, restoration class or identifier is consulted; try --set activity:SESSION.type=TYPE, userActivityTypes=… or deviceLocked"
+                        "\(edit.named): the app is scene-based, and UIKit never runs view-controller-based restoration for it (S1): no shouldRestore…, bundle version check, restoration class or identifier is consulted; try --set activity:SESSION.type=TYPE, userActivityTypes=… or deviceLocked"
                 }
             case .activityType, .userActivityTypes:
                 if !sceneBased {

@@ -26,6 +26,12 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The edit as an error names it: the flag the user typed (`--drop-id X`), else `description`.
+    public var named: String {
+        if case .dropIdentifier(let p) = self { return "--drop-id \(p)" }
+        return description
+    }
+
     /// Parses a `--set` argument: `shouldRestore=false`, `bundleVersion=2.0`, `deviceLocked=true`,
     /// `answer:PATH=nil|existing|new|storyboard|instanceOf:CLASS`.
     public static func parseSet(_ text: String) throws(WhatIfError) -> WhatIfEdit {
@@ -135,7 +141,7 @@ extension WhatIf {
             default: return nil
             }
             guard !knownSet.contains(path) else { return nil }
-            return (edit.description, path, Self.nearest(to: path, among: knownSet))
+            return (edit.named, path, Self.nearest(to: path, among: knownSet))
         }
     }
 

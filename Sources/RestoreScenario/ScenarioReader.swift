@@ -201,6 +201,8 @@ final class ScenarioReader {
             var distance = editDistance(lower, c)
             // `restorationID` abbreviates `restorationIdentifier`: as good as a one-letter typo.
             if lower.count >= 4, c.hasPrefix(lower) || lower.hasPrefix(c) { distance = min(distance, 1) }
+            // `childs` for `children`: a plural made with `s` on the key's stem.
+            if lower.count >= 5, lower.hasSuffix("s"), c.hasPrefix(lower.dropLast()) { distance = min(distance, 1) }
             let limit = max(1, c.count / 3)
             // A distance as long as the word itself means nothing in common ('c' vs 'a').
             if distance <= limit, distance < lower.count, distance < (best?.distance ?? .max) {

@@ -16,6 +16,15 @@ struct ScenarioValidationTests {
         #expect(located(p) == ["4:3: unknown key 'restorationID' in 'ui' (did you mean 'restorationIdentifier'?)"])
     }
 
+    /// A plural made with `s` on a key's stem is three edits from `children`, past the typo
+    /// limit: it had no suggestion.
+    @Test func aPluralOnTheKeysStemIsSuggested() {
+        #expect(
+            located(problems("name: x\nui:\n  class: Home\n  childs: []\n")) == [
+                "4:3: unknown key 'childs' in 'ui' (did you mean 'children'?)"
+            ])
+    }
+
     @Test func unknownKeyFarFromAnyKnownOneHasNoSuggestion() {
         #expect(located(problems("name: x\nzzzzzz: 1\n")) == ["2:1: unknown key 'zzzzzz' in the scenario"])
     }

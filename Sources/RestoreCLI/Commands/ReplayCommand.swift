@@ -61,7 +61,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List every lost node and finding.")
     var verbose = false
 
-    @Option(name: .customLong("fail-on"), help: FailOn.help)
+    @Option(name: .customLong("fail-on"), help: FailOn.replayHelp)
     var failOn: [FailOn] = []
 
     func validate() throws {
