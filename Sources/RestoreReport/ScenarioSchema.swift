@@ -61,7 +61,41 @@ public enum ScenarioSchema {
     static func property(_ key: ScenarioKey) -> JSONValue {
         var extra: [String: JSONValue] = ["description": .string(key.description)]
         if case .literal(let value) = key.defaultValue { extra["default"] = literal(value) }
-        return merge(extra, schema(key.shape))
+        // Null is the key left out, as `record` reads it (`ScenarioKey.nullIsAbsent`); where the
+        // shape already takes null (an answer's `nil`), it means that value and is left alone.
+        guard key.nullIsAbsent, !admitsNull(key.shape) else { return merge(extra, schema(key.shape)) }
+        return merge(extra, orNull(schema(key.shape)))
+    }
+
+    /// The shape, or null: `null` added to its `type` (and `enum`) where it has one, so an editor
+    /// still says what a wrong value should have been; else one of the two.
+    static func orNull(_ shape: JSONValue) -> JSONValue {
+        guard case .object(var pairs) = shape, let t = pairs.firstIndex(where: { $0.0 == "type" }) else {
+            return .object([("anyOf", .array([shape, .object([("type", .string("null"))])]))])
+        }
+        switch pairs[t].1 {
+        case .string(let one): pairs[t].1 = .array([.string(one), .string("null")])
+        case .array(let many): pairs[t].1 = .array(many + [.string("null")])
+        default: break
+        }
+        if let e = pairs.firstIndex(where: { $0.0 == "enum" }), case .array(let words) = pairs[e].1 {
+            pairs[e].1 = .array(words + [.null])
+        }
+        return .object(pairs)
+    }
+
+    /// Whether a value of this shape may be null already.
+    static func admitsNull(_ shape: ScenarioShape, depth: Int = 0) -> Bool {
+        switch shape {
+        case .null: return true
+        case .either(let shapes): return shapes.contains { admitsNull($0, depth: depth) }
+        case .reference(let name):
+            guard depth < 8, let d = ScenarioKeys.definitions.first(where: { $0.name == name }), let s = d.shape else {
+                return false
+            }
+            return admitsNull(s, depth: depth + 1)
+        default: return false
+        }
     }
 
     /// `description` and `default` first, then the shape's own keywords, so the text reads top-down.

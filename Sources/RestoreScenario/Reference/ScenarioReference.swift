@@ -10,6 +10,8 @@ public enum ScenarioReference {
             "",
             "A scenario is a YAML (or JSON) file. Unknown keys are errors, reported with file, line and column.",
             "Keys marked *not read yet* belong to the format but are still refused by this version.",
+            "A key that has a default may be given as null (`~`, `null`, or nothing after the colon): that is the key left out,",
+            "except `crashWhileDecoding`, where an empty value is refused as a path left out by mistake, and an answer, where null is `nil`.",
             "",
             "For completion and validation in an editor, save the JSON Schema next to your scenarios and",
             "name it on the first line (the YAML extension of VS Code and other editors using",

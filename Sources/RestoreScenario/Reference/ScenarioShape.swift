@@ -100,16 +100,25 @@ public struct ScenarioKey: Sendable, Equatable {
     /// False for keys of the format that this version does not read yet: the parser still rejects
     /// them, and the description says so.
     public var isRead: Bool
+    /// Whether an explicit null (`~`, `null`, nothing after the colon) reads as the key left out:
+    /// true for every key with a default (`ScenarioReader.present`), unless the reader refuses
+    /// it as a value left out by mistake (`crashWhileDecoding:` with no path). The schema allows
+    /// null exactly for these, so an editor and `record` agree.
+    public var nullIsAbsent: Bool
 
     public init(
         _ name: String, _ shape: ScenarioShape, _ summary: String, default defaultValue: ScenarioDefault,
-        isRead: Bool = true
+        isRead: Bool = true, nullable: Bool = true
     ) {
         self.name = name
         self.shape = shape
         self.summary = summary
         self.defaultValue = defaultValue
         self.isRead = isRead
+        switch defaultValue {
+        case .required, .requiredUnless: nullIsAbsent = false
+        case .literal, .described: nullIsAbsent = nullable
+        }
     }
 
     /// The summary, whether this version reads it, and the default: the whole description.
