@@ -31,6 +31,31 @@ import Testing
         #expect(!findings.contains { $0.contains("… and") })
     }
 
+    /// Views of a skipped stack each name their own owner: they were as many kinds as views.
+    @Test func viewsWhoseOwnersWereNotPreservedFoldIntoOneLine() throws {
+        let kids = (0..<12).map {
+            "{class: C, restorationIdentifier: s\($0), views: [{class: UIScrollView, restorationIdentifier: scroll}]}"
+        }
+        .joined(separator: ", ")
+        let yaml = """
+            name: t
+            ui:
+              class: UITabBarController
+              restorationIdentifier: Tabs
+              children: [{class: UINavigationController, children: [\(kids)]}]
+            """
+        let lines = OutcomeSummary.lines(for: try ScenarioParser.parse(yaml, file: "t.yaml").run(observer: nil))
+        let owners = lines.filter { $0.contains("[view-owner-not-preserved]") }
+        #expect(
+            owners == [
+                "  warning  ×12 [view-owner-not-preserved] ‹node› was not preserved: its owner `‹owner›` was not preserved."
+            ], "\(lines)")
+        #expect(
+            lines.contains(
+                "      at Tabs/<UINavigationController>/s0/scroll, Tabs/<UINavigationController>/s1/scroll, Tabs/<UINavigationController>/s2/scroll and 9 more"
+            ))
+    }
+
     @Test func verboseStillListsEveryFinding() throws {
         let lines = OutcomeSummary.lines(for: try Self.lostTabs(40), verbose: true)
         #expect(lines.filter { $0.contains("was not restored: no restoration class") }.count == 40)

@@ -73,6 +73,16 @@ public struct FindingGroup: Hashable, Sendable {
         }
         // Messages name a node as "`Name` (Path)": that pair reads as one placeholder.
         replace(&text, Array("`‹node›` (‹node›)".utf8), with: node)
+        // A view's owner is its path's parent, a different one for every view of a skipped
+        // stack: named, each view was a group of its own ("188 more findings of 188 more kinds"
+        // for one cause at 200×200). The owner stays in each member's path.
+        if d.code == .viewOwnerNotPreserved, let path = d.locator ?? d.path {
+            let components = path.split(separator: "/")
+            if components.count >= 2 {
+                let owner = Array(components[components.count - 2].utf8)
+                replace(&text, Array("its owner `".utf8) + owner + [backtick], with: Array("its owner `‹owner›`".utf8))
+            }
+        }
         return text
     }
 
