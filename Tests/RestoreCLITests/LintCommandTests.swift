@@ -268,3 +268,25 @@ import Testing
         #expect(nib.stderr.contains("this is a compiled storyboard (binary plist)"), "\(nib.stderr)")
     }
 }
+
+/// An app that never adopted restoration gets a warning per segue (36 for Delta): said to be what
+/// adopting it takes, once, under the count; not said where some identifier is there.
+@Suite struct LintNoIdentifiersTests {
+    @Test func storyboardsWithoutAnyRestorationIDSayWhatTheirWarningsAre() throws {
+        let dir = try CLI.temporaryDirectory()
+        let bare = try String(contentsOfFile: CLI.sample("Shelf.storyboard"), encoding: .utf8)
+            .replacingOccurrences(of: #" restorationIdentifier="[^"]*""#, with: "", options: .regularExpression)
+            .replacingOccurrences(
+                of: #" useStoryboardIdentifierAsRestorationIdentifier="YES""#, with: "", options: .regularExpression)
+        try bare.write(to: dir.appendingPathComponent("Bare.storyboard"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "Bare.storyboard"], in: dir)
+        #expect(r.code == 0)
+        #expect(r.stdout.contains(" warning"), "\(r.stdout)")
+        #expect(
+            r.stdout.hasSuffix(
+                "No controller or view in this storyboard has a Restoration ID, so UIKit preserves none of them (unless the app sets restorationIdentifier in code). If the app does not use state restoration, the warnings are what adopting it takes, not bugs.\n"
+            ), "\(r.stdout)")
+        let shelf = try CLI.run(["lint", CLI.sample("Shelf.storyboard")], in: dir)
+        #expect(!shelf.stdout.contains("has a Restoration ID"), "\(shelf.stdout)")
+    }
+}

@@ -16,8 +16,24 @@ extension LintReport {
         lines.append(
             "\(inputs): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) note\(count(.info) == 1 ? "" : "s")"
         )
+        if let note = noIdentifiersNote { lines.append(note) }
         // A line break in a name (a custom class written with `&#10;`) is shown, not obeyed.
         return LineBreaks.joining(lines) + "\n"
+    }
+
+    /// Said under the count when not one controller, view or scene given has a Restoration ID and
+    /// there are warnings: an app that never adopted restoration gets a warning per segue (36 for
+    /// Delta), which read as bugs, where they are the list of what adopting it takes.
+    var noIdentifiersNote: String? {
+        guard !files.isEmpty, !files.contains(where: \.sceneBased),
+            findings.contains(where: { $0.severity >= .warning }),
+            !files.contains(where: { file in
+                !file.views.isEmpty || file.controllers.contains { $0.restorationIdentifier != nil }
+                    || file.scenes.contains { $0.restorationIdentifier != nil }
+            })
+        else { return nil }
+        return
+            "No controller or view in \(files.count == 1 ? "this storyboard" : "these storyboards") has a Restoration ID, so UIKit preserves none of them (unless the app sets restorationIdentifier in code). If the app does not use state restoration, the warnings are what adopting it takes, not bugs."
     }
 }
 
