@@ -31,7 +31,9 @@ public enum ReplayJSON {
     /// The edits of a what-if run and how the outcome moved.
     /// `idle`: the steps the change made do nothing (`ReplaySummary.idleUnderChange`), as
     /// `idleSteps` when there are any.
-    public static func whatIf(_ w: WhatIf, _ diff: OutcomeDiff, idle: [IdleStep] = []) -> JSONValue {
+    public static func whatIf(
+        _ w: WhatIf, _ diff: OutcomeDiff, idle: [IdleStep] = [], unchanged: String? = nil
+    ) -> JSONValue {
         .obj([
             ("edits", .array(w.edits.map { .string($0.description) })),
             ("gained", .int(diff.gained.count)),
@@ -47,6 +49,8 @@ public enum ReplayJSON {
             ("sceneGained", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.gained).count)),
             ("sceneLost", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.lost).count)),
             ("idleSteps", idle.isEmpty ? nil : .array(idle.map(idleStep))),
+            // Why a what-if that moved nothing moved nothing ("" when there is no more to say).
+            ("unchanged", unchanged.map(JSONValue.string)),
         ])
     }
 

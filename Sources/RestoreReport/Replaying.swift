@@ -222,12 +222,32 @@ public struct ReplaySummary: Sendable {
     public func writeJSON(to sink: @escaping ([UInt8]) -> Void) {
         var extra: [(String, JSONValue)] = [("replay", ReplayJSON.verdict(baseline))]
         if let diff, let modified {
-            extra.append(("whatIf", ReplayJSON.whatIf(modified.whatIf, diff, idle: idleUnderChange)))
+            extra.append(
+                ("whatIf", ReplayJSON.whatIf(modified.whatIf, diff, idle: idleUnderChange, unchanged: unchanged)))
         }
         if let reportPath { extra.append(("report", .string(reportPath))) }
         var stream = ExportStream(draining: sink)
         OutcomeJSONWriter.write(shown.outcome, scenario: baseline.header.scenario, extra: extra, to: &stream)
         stream.drainRest()
+    }
+
+    /// For a what-if that changed nothing, why (empty when there is nothing more to say); nil
+    /// when it changed something, or for a faithful replay. Text and JSON (`whatIf.unchanged`)
+    /// say the same: a script was told only that nothing moved.
+    public var unchanged: String? {
+        guard let modified, let diff, diff.isEmpty else { return nil }
+        // Nothing to change is not the same answer as a change that makes no difference.
+        if baseline.outcome.restoration == nil {
+            return
+                "the trace has no launch after the app went to the background, so nothing is restored for the change to act on"
+        }
+        if baseline.outcome.scenes == nil, baseline.outcome.launches.allSatisfy({ !$0.performed }) {
+            // No archive reached a launch (a declined save, a force quit): said as for a trace with no launch.
+            let why = baseline.outcome.launches.map { "launch \($0.launch): \($0.reason?.rawValue ?? "not performed")" }
+            return
+                "no launch of the recording restored anything (\(why.joined(separator: ", "))), so nothing is restored for the change to act on"
+        }
+        return unusedActivityTypes(modified)
     }
 
     /// The verdict, the what-if change, the outcome summary and where the report is, for people.
@@ -238,23 +258,8 @@ public struct ReplaySummary: Sendable {
         var out: [String] = []
         if let modified, let diff {
             out.append("What if \(modified.whatIf.edits.map(\.description).joined(separator: ", ")):")
-            if diff.isEmpty, baseline.outcome.restoration == nil {
-                // Nothing to change is not the same answer as a change that makes no difference.
-                out.append(
-                    "  the outcome does not change: the trace has no launch after the app went to the background, so nothing is restored for the change to act on"
-                )
-            } else if diff.isEmpty, baseline.outcome.scenes == nil,
-                baseline.outcome.launches.allSatisfy({ !$0.performed })
-            {
-                // No archive reached a launch (a declined save, a force quit): say so, as for a trace with no launch.
-                let why = baseline.outcome.launches.map {
-                    "launch \($0.launch): \($0.reason?.rawValue ?? "not performed")"
-                }
-                out.append(
-                    "  the outcome does not change: no launch of the recording restored anything (\(why.joined(separator: ", "))), so nothing is restored for the change to act on"
-                )
-            } else if diff.isEmpty {
-                out.append("  the outcome does not change" + unusedActivityTypes(modified))
+            if let unchanged {
+                out.append("  the outcome does not change" + (unchanged.isEmpty ? "" : ": " + unchanged))
             } else {
                 var counts = "  \(diff.gained.count) gained, \(diff.lost.count) lost"
                 if !diff.countLines.isEmpty { counts += " (" + diff.countLines.joined(separator: "; ") + ")" }
@@ -289,7 +294,7 @@ public struct ReplaySummary: Sendable {
                 "scene session `\(session)` is never asked for its activity in this trace (it is not connected when the app goes to the background, or the app ended before)"
             }
         }
-        return reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; ")
+        return reasons.joined(separator: "; ")
     }
 
     private var verdictLines: [String] {

@@ -198,5 +198,16 @@ import Testing
             declined.stdout.contains(
                 "the outcome does not change: no launch of the recording restored anything (launch 2: save-declined)"),
             "\(declined.stdout)")
+        // The JSON says why too.
+        let declinedJSON = try CLI.run(
+            [
+                "replay", CLI.sample("save-declined.trace.jsonl"), "--no-report", "--set", "shouldRestore=false",
+                "--json",
+            ],
+            in: dir)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(declinedJSON.stdout.utf8)) as? [String: Any])
+        let unchanged = (object["whatIf"] as? [String: Any])?["unchanged"] as? String
+        #expect(unchanged?.hasPrefix("no launch of the recording restored anything (launch 2: save-declined)") == true)
     }
 }
