@@ -57,9 +57,10 @@ extension ReportSections {
     /// lost node with its fate before → after, linked to its highlighted row.
     func whatIfAnswer(_ w: ReportWhatIf) -> String {
         if let scenes = outcome.scenes { return sceneWhatIfAnswer(w, scenes) }
-        let gained = w.diff.changes.filter { $0.direction == .gained }
-        let lost = w.diff.changes.filter { $0.direction == .lost }
-        let others = w.diff.changes.filter { $0.direction != .gained && $0.direction != .lost }
+        // The cards hold what the headline counts (`OutcomeDiff.gained`, `lost`); every other
+        // change, a preservation's among them, is "Changed".
+        let counted = Set(w.diff.gained + w.diff.lost)
+        let others = w.diff.changes.filter { !counted.contains($0) }
         var headline = "What if \(w.edits.joined(separator: ", ")): "
         if w.diff.isEmpty {
             headline += "nothing changes."
@@ -74,14 +75,17 @@ extension ReportSections {
         var out =
             "<div class=\"banner \(tone)\" role=\"status\" id=\"whatif\"><p class=\"headline\" id=\"whatif-text\">"
         out += h(headline) + "</p></div>"
-        for (title, list) in [("Gained", gained), ("Lost", lost), ("Changed", others)] where !list.isEmpty {
+        let lastLaunch = outcome.launches.last?.launch
+        for (title, list) in [("Gained", w.diff.gained), ("Lost", w.diff.lost), ("Changed", others)] where !list.isEmpty
+        {
             out += "<div class=\"card whatif-delta\" data-direction=\"\(title.lowercased())\"><h3>\(title)</h3><ul>"
             for c in list {
                 let side: Anchor.Side = c.phase == .preservation ? .preservation : .restoration
                 let locator = c.after?.locator ?? c.locator
                 let known = side == .preservation ? preservedLocators : restoredLocators
+                // The page's rows are the last launch's: a change at an earlier one has no row.
                 let name =
-                    known.contains(locator)
+                    known.contains(locator) && (c.launch == nil || c.launch == lastLaunch)
                     ? "<a href=\"#\(Anchor.node(side, locator))\"><code>\(h(locator))</code></a>"
                     : "<code>\(h(locator))</code>"
                 let before = c.before.map(NodeChange.describe) ?? "absent"
@@ -122,9 +126,11 @@ extension ReportSections {
         let lost = changes.filter(\.lost).count
         var headline = "What if \(w.edits.joined(separator: ", ")): "
         headline +=
-            changes.isEmpty
+            w.diff.isEmpty
             ? "nothing changes."
-            : "restored \(before) of \(w.before.scenes?.count ?? 0) → \(after) of \(scenes.count) scene sessions; \(gained) gained, \(lost) lost."
+            : changes.isEmpty
+                ? (w.diff.findingCount ?? "the findings change") + "."
+                : "restored \(before) of \(w.before.scenes?.count ?? 0) → \(after) of \(scenes.count) scene sessions; \(gained) gained, \(lost) lost."
         let tone = lost > 0 ? "bad" : gained > 0 ? "good" : "neutral"
         var out =
             "<div class=\"banner \(tone)\" role=\"status\" id=\"whatif\"><p class=\"headline\" id=\"whatif-text\">"

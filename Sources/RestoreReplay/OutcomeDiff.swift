@@ -82,11 +82,16 @@ public struct FindingChange: Hashable, Sendable {
     /// True for a finding only the second run has.
     public var isNew: Bool
     public var diagnostic: Diagnostic
+    /// Whether the sentence names the finding's launch: the outcomes have several, and a finding
+    /// made at each read as two identical lines.
+    public var namesLaunch = false
 
     /// `new finding: warning [duplicate-instance] …` or `finding gone: warning […] …`.
     public var sentence: String {
         let code = diagnostic.code.map { " [\($0.rawValue)]" } ?? ""
-        return "\(isNew ? "new finding" : "finding gone"): \(diagnostic.severity.rawValue)\(code) \(diagnostic.message)"
+        let launch = namesLaunch ? diagnostic.launch.map { " (launch \($0))" } ?? "" : ""
+        return
+            "\(isNew ? "new finding" : "finding gone")\(launch): \(diagnostic.severity.rawValue)\(code) \(diagnostic.message)"
     }
 
     /// The findings of `after` not in `before` and the reverse, each as often as it is missing
@@ -181,7 +186,7 @@ public struct OutcomeDiff: Hashable, Sendable {
     public init(before: Outcome, after: Outcome) {
         compare(before.preservation, after.preservation, phase: .preservation, launch: nil)
         let several = before.launches.count > 1 || after.launches.count > 1
-        countsRestoration = !before.launches.isEmpty || !after.launches.isEmpty
+        countsRestoration = before.launches.contains(where: \.performed) || after.launches.contains(where: \.performed)
         for i in 0..<max(before.launches.count, after.launches.count) {
             let b = i < before.launches.count ? before.launches[i] : nil
             let a = i < after.launches.count ? after.launches[i] : nil
@@ -189,6 +194,7 @@ public struct OutcomeDiff: Hashable, Sendable {
             compare(b, a, phase: .restoration, launch: launch)
         }
         findingChanges = FindingChange.changes(before, after)
+        if several { for i in findingChanges.indices { findingChanges[i].namesLaunch = true } }
         sceneChanges = SceneChange.changes(before.scenes, after.scenes)
     }
 
@@ -208,19 +214,27 @@ public struct OutcomeDiff: Hashable, Sendable {
         let b = before?.nodes ?? []
         let a = after?.nodes ?? []
         let good: Set<NodeStatus> = [.preserved, .restored]
-        // The first node after with each identity, by index: read from the end, the first one
-        // is the one left. (A string built per node, `"#" + position`, and each looked up two or
-        // three times, were 9.7 % of a 200×200 `--drop-id` replay.)
+        // Each node's identity, and its locator's, counted by occurrence: two siblings sharing
+        // an identifier (R11) are two nodes, paired in order (the second was skipped, so a diff
+        // said "restored 5 of 5 → 0 of 0; 4 lost"). A side without positions (an imported
+        // archive) is still paired by locator. By index, and built once per side: a string per
+        // node looked up two or three times was 9.7 % of a 200×200 `--drop-id` replay.
+        let (beforeIDs, beforeLocators) = NodeIdentity.all(b)
+        let (afterIDs, afterLocators) = NodeIdentity.all(a)
         var afterBy: [NodeIdentity: Int] = [:]
         afterBy.reserveCapacity(a.count)
-        for i in a.indices.reversed() { afterBy[NodeIdentity(a[i])] = i }
-        var seen = Set<NodeIdentity>(minimumCapacity: b.count + a.count)
+        for i in a.indices { afterBy[afterIDs[i]] = i }
+        var afterByLocator: [NodeIdentity: Int] = [:]
+        afterByLocator.reserveCapacity(a.count)
+        for i in a.indices { afterByLocator[afterLocators[i]] = i }
+        var matched = Set<Int>(minimumCapacity: a.count)
         // By index: a `NodeOutcome` is a dozen fields, and copying each out of the arrays to read
         // its status was a third of this diff.
         for j in b.indices {
-            let id = NodeIdentity(b[j])
-            guard seen.insert(id).inserted else { continue }
-            guard let found = afterBy[id] else {
+            let found =
+                afterBy[beforeIDs[j]].flatMap { matched.contains($0) ? nil : $0 }
+                ?? afterByLocator[beforeLocators[j]].flatMap { matched.contains($0) ? nil : $0 }
+            guard let found else {
                 // A node restored before and not even archived now was lost.
                 changes.append(
                     NodeChange(
@@ -228,6 +242,7 @@ public struct OutcomeDiff: Hashable, Sendable {
                         direction: good.contains(b[j].status) ? .lost : .removed, before: b[j], after: nil))
                 continue
             }
+            matched.insert(found)
             // A node whose fate is the same is not a change, even when its locator moved (an
             // unmarked sibling renumbered `<Class>#1` once another lost its identifier).
             let (was, now) = (b[j].status, a[found].status)
@@ -240,7 +255,7 @@ public struct OutcomeDiff: Hashable, Sendable {
                     phase: phase, launch: launch, locator: b[j].locator, direction: direction, before: b[j],
                     after: a[found]))
         }
-        for i in a.indices where seen.insert(NodeIdentity(a[i])).inserted {
+        for i in a.indices where !matched.contains(i) {
             changes.append(
                 NodeChange(
                     phase: phase, launch: launch, locator: a[i].locator,
@@ -248,7 +263,8 @@ public struct OutcomeDiff: Hashable, Sendable {
         }
     }
 
-    /// Human lines, most important first: whole phases, nodes, findings, scene sessions.
+    /// Human lines, most important first: whole phases, the counted nodes, scene sessions,
+    /// findings, the other nodes.
     public var lines: [String] {
         var out: [String] = []
         for p in phaseChanges {
@@ -259,9 +275,14 @@ public struct OutcomeDiff: Hashable, Sendable {
                 out.append("\(p.name) reason: \(b?.rawValue ?? "none") → \(a?.rawValue ?? "none")")
             }
         }
-        for c in changes { out.append("\(c.phaseName): \(c.sentence)") }
-        for f in findingChanges { out.append(f.sentence) }
+        // The counted changes first (what `gained` and `lost` count), then the findings, then the
+        // rest: a summary cut at 30 lines showed 30 uncounted preservation lines of a big drop.
+        let counted = changes.filter { ($0.phase == .restoration) == countsRestoration }
+        let uncounted = changes.filter { ($0.phase == .restoration) != countsRestoration }
+        for c in counted { out.append("\(c.phaseName): \(c.sentence)") }
         for c in sceneChanges { out.append("scene \(c.sentence)") }
+        for f in findingChanges { out.append(f.sentence) }
+        for c in uncounted { out.append("\(c.phaseName): \(c.sentence)") }
         return out
     }
 
@@ -439,18 +460,34 @@ private final class SideReplay: @unchecked Sendable {
 }
 
 /// Which node a node outcome is, before and after a change: its structural position where it has
-/// one, so a node whose identifier changed is still itself; else its locator.
+/// one, so a node whose identifier changed is still itself; else its locator; and which of the
+/// nodes with that key it is, in order.
 private struct NodeIdentity: Hashable {
     let byPosition: Bool
     let text: String
+    let occurrence: Int
 
-    init(_ n: NodeOutcome) {
-        if let position = n.position {
-            byPosition = true
-            text = position
-        } else {
-            byPosition = false
-            text = n.locator
+    /// Every node's identity, and the same by locator alone, in order.
+    static func all(_ nodes: [NodeOutcome]) -> (identities: [NodeIdentity], byLocator: [NodeIdentity]) {
+        var positions: [String: Int] = [:]
+        var locators: [String: Int] = [:]
+        var identities: [NodeIdentity] = []
+        var byLocator: [NodeIdentity] = []
+        identities.reserveCapacity(nodes.count)
+        byLocator.reserveCapacity(nodes.count)
+        for n in nodes {
+            let l = locators[n.locator, default: 0]
+            locators[n.locator] = l + 1
+            let locator = NodeIdentity(byPosition: false, text: n.locator, occurrence: l)
+            byLocator.append(locator)
+            guard let position = n.position else {
+                identities.append(locator)
+                continue
+            }
+            let p = positions[position, default: 0]
+            positions[position] = p + 1
+            identities.append(NodeIdentity(byPosition: true, text: position, occurrence: p))
         }
+        return (identities, byLocator)
     }
 }

@@ -123,8 +123,8 @@ extension Replayer {
         /// - Returns: whether a node had that path, or two siblings shared it (nothing is
         ///   dropped then: the path names neither, and dropping the first said the wrong one lost).
         private func dropIdentifier(at nodePath: String) -> Drop {
-            // As `--drop-id` always read it: an empty component (a doubled or trailing `/`) is skipped.
-            let components = RestorationPath(parsing: nodePath).components.filter { !$0.isEmpty }
+            // A doubled, leading or trailing `/` was refused before the run (`WhatIfEdit.pathProblem`).
+            let components = RestorationPath(parsing: nodePath).components
             guard let root = application.window.rootViewController, root.restorationIdentifier == components.first
             else {
                 return .notFound

@@ -90,12 +90,16 @@ extension WhatIfEdit {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//") else {
             return "'\(path)' is not a restoration path (identifiers joined by '/', e.g. Tab/home/Detail)"
         }
-        // The report's label for a node without a path (`Tabs/<UINavigationController>/explore`).
-        if path.contains("<") {
-            return
-                "'\(path)' is how the report shows a node with no restoration path: it or an ancestor has no restoration identifier, so it was never preserved and no callback names it; give a path made of identifiers alone"
-        }
         return nil
+    }
+
+    /// Why a path no node had may still look like one: the report's label for a node without a
+    /// restoration path (`Tabs/<UINavigationController>/explore`). Said only once no node has the
+    /// path: an identifier may hold `<` (`List<Main>`).
+    public static func labelHint(_ path: String) -> String? {
+        guard path.contains("<"), path.contains(">") else { return nil }
+        return
+            "'\(path)' reads as how the report shows a node with no restoration path: it or an ancestor has no restoration identifier, so it was never preserved and no callback names it"
     }
 }
 
@@ -149,11 +153,35 @@ extension WhatIf {
     /// view inside its view controller and asks the app for none), and `storyboard` for a
     /// registered object (a storyboard holds controllers). Answered "does not change", they
     /// read as the app's answer not mattering. `nodes`: the faithful run's preservation.
-    public func unconsultedAnswers(nodes: [NodeOutcome]) -> [(edit: String, why: String)] {
+    /// `restored`: the faithful run's restorations, every launch: a registered object that came
+    /// back only by registration (`via: existing`) has no restoration class to answer (R6).
+    public func unconsultedAnswers(nodes: [NodeOutcome], restored: [NodeOutcome] = []) -> [(edit: String, why: String)]
+    {
         var kinds: [String: NodeKind] = [:]
         for n in nodes { if let p = n.path, kinds[p] == nil { kinds[p] = n.kind } }
+        let answered = edits.compactMap { edit -> String? in
+            if case .answer(let path, _) = edit { return path } else { return nil }
+        }
+        var byClass = Set<String>()
+        var byRegistration = Set<String>()
+        if !answered.isEmpty {
+            for n in restored where n.kind == .object {
+                guard let p = n.path else { continue }
+                if n.via == .restorationClass {
+                    byClass.insert(p)
+                } else if n.via == .existing {
+                    byRegistration.insert(p)
+                }
+            }
+        }
         return edits.compactMap { edit in
             guard case .answer(let path, let answer) = edit else { return nil }
+            if kinds[path] == .object, byRegistration.contains(path), !byClass.contains(path) {
+                return (
+                    edit.description,
+                    "'\(path)' is a registered object without an objectRestorationClass: UIKit asks no one for it, and restores it only when the app has registered one at that path by then (R6); answer: takes a path whose restoration class or app delegate is asked"
+                )
+            }
             switch kinds[path] {
             case .view?:
                 return (

@@ -41,11 +41,7 @@ public enum ReplayJSON {
             ("changes", .array(diff.changes.map(change))),
             ("phases", diff.phaseChanges.isEmpty ? nil : .array(diff.phaseChanges.map(phaseChange))),
             ("findings", diff.findingChanges.isEmpty ? nil : .array(diff.findingChanges.map(findingChange))),
-            (
-                "scenes",
-                diff.sceneChanges.isEmpty
-                    ? nil : .array(diff.sceneChanges.map(sceneChange))
-            ),
+            ("scenes", diff.sceneChanges.isEmpty ? nil : .array(diff.sceneChanges.map(sceneChange))),
             ("sceneGained", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.gained).count)),
             ("sceneLost", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.lost).count)),
             ("idleSteps", idle.isEmpty ? nil : .array(idle.map(idleStep))),
@@ -69,13 +65,14 @@ public enum ReplayJSON {
         ])
     }
 
-    /// A finding only one run has: `{"change":"new"|"gone","code","severity","path","message"}`.
+    /// A finding only one run has: `{"change":"new"|"gone","code","severity","path","locator","launch","message"}`.
     static func findingChange(_ f: FindingChange) -> JSONValue {
         .obj([
             ("change", .string(f.isNew ? "new" : "gone")),
             ("code", f.diagnostic.code.map { .string($0.rawValue) } ?? .null),
             ("severity", .string(f.diagnostic.severity.rawValue)),
             ("path", f.diagnostic.path.map(JSONValue.string) ?? .null),
+            ("locator", f.diagnostic.locator.map(JSONValue.string) ?? .null),
             ("launch", f.diagnostic.launch.map(JSONValue.int) ?? .null),
             ("message", .string(f.diagnostic.message)),
         ])

@@ -96,12 +96,18 @@ public enum Replaying {
         // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
         if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first
         {
+            if let label = WhatIfEdit.labelHint(unknown.path) {
+                throw RestoreFailure(
+                    .badInput, "error: \(unknown.edit): \(label); give a path made of identifiers alone")
+            }
             throw RestoreFailure(
                 .badInput,
                 "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
                     + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
         }
-        if let refused = whatIf.unconsultedAnswers(nodes: baseline.outcome.preservation?.nodes ?? []).first {
+        if let refused = whatIf.unconsultedAnswers(
+            nodes: baseline.outcome.preservation?.nodes ?? [], restored: baseline.outcome.launches.flatMap(\.nodes)
+        ).first {
             throw RestoreFailure(.badInput, "error: \(refused.edit): \(refused.why)")
         }
         if let unknown = whatIf.unknownSessions(known: baseline.outcome.scenes?.map(\.session) ?? []).first {
@@ -152,7 +158,7 @@ public enum Replaying {
         if let shared = modified?.ambiguousDrops, !shared.isEmpty {
             throw RestoreFailure(
                 .badInput,
-                "error: --drop-id \(shared.joined(separator: ", ")): two or more siblings share this restoration path (R11), so it does not name one of them; to ask it of one, remove its identifier in the scenario and record it"
+                "error: --drop-id \(shared.joined(separator: ", ")): two or more siblings have \(shared.count == 1 ? "this restoration path" : "each of these restoration paths") (a navigation stack may hold two controllers with one identifier), so it does not name one of them; to ask it of one, remove its identifier in the app or the scenario and record it again"
             )
         }
         if let unmatched = modified?.unmatchedDrops, !unmatched.isEmpty {
@@ -160,7 +166,7 @@ public enum Replaying {
             if let object = nodes.first(where: { $0.kind == .object && $0.path.map(unmatched.contains) == true }) {
                 throw RestoreFailure(
                     .badInput,
-                    "error: --drop-id \(object.path ?? ""): this is a registered object, whose identifier the app gives in code (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)); --drop-id takes a view controller's or a view's path. To ask it of the object, remove its identifier in the scenario and record it"
+                    "error: --drop-id \(object.path ?? ""): this is a registered object, whose identifier the app gives in code (UIApplication.registerObject(forStateRestoration:restorationIdentifier:)); --drop-id takes a view controller's or a view's path. To ask it of the object, remove its identifier in the app or the scenario and record it again"
                 )
             }
             let paths = nodes.compactMap(\.path)
@@ -270,7 +276,12 @@ public struct ReplaySummary: Sendable {
                     counts += "; scene sessions: \(gained) gained, \(lost) lost"
                 }
                 out.append(counts)
-                out += diff.lines.prefix(verbose ? .max : 30).map { "  " + $0 }
+                let lines = diff.lines
+                out += lines.prefix(verbose ? .max : 30).map { "  " + $0 }
+                if !verbose, lines.count > 30 {
+                    out.append(
+                        "  … and \(lines.count - 30) more (--verbose lists them, --json and the report have them all)")
+                }
             }
             out += idleUnderChange.map { "  " + $0.description }
         }

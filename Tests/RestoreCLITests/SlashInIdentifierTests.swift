@@ -47,6 +47,9 @@ import Testing
         // The rest of the file is still linted: Shelf's own warnings are there.
         #expect(r.stdout.contains("[never-preserved]"), "\(r.stdout)")
         #expect(try CLI.run(["lint", "S.storyboard", "--fail-on", "error"], in: dir).code == 1)
+        // A scene-based app's identifiers are inert, but `record` refuses this one all the same.
+        let scenes = try CLI.run(["lint", "S.storyboard", CLI.sample("Notes-Info.plist")], in: dir)
+        #expect(scenes.stdout.contains("[identifier-contains-slash]"), "\(scenes.stdout)")
         let json = try CLI.run(["lint", "S.storyboard", "--json"], in: dir)
         #expect(json.stdout.contains(#""code":"identifier-contains-slash""#), "\(json.stdout)")
 

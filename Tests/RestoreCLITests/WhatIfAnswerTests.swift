@@ -162,7 +162,7 @@ import Testing
             """)
         let r = try Self.whatIf(shared, ["--drop-id", "Nav/page"])
         #expect(r.code == 2)
-        #expect(r.stderr.contains("two or more siblings share this restoration path (R11)"), "\(r.stderr)")
+        #expect(r.stderr.contains("two or more siblings have this restoration path"), "\(r.stderr)")
     }
 
     @Test func countsAreOncePerNodeAtTheRestoration() throws {
@@ -191,7 +191,8 @@ import Testing
         let label = try CLI.run(
             ["replay", demo, "--no-report", "--drop-id", "Tabs/<UINavigationController>/explore"], in: dir)
         #expect(label.code == 2)
-        #expect(label.stderr.contains("is how the report shows a node with no restoration path"), "\(label.stderr)")
+        #expect(
+            label.stderr.contains("reads as how the report shows a node with no restoration path"), "\(label.stderr)")
         let declined = try CLI.run(
             ["replay", CLI.sample("save-declined.trace.jsonl"), "--no-report", "--set", "shouldRestore=false"], in: dir)
         #expect(
@@ -209,5 +210,104 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(declinedJSON.stdout.utf8)) as? [String: Any])
         let unchanged = (object["whatIf"] as? [String: Any])?["unchanged"] as? String
         #expect(unchanged?.hasPrefix("no launch of the recording restored anything (launch 2: save-declined)") == true)
+    }
+}
+
+/// The review of the what-if answers (round 18): what the counts, cards and refusals say agree.
+@Suite struct WhatIfAnswerReviewTests {
+    @Test func siblingsSharingAnIdentifierArePairedInOrder() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("ambiguous-paths.trace.jsonl"), "--no-report", "--drop-id", "PagesContainer"],
+            in: try CLI.temporaryDirectory())
+        // Five restored before, none after: five lost, the two `chart` views each once.
+        #expect(r.stdout.contains("\n  0 gained, 5 lost (restored 5 of 5 → 0 of 0)"), "\(r.stdout)")
+        #expect(
+            r.stdout.components(separatedBy: "restoration: `PagesContainer/chart` is now not in the archive").count == 3
+        )
+    }
+
+    @Test func withNoLaunchThatRestoredThePreservationIsCounted() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("force-quit-by-user.trace.jsonl"), "--no-report", "--drop-id", "Nav/Post"],
+            in: try CLI.temporaryDirectory())
+        #expect(r.stdout.contains("\n  0 gained, 1 lost (preserved 3 of 3 → 2 of 3); "), "\(r.stdout)")
+    }
+
+    @Test func anIdentifierWithAngleBracketsIsStillAPath() throws {
+        let dir = try WhatIfAnswerTests.record(
+            """
+            name: lt
+            ui:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: ListController, restorationIdentifier: "List<Main>"}]
+            """)
+        let r = try WhatIfAnswerTests.whatIf(dir, ["--drop-id", "Nav/List<Main>"])
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("What if drop-id Nav/List<Main>:"), "\(r.stdout)")
+    }
+
+    @Test func anObjectUIKitOnlyFindsRegisteredIsNotAnswered() throws {
+        let dir = try WhatIfAnswerTests.record(
+            """
+            name: reg
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children:
+                - class: ListController
+                  restorationIdentifier: List
+                  objects: [{restorationIdentifier: Store, class: Store, restorationParent: Nav/List}]
+            """)
+        let r = try WhatIfAnswerTests.whatIf(dir, ["--set", "answer:Nav/List/Store=nil"])
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("is a registered object without an objectRestorationClass"), "\(r.stderr)")
+    }
+
+    @Test func aLongAnswerSaysWhatItLeftOutAndLeadsWithWhatItCounts() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--drop-id", "Tabs"],
+            in: try CLI.temporaryDirectory())
+        let lines = r.stdout.components(separatedBy: "\n")
+        let answer = Array(lines.prefix { !$0.hasPrefix("demo-travel: ") })
+        #expect(answer.dropFirst(2).first?.hasPrefix("  restoration: ") == true, "\(r.stdout)")
+        if answer.count > 32 {
+            #expect(answer.last?.hasPrefix("  … and ") == true, "\(r.stdout)")
+        }
+        let all = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--drop-id", "Tabs", "--verbose"],
+            in: try CLI.temporaryDirectory())
+        #expect(!all.stdout.contains("  … and "), "\(all.stdout)")
+    }
+
+    @Test func theReportsCardsHoldWhatItsHeadlineCounts() throws {
+        let dir = try CLI.temporaryDirectory()
+        let out = dir.appendingPathComponent("r").path
+        let r = try CLI.run(
+            ["replay", CLI.sample("force-quit-by-user.trace.jsonl"), "--drop-id", "Nav/Post", "--report-dir", out],
+            in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(html.contains("0 gained, 1 lost; 1 new finding, 0 gone.</p>"), "headline")
+        #expect(html.contains("class=\"banner bad\" role=\"status\" id=\"whatif\""))
+        let lost = try #require(
+            html.components(separatedBy: "data-direction=\"lost\"><h3>Lost</h3><ul>").dropFirst().first)
+        #expect(lost.components(separatedBy: "</ul>").first?.components(separatedBy: "<li>").count == 2)
+    }
+
+    @Test func aFindingMadeAtEachLaunchNamesItsLaunch() throws {
+        let dir = try WhatIfAnswerTests.record(
+            """
+            name: twice
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: MapViewController, restorationIdentifier: Map}]
+            timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
+            """)
+        let r = try WhatIfAnswerTests.whatIf(dir, ["--drop-id", "Nav/Map"])
+        let findings = r.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  new finding") }
+        #expect(findings.count == Set(findings).count && findings.count >= 2, "\(r.stdout)")
+        #expect(findings.allSatisfy { $0.hasPrefix("  new finding (launch ") }, "\(findings)")
     }
 }

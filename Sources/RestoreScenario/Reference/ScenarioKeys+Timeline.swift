@@ -52,7 +52,7 @@ extension ScenarioKeys {
                 ScenarioKey(
                     "crashWhileDecoding", .text,
                     "The app crashes while the node at this restoration path decodes; in a scene-based app, the session whose scene:restoreInteractionStateWithUserActivity: crashes. `record` refuses one that crashes nothing: a path that does not decode (or a session that restores nothing) at this launch.",
-                    default: .described("no crash"), nullable: false),
+                    default: .described("no crash"), nullIsAbsent: false),
                 ScenarioKey(
                     "crashBeforeRestoration", .boolean, "The app crashes in this launch before restoration starts.",
                     default: .literal(.boolean(false))),

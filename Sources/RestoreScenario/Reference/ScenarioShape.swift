@@ -108,7 +108,7 @@ public struct ScenarioKey: Sendable, Equatable {
 
     public init(
         _ name: String, _ shape: ScenarioShape, _ summary: String, default defaultValue: ScenarioDefault,
-        isRead: Bool = true, nullable: Bool = true
+        isRead: Bool = true, nullIsAbsent: Bool = true
     ) {
         self.name = name
         self.shape = shape
@@ -116,8 +116,8 @@ public struct ScenarioKey: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.isRead = isRead
         switch defaultValue {
-        case .required, .requiredUnless: nullIsAbsent = false
-        case .literal, .described: nullIsAbsent = nullable
+        case .required, .requiredUnless: self.nullIsAbsent = false
+        case .literal, .described: self.nullIsAbsent = nullIsAbsent
         }
     }
 

@@ -205,7 +205,7 @@ public struct LintFinding: Sendable {
         /// Findings about view-controller-based restoration alone: not made for a scene-based app.
         static let legacyOnly: Set<Code> = [
             .neverPreserved, .segueSceneWithoutIdentifier, .storyboardIDNotRestorationID, .duplicateIdentifier,
-            .customContainer, .identifierContainsSlash,
+            .customContainer,
         ]
     }
     public var code: Code

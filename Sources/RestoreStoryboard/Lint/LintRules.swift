@@ -64,12 +64,9 @@ struct LintRules {
     /// file for them). A finding among the others, so one such identifier does not hide the rest.
     private mutating func slashIdentifiers() {
         for slash in doc.slashIdentifiers {
-            let parts = slash.identifier.split(separator: "/", omittingEmptySubsequences: false).count
-            let renamed = String(slash.identifier.map { $0 == "/" ? "-" : $0 })
             add(
                 .identifierContainsSlash, .error, id: slash.objectID, at: slash.location,
-                "restoration identifier '\(slash.identifier)' contains '/': restoration paths join identifiers with '/', where it reads as \(parts) identifiers, so no archive key names it and `record` refuses the storyboard",
-                fix: "rename it (e.g. '\(renamed)') in the Identity inspector")
+                slash.problem + ", so no archive key names it and `record` refuses the storyboard", fix: slash.fix)
         }
     }
 

@@ -177,11 +177,21 @@ public struct StoryboardSlashIdentifier: Sendable {
     public var identifier: String
     public var location: SourceLocation
 
-    /// What is wrong, then how to fix it: "restoration identifier 'a/b' contains '/': … rename it
-    /// (e.g. 'a-b') in the Identity inspector".
-    public var message: String {
-        "restoration identifier '\(identifier)' \(RestorationPath.identifierProblem(identifier) ?? "") in the Identity inspector"
+    /// What is wrong: "restoration identifier 'a/b' contains '/': restoration paths join
+    /// identifiers with '/', where it reads as 2 identifiers".
+    public var problem: String {
+        let parts = identifier.split(separator: "/", omittingEmptySubsequences: false).count
+        return
+            "restoration identifier '\(identifier)' contains '/': restoration paths join identifiers with '/', where it reads as \(parts) identifiers"
     }
+
+    /// How to fix it: "rename it (e.g. 'a-b') in the Identity inspector".
+    public var fix: String {
+        "rename it (e.g. '\(String(identifier.map { $0 == "/" ? "-" : $0 }))') in the Identity inspector"
+    }
+
+    /// What `record` says: the problem, then the fix.
+    public var message: String { problem + "; " + fix }
 }
 
 extension StoryboardDocument {
