@@ -35,6 +35,15 @@ public enum Replaying {
         /// The edits the settings and dropped identifiers ask for.
         func whatIf() throws(RestoreFailure) -> WhatIf {
             var edits: [WhatIfEdit] = []
+            // A line break in a flag's value would print as a line of its own in every message
+            // that names it (a forged `error:` in a CI log): refused at once, shown escaped.
+            for (flag, value) in settings.map({ ("--set", $0) }) + droppedIdentifiers.map({ ("--drop-id", $0) })
+            where value.unicodeScalars.contains("\n") {
+                throw RestoreFailure(
+                    .badInput,
+                    "error: \(flag) '\(LineBreaks.shown(value))' holds a line break; a setting and a path are one line each"
+                )
+            }
             do {
                 for s in settings { edits.append(try WhatIfEdit.parseSet(s)) }
             } catch { throw RestoreFailure(error) }

@@ -185,6 +185,12 @@ import Testing
         let bare = try CLI.run(["replay", demo, "--no-report", "--set", "answer:Tabs/tripsNav/tripDetail"], in: dir)
         #expect(bare.code == 2)
         #expect(bare.stderr.contains("e.g. --set 'answer:Tabs/tripsNav/tripDetail=nil'"), "\(bare.stderr)")
+        // A line break would print a line of its own (a forged `error:` in a CI log).
+        let broken = try CLI.run(
+            ["replay", demo, "--no-report", "--drop-id", "Tabs\nt.yaml:1:1: error: fake"], in: dir)
+        #expect(broken.code == 2)
+        #expect(broken.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(broken.stderr)")
+        #expect(broken.stderr.contains(#"'Tabs\u{A}t.yaml:1:1: error: fake' holds a line break"#), "\(broken.stderr)")
         let empty = try CLI.run(["replay", demo, "--no-report", "--drop-id", ""], in: dir)
         #expect(empty.code == 2)
         #expect(empty.stderr.contains("'' is not a restoration path"), "\(empty.stderr)")
