@@ -155,9 +155,19 @@ struct AtomicFolderWrite {
         func commit() throws(ExportError) {
             let parent = target.deletingLastPathComponent()
             let name = target.lastPathComponent
+            // Another run may have put a report there since this one began (two what-ifs of one
+            // trace at once: all but one failed "Directory not empty"). It is replaced as a report
+            // written before would be, the last one in winning; anything else there is kept.
             if !replaces {
-                if rename(temporary, target.path) != 0 { throw AtomicFolderWrite.refused(target.path, errno) }
-            } else if AtomicFolderWrite.exchange(temporary, target.path) {
+                guard rename(temporary, target.path) != 0 else {
+                    InterruptCleanup.finished(ticket)
+                    return
+                }
+                let code = errno
+                guard code == ENOTEMPTY || code == EEXIST, AtomicFolderWrite.notReportFiles(in: target.path).isEmpty
+                else { throw AtomicFolderWrite.refused(target.path, code) }
+            }
+            if AtomicFolderWrite.exchange(temporary, target.path) {
                 // The old report now sits in the temporary folder.
                 AtomicFolderWrite.removeFolder(temporary)
             } else {

@@ -32,9 +32,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writeFailed(let path, let reason):
             "Could not write the report to '\(path)': \(reason). Check that the folder is writable."
         case .notAFolder(let path):
-            "Could not write the report to '\(path)': a file with that name exists and is not a folder. A report is a folder (index.html, hierarchy.svg, data/): pass -o a folder path, new or a report written before."
+            "Could not write the report to '\(path)': a file with that name exists and is not a folder. A report is a folder (index.html, hierarchy.svg, data/): give a folder path (report -o, replay --report-dir), new or a report written before."
         case .notAReportFolder(let path, let holding):
-            "'\(path)' is not a report folder (it holds \(holding.prefix(3).joined(separator: ", "))\(holding.count > 3 ? ", …" : "")): a report replaces its whole folder, so pick a new folder with -o."
+            "'\(path)' is not a report folder (it holds \(holding.prefix(3).joined(separator: ", "))\(holding.count > 3 ? ", …" : "")): a report replaces its whole folder, so pick a new folder (report -o, replay --report-dir)."
         case .serializationFailed(let reason):
             "The export could not be serialized as JSON: \(reason). This is a bug in restoretrace; please report it with the trace."
         case .templateMissing(let name):

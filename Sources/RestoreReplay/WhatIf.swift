@@ -210,7 +210,21 @@ extension WhatIf {
 
     /// The three names closest to `name` in edit distance, closest first (ties in name order).
     static func nearest(to name: String, among known: Set<String>) -> [String] {
-        known.sorted().map { ($0, distance(name, $0)) }.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+        let length = name.unicodeScalars.count
+        // No path is a typo this long: measuring a 20,000-character one against each path of a
+        // 1,000-node trace took 20 s before its exit 2.
+        guard length <= 512 else { return [] }
+        var best: [(name: String, distance: Int)] = []
+        for candidate in known.sorted() {
+            // The lengths' difference is the least the distance can be: past the third best, skip.
+            if best.count == 3, abs(candidate.unicodeScalars.count - length) >= best[2].distance { continue }
+            let d = distance(name, candidate)
+            guard best.count < 3 || d < best[2].distance else { continue }
+            // After the equally close ones: ties stay in name order.
+            best.insert((candidate, d), at: best.firstIndex { $0.distance > d } ?? best.count)
+            if best.count > 3 { best.removeLast() }
+        }
+        return best.map(\.name)
     }
 
     /// Edit distance between two strings, by Unicode scalar.

@@ -35,24 +35,27 @@ public enum Replaying {
         /// The edits the settings and dropped identifiers ask for.
         func whatIf() throws(RestoreFailure) -> WhatIf {
             var edits: [WhatIfEdit] = []
-            // A line break in a flag's value would print as a line of its own in every message
-            // that names it (a forged `error:` in a CI log): refused at once, shown escaped.
-            for (flag, value) in settings.map({ ("--set", $0) }) + droppedIdentifiers.map({ ("--drop-id", $0) })
-            where value.unicodeScalars.contains("\n") {
-                throw RestoreFailure(
-                    .badInput,
-                    "error: \(flag) '\(LineBreaks.shown(value))' holds a line break; a setting and a path are one line each"
-                )
-            }
-            do {
-                for s in settings { edits.append(try WhatIfEdit.parseSet(s)) }
-            } catch { throw RestoreFailure(error) }
-            for p in droppedIdentifiers {
-                if let problem = WhatIfEdit.pathProblem(p) {
-                    throw RestoreFailure(.badInput, "error: --drop-id '\(p)': \(problem)")
+            // Every bad flag is said at once, one line each, as every bad input is.
+            var problems: [String] = []
+            for s in settings {
+                // A line break in a flag's value would print as a line of its own in every message
+                // that names it (a forged `error:` in a CI log): refused, shown escaped.
+                if s.unicodeScalars.contains("\n") {
+                    problems.append("error: --set '\(LineBreaks.shown(s))' holds a line break; a setting is one line")
+                    continue
                 }
-                edits.append(.dropIdentifier(path: p))
+                do { edits.append(try WhatIfEdit.parseSet(s)) } catch { problems.append("error: \(error)") }
             }
+            for p in droppedIdentifiers {
+                if p.unicodeScalars.contains("\n") {
+                    problems.append("error: --drop-id '\(LineBreaks.shown(p))' holds a line break; a path is one line")
+                } else if let problem = WhatIfEdit.pathProblem(p) {
+                    problems.append("error: --drop-id '\(p)': \(problem)")
+                } else {
+                    edits.append(.dropIdentifier(path: p))
+                }
+            }
+            guard problems.isEmpty else { throw RestoreFailure(.badInput, problems.joined(separator: "\n")) }
             let whatIf = WhatIf(edits)
             if let name = whatIf.repeatedSetting {
                 let what = name.hasPrefix("drop-id ") ? "--\(name) is given twice" : "'\(name)' is set twice"
@@ -96,38 +99,38 @@ public enum Replaying {
         if !whatIf.isEmpty, let cut = baseline.cutOff {
             throw RestoreFailure(
                 .badInput,
-                "\(cut.location.file):\(cut.location.line ?? 0): error: a what-if needs the whole trace, and this one is cut off (\(cut.diagnostic.message)); replay it without --set/--drop-id to see the events before the cut, or record it again"
+                "\(cut.location.file):\(cut.location.line ?? 0):1: error: a what-if needs the whole trace, and this one is cut off (\(cut.diagnostic.message)); replay it without --set/--drop-id to see the events before the cut, or record it again"
             )
         }
         if let why = whatIf.inapplicable(sceneBased: baseline.outcome.scenes != nil) {
             throw RestoreFailure(.badInput, "error: " + why)
         }
-        // A what-if on a path the recording never had would change nothing: say so, with the nearest paths.
-        if let unknown = whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []).first
-        {
+        // A what-if on a path the recording never had would change nothing: say so, with the
+        // nearest paths. Every such edit is said at once.
+        var refusals: [String] = []
+        for unknown in whatIf.unknownPaths(known: baseline.outcome.preservation?.nodes.compactMap(\.path) ?? []) {
             if let label = WhatIfEdit.labelHint(unknown.path) {
-                throw RestoreFailure(
-                    .badInput, "error: \(unknown.edit): \(label); give a path made of identifiers alone")
+                refusals.append("error: \(unknown.edit): \(label); give a path made of identifiers alone")
+            } else {
+                refusals.append(
+                    "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
+                        + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
             }
-            throw RestoreFailure(
-                .badInput,
-                "error: \(unknown.edit): no node had the restoration path '\(unknown.path)' when the app went to the background"
-                    + (unknown.nearest.isEmpty ? "" : "; nearest: \(unknown.nearest.joined(separator: ", "))"))
         }
-        if let refused = whatIf.unconsultedAnswers(
-            nodes: baseline.outcome.preservation?.nodes ?? [], restored: baseline.outcome.launches.flatMap(\.nodes)
-        ).first {
-            throw RestoreFailure(.badInput, "error: \(refused.edit): \(refused.why)")
+        for refused in whatIf.unconsultedAnswers(
+            nodes: baseline.outcome.preservation?.nodes ?? [], restored: baseline.outcome.launches.flatMap(\.nodes))
+        {
+            refusals.append("error: \(refused.edit): \(refused.why)")
         }
-        if let unknown = whatIf.unknownSessions(known: baseline.outcome.scenes?.map(\.session) ?? []).first {
-            throw RestoreFailure(
-                .badInput,
+        for unknown in whatIf.unknownSessions(known: baseline.outcome.scenes?.map(\.session) ?? []) {
+            refusals.append(
                 "error: \(unknown.edit): "
                     + (unknown.nearest.isEmpty
                         ? "the recording has no scene session (the app is not scene-based), so no activity to change"
                         : "the recording has no scene session '\(unknown.session)'; nearest: \(unknown.nearest.joined(separator: ", "))")
             )
         }
+        guard refusals.isEmpty else { throw RestoreFailure(.badInput, refusals.joined(separator: "\n")) }
         // A what-if report takes the run's events as they are made, one at a time: kept until
         // the run ended, they were most of a 200×200 what-if report's 738 MB peak.
         let whatIfFeed = request.writeReport && !whatIf.isEmpty ? try ReportFeed(directory: directory) : nil

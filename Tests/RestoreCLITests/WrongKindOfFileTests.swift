@@ -77,7 +77,10 @@ import Testing
         try "keep".write(to: dir.appendingPathComponent("r"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["report", CLI.sample("demo-travel.trace.jsonl"), "-o", "r"], in: dir)
         #expect(r.code != 0)
-        #expect(r.stderr.contains("A report is a folder (index.html, hierarchy.svg, data/): pass -o a folder path"))
+        #expect(
+            r.stderr.contains(
+                "A report is a folder (index.html, hierarchy.svg, data/): give a folder path (report -o, replay --report-dir)"
+            ))
         #expect(!r.stderr.contains("Check that the folder is writable"))
         #expect(try String(contentsOf: dir.appendingPathComponent("r"), encoding: .utf8) == "keep")
     }

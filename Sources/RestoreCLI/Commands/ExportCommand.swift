@@ -36,6 +36,8 @@ struct ExportCommand: ParsableCommand {
         name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    func validate() throws { try OutputPath.check(output, flag: "-o", orStandardOutput: true) }
+
     func run() throws {
         // Streams to the file; standard output gets the export in one piece once it succeeded.
         let leftovers = Leftovers()

@@ -24,7 +24,10 @@ struct ImportCommand: ParsableCommand {
             "Where to write the trace (default: BUNDLE.trace.jsonl in the current folder).", valueName: "trace"))
     var output: String?
 
-    func validate() throws { try TraceOutputName.check(output) }
+    func validate() throws {
+        try OutputPath.check(output, flag: "-o", orStandardOutput: true)
+        try TraceOutputName.check(output)
+    }
 
     func run() throws {
         let imported = try Importing.importArchive(at: archive, to: output)

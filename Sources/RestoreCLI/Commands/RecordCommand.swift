@@ -49,6 +49,7 @@ struct RecordCommand: ParsableCommand {
     var failOn: [FailOn] = []
 
     func validate() throws {
+        try OutputPath.check(output, flag: "-o", orStandardOutput: true)
         // Standard input is one stream: the scenario would take it all and leave the archive nothing.
         if scenario == "-", archive == "-" {
             throw ValidationError(

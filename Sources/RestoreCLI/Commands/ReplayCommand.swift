@@ -65,6 +65,7 @@ struct ReplayCommand: ParsableCommand {
     var failOn: [FailOn] = []
 
     func validate() throws {
+        try OutputPath.check(reportDirectory, flag: "--report-dir", orStandardOutput: false)
         // Given both, --report-dir was dropped without a word.
         if noReport, reportDirectory != nil {
             throw ValidationError(

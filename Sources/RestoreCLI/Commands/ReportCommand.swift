@@ -22,6 +22,8 @@ struct ReportCommand: ParsableCommand {
         help: ArgumentHelp("The folder to write (default: beside the trace, TRACE-report/).", valueName: "dir"))
     var output: String?
 
+    func validate() throws { try OutputPath.check(output, flag: "-o", orStandardOutput: false) }
+
     func run() throws {
         let leftovers = Leftovers()
         // The replay's engine, outcome and the report's feed are left for the exit to free at once.
