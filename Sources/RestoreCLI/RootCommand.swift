@@ -111,9 +111,22 @@ public enum RestoreTraceMain {
                 if !message.isEmpty { print(message) }
                 return ExitStatus.done
             }
-            Console.error(message)
+            Console.error(usageMessage(message))
             return code == ExitCode.validationFailure.rawValue ? ExitStatus.badInput : code
         }
+    }
+
+    /// ArgumentParser's usage error ("Error: …", then "Help:" and "Usage:" lines at the margin) in
+    /// the tool's own shape: one `error:` line, which a CI log reads as the problem, and the
+    /// rest indented under it, as every other error's hint is.
+    static func usageMessage(_ message: String) -> String {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first, first.hasPrefix("Error: ") else { return message }
+        lines[0] = "error: " + first.dropFirst("Error: ".count)
+        for i in lines.indices.dropFirst() where !lines[i].isEmpty {
+            lines[i] = "  " + lines[i].drop { $0 == " " }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

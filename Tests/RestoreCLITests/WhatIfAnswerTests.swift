@@ -392,3 +392,17 @@ private final class ManagedCodes: @unchecked Sendable {
     func append(_ code: Int32) { lock.withLock { codes.append(code) } }
     var all: [Int32] { lock.withLock { codes } }
 }
+
+/// A usage error reads as every other error: one `error:` line, its help indented under it (it
+/// was ArgumentParser's `Error:`, with `Help:` and `Usage:` at the margin).
+@Suite struct UsageErrorShapeTests {
+    @Test func aUsageErrorIsOneErrorLineWithItsHelpIndented() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--set"], in: try CLI.temporaryDirectory())
+        #expect(r.code == 2)
+        let lines = r.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(lines.first == "error: Missing value for '--set <change>'", "\(r.stderr)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(r.stderr)")
+        #expect(lines.contains { $0.hasPrefix("  Usage: restoretrace replay <trace>") }, "\(r.stderr)")
+    }
+}
