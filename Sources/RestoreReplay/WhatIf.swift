@@ -150,33 +150,22 @@ extension WhatIf {
     }
 
     /// The `answer:PATH` edits no callback would take, with why: a view's path (UIKit decodes a
-    /// view inside its view controller and asks the app for none), and `storyboard` for a
-    /// registered object (a storyboard holds controllers). Answered "does not change", they
-    /// read as the app's answer not mattering. `nodes`: the faithful run's preservation.
-    /// `restored`: the faithful run's restorations, every launch: a registered object that came
-    /// back only by registration (`via: existing`) has no restoration class to answer (R6).
+    /// view inside its view controller and asks the app for none), a registered object's that
+    /// came back only by registration (`via: existing`: no restoration class to answer, R6), and
+    /// `storyboard` for any registered object (a storyboard holds controllers). Answered "does
+    /// not change", they read as the app's answer not mattering.
+    /// - Parameters:
+    ///   - nodes: the faithful run's preservation.
+    ///   - restored: the faithful run's restorations, every launch.
     public func unconsultedAnswers(nodes: [NodeOutcome], restored: [NodeOutcome] = []) -> [(edit: String, why: String)]
     {
+        guard hasAnswers else { return [] }
         var kinds: [String: NodeKind] = [:]
         for n in nodes { if let p = n.path, kinds[p] == nil { kinds[p] = n.kind } }
-        let answered = edits.compactMap { edit -> String? in
-            if case .answer(let path, _) = edit { return path } else { return nil }
-        }
-        var byClass = Set<String>()
-        var byRegistration = Set<String>()
-        if !answered.isEmpty {
-            for n in restored where n.kind == .object {
-                guard let p = n.path else { continue }
-                if n.via == .restorationClass {
-                    byClass.insert(p)
-                } else if n.via == .existing {
-                    byRegistration.insert(p)
-                }
-            }
-        }
+        let registeredOnly = Self.objectsRestoredByRegistrationOnly(restored)
         return edits.compactMap { edit in
             guard case .answer(let path, let answer) = edit else { return nil }
-            if kinds[path] == .object, byRegistration.contains(path), !byClass.contains(path) {
+            if kinds[path] == .object, registeredOnly.contains(path) {
                 return (
                     edit.description,
                     "'\(path)' is a registered object without an objectRestorationClass: UIKit asks no one for it, and restores it only when the app has registered one at that path by then (R6); answer: takes a path whose restoration class or app delegate is asked"
@@ -196,6 +185,21 @@ extension WhatIf {
             default: return nil
             }
         }
+    }
+
+    /// Whether an edit is an `answer:`.
+    public var hasAnswers: Bool { edits.contains { if case .answer = $0 { true } else { false } } }
+
+    /// Paths of registered objects that came back at some launch by registration and never
+    /// through a restoration class.
+    private static func objectsRestoredByRegistrationOnly(_ restored: [NodeOutcome]) -> Set<String> {
+        var byClass = Set<String>()
+        var byRegistration = Set<String>()
+        for n in restored where n.kind == .object {
+            guard let p = n.path else { continue }
+            if n.via == .restorationClass { byClass.insert(p) } else if n.via == .existing { byRegistration.insert(p) }
+        }
+        return byRegistration.subtracting(byClass)
     }
 
     /// The scene sessions this what-if names (`activity:SESSION.type`) that are not among `known`

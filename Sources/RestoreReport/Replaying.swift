@@ -118,7 +118,8 @@ public enum Replaying {
             }
         }
         for refused in whatIf.unconsultedAnswers(
-            nodes: baseline.outcome.preservation?.nodes ?? [], restored: baseline.outcome.launches.flatMap(\.nodes))
+            nodes: baseline.outcome.preservation?.nodes ?? [],
+            restored: whatIf.hasAnswers ? baseline.outcome.launches.flatMap(\.nodes) : [])
         {
             refusals.append("error: \(refused.edit): \(refused.why)")
         }
