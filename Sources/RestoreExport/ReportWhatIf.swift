@@ -17,6 +17,8 @@ public struct ReportWhatIf: Sendable {
     public var beforeEvents: [EngineEvent]
     /// Steps of the timeline the change made do nothing (`ReplaySummary.idleUnderChange`).
     public var idleSteps: [IdleStep]
+    /// The launch whose restoration the page's rows show.
+    private var lastLaunch: Int?
 
     public init(
         edits: [String], before: Outcome, after: Outcome, beforeEvents: [EngineEvent] = [], idleSteps: [IdleStep] = []
@@ -26,14 +28,17 @@ public struct ReportWhatIf: Sendable {
         self.diff = OutcomeDiff(before: before, after: after)
         self.beforeEvents = beforeEvents
         self.idleSteps = idleSteps
-        // The page's rows are the last preservation and the last launch's restoration: a change
-        // at an earlier launch is listed in the answer, not ringed on a row it is not about.
-        let lastLaunch = after.launches.last?.launch
-        for c in diff.changes where c.launch == nil || c.launch == lastLaunch {
+        lastLaunch = after.launches.last?.launch
+        for c in diff.changes where hasRow(c) {
             let key = c.phase.rawValue + "\n" + (c.after?.locator ?? c.locator)
             if changeIndex[key] == nil { changeIndex[key] = c }
         }
     }
+
+    /// Whether the page has a row for a change: its rows are the last preservation and the last
+    /// launch's restoration, so a change at an earlier launch is listed in the answer, not ringed
+    /// or linked on a row it is not about.
+    func hasRow(_ c: NodeChange) -> Bool { c.launch == nil || c.launch == lastLaunch }
 
     /// Row anchors of the changed nodes as one run drew them: a renumbered node has its
     /// faithful locator in the faithful drawing and its what-if locator in the other.
@@ -75,7 +80,6 @@ extension ReportSections {
         var out =
             "<div class=\"banner \(tone)\" role=\"status\" id=\"whatif\"><p class=\"headline\" id=\"whatif-text\">"
         out += h(headline) + "</p></div>"
-        let lastLaunch = outcome.launches.last?.launch
         for (title, list) in [("Gained", w.diff.gained), ("Lost", w.diff.lost), ("Changed", others)] where !list.isEmpty
         {
             out += "<div class=\"card whatif-delta\" data-direction=\"\(title.lowercased())\"><h3>\(title)</h3><ul>"
@@ -83,9 +87,8 @@ extension ReportSections {
                 let side: Anchor.Side = c.phase == .preservation ? .preservation : .restoration
                 let locator = c.after?.locator ?? c.locator
                 let known = side == .preservation ? preservedLocators : restoredLocators
-                // The page's rows are the last launch's: a change at an earlier one has no row.
                 let name =
-                    known.contains(locator) && (c.launch == nil || c.launch == lastLaunch)
+                    known.contains(locator) && w.hasRow(c)
                     ? "<a href=\"#\(Anchor.node(side, locator))\"><code>\(h(locator))</code></a>"
                     : "<code>\(h(locator))</code>"
                 let before = c.before.map(NodeChange.describe) ?? "absent"
@@ -122,14 +125,13 @@ extension ReportSections {
         let before = (w.before.scenes ?? []).filter { $0.restored != nil }.count
         let after = scenes.filter { $0.restored != nil }.count
         let changes = w.diff.sceneChanges
-        let gained = changes.filter(\.gained).count
-        let lost = changes.filter(\.lost).count
+        let (gained, lost) = w.diff.sceneCounts
         var headline = "What if \(w.edits.joined(separator: ", ")): "
         headline +=
             w.diff.isEmpty
             ? "nothing changes."
             : changes.isEmpty
-                ? (w.diff.findingCount ?? "the findings change") + "."
+                ? (w.diff.findingCount ?? "the outcome changes") + "."
                 : "restored \(before) of \(w.before.scenes?.count ?? 0) → \(after) of \(scenes.count) scene sessions; \(gained) gained, \(lost) lost."
         let tone = lost > 0 ? "bad" : gained > 0 ? "good" : "neutral"
         var out =

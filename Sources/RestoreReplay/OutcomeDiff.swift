@@ -14,7 +14,7 @@ public struct NodeChange: Hashable, Sendable {
     public var after: NodeOutcome?
 
     /// `restoration`, or `restoration (launch 2)` when the outcomes have several launches.
-    public var phaseName: String { phase.rawValue + (launch.map { " (launch \($0))" } ?? "") }
+    public var phaseName: String { phase.named(launch: launch) }
 
     public var sentence: String {
         // The node as it reads now, and as it read before if its identifier changed.
@@ -64,7 +64,7 @@ public struct PhaseChange: Hashable, Sendable {
     }
 
     /// `restoration`, or `restoration (launch 2)` when the outcomes have several.
-    public var name: String { phase.rawValue + (launch.map { " (launch \($0))" } ?? "") }
+    public var name: String { phase.named(launch: launch) }
 
     /// Whether its performed state or reason moved (its counts alone are the nodes' changes).
     var isChange: Bool { performed != nil || reason != nil }
@@ -74,6 +74,11 @@ public struct PhaseChange: Hashable, Sendable {
         let verb = phase == .preservation ? "preserved" : "restored"
         return "\(verb) \(before.done) of \(before.total) → \(after.done) of \(after.total)"
     }
+}
+
+extension Phase {
+    /// `restoration`, or `restoration (launch 2)` for a change at one of several launches.
+    func named(launch: Int?) -> String { rawValue + (launch.map { " (launch \($0))" } ?? "") }
 }
 
 /// A finding one run has and the other does not (R13's older-version warning a `bundleVersion`
@@ -179,9 +184,9 @@ public struct OutcomeDiff: Hashable, Sendable {
     public var gained: [NodeChange] { counted.filter { $0.direction == .gained } }
     /// Nodes that no longer come back, counted as `gained` is.
     public var lost: [NodeChange] { counted.filter { $0.direction == .lost } }
-    private var counted: [NodeChange] {
-        changes.filter { ($0.phase == .restoration) == countsRestoration }
-    }
+    private var counted: [NodeChange] { changes.filter { isCounted($0.phase) } }
+    /// Whether a phase's changes are what `gained` and `lost` count.
+    private func isCounted(_ phase: Phase) -> Bool { (phase == .restoration) == countsRestoration }
 
     public init(before: Outcome, after: Outcome) {
         compare(before.preservation, after.preservation, phase: .preservation, launch: nil)
@@ -277,12 +282,10 @@ public struct OutcomeDiff: Hashable, Sendable {
         }
         // The counted changes first (what `gained` and `lost` count), then the findings, then the
         // rest: a summary cut at 30 lines showed 30 uncounted preservation lines of a big drop.
-        let counted = changes.filter { ($0.phase == .restoration) == countsRestoration }
-        let uncounted = changes.filter { ($0.phase == .restoration) != countsRestoration }
         for c in counted { out.append("\(c.phaseName): \(c.sentence)") }
         for c in sceneChanges { out.append("scene \(c.sentence)") }
         for f in findingChanges { out.append(f.sentence) }
-        for c in uncounted { out.append("\(c.phaseName): \(c.sentence)") }
+        for c in changes where !isCounted(c.phase) { out.append("\(c.phaseName): \(c.sentence)") }
         return out
     }
 
@@ -290,8 +293,13 @@ public struct OutcomeDiff: Hashable, Sendable {
     /// launch (`launch 2: restored 0 of 3 → 2 of 3`) when the outcomes have several; without
     /// any restoration, the preservation's.
     public var countLines: [String] {
-        let moved = phaseChanges.filter { ($0.phase == .restoration) == countsRestoration && $0.before != $0.after }
+        let moved = phaseChanges.filter { isCounted($0.phase) && $0.before != $0.after }
         return moved.map { p in (p.launch.map { "launch \($0): " } ?? "") + p.counts }
+    }
+
+    /// Scene sessions that came back and did not before, and the reverse.
+    public var sceneCounts: (gained: Int, lost: Int) {
+        (sceneChanges.filter(\.gained).count, sceneChanges.filter(\.lost).count)
     }
 
     /// `1 new finding, 2 gone`, or nil when the findings did not move.

@@ -33,9 +33,12 @@ extension Replayer {
         mutating func run(_ kind: SystemEvent, _ start: inout EngineEvent, scenes: [SceneSetup], line: Int)
             throws(TraceError)
         {
-            if started, let (step, name) = Self.timelineStep(kind, start), let why = engine.idleReason(of: step) {
-                idleSteps.append(IdleStep(line: line, step: name, reason: why))
-            }
+            let idle =
+                started
+                ? Self.timelineStep(kind, start).flatMap { step, name in
+                    engine.idleReason(of: step).map { IdleStep(line: line, step: name, reason: $0) }
+                } : nil
+            if let idle { idleSteps.append(idle) }
             switch kind {
             case .appRunning:
                 guard !started else {
@@ -66,7 +69,7 @@ extension Replayer {
                     case .notFound: break
                     }
                 }
-                if engine.idleReason(of: .background) == nil { preserved = true }
+                if idle == nil { preserved = true }
                 engine.enterBackground()
             case .kill:
                 try requireStarted(line)

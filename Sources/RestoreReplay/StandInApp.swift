@@ -207,35 +207,16 @@ final class StandInApp: AppBoundary {
         // `--set answer:PATH=…` names an object's path too: it was taken and ignored, so the
         // what-if answered "does not change" where recording the same answer lost the object (R6).
         if !forcedAnswers.isEmpty, let forced = forcedAnswers[RestorationPath(components: components).text] {
-            return object(forced, restorationClass: className, components: components, app)
+            return app.object(answering: forced, restorationClass: className, identifierComponents: components)
         }
         if case .object(.existing(_, let p)?)? = e?.result {
             return app.registeredObject(atRestorationPath: p)
         }
         if case .object(.newObject(let o)?)? = e?.result { return o.instantiate() }
-        if e == nil { return object(.new, restorationClass: className, components: components, app) }
-        return nil
-    }
-
-    /// What a restoration class answering `answer` returns for an object, as a scenario's app
-    /// does (`ScenarioApp.object`): a storyboard holds no objects, so that answer is nil.
-    private func object(
-        _ answer: Answer, restorationClass: String, components: [String], _ app: UIApplication
-    ) -> UIStateRestoringObject? {
-        let path = RestorationPath(components: components).text
-        let archived = app.archivedEntry(atPath: path)
-        switch answer {
-        case .nil, .storyboard: return nil
-        case .existing: return app.registeredObject(atRestorationPath: path)
-        case .new, .instanceOf:
-            var name = archived?.className ?? "NSObject"
-            if case .instanceOf(let other) = answer { name = other }
-            // Under the parent it was preserved under, as the app's object sets it again when made.
-            return UIStateRestoringObject(
-                className: name, restorationIdentifier: components.last, objectRestorationClass: restorationClass,
-                restorationParentPath: archived?.parentKey == nil || components.count < 2
-                    ? nil : RestorationPath(components: components.dropLast()).text)
+        if e == nil {
+            return app.object(answering: .new, restorationClass: className, identifierComponents: components)
         }
+        return nil
     }
 
     private func encode(_ node: RestorableNode, _ coder: RestorationCoder, _ context: CallContext) {

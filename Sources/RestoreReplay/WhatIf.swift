@@ -1,3 +1,4 @@
+import Foundation
 import RestoreEngine
 
 /// One what-if change to a replay (`--set`, `--drop-id`).
@@ -62,7 +63,7 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
             // Spaces around a comma are not part of a type: `a, b` silently left `b` undeclared.
             return .userActivityTypes(
                 value.split(separator: ",").map {
-                    String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                    $0.trimmingCharacters(in: .whitespaces)
                 }
                 .filter { !$0.isEmpty })
         default:

@@ -42,8 +42,8 @@ public enum ReplayJSON {
             ("phases", diff.phaseChanges.isEmpty ? nil : .array(diff.phaseChanges.map(phaseChange))),
             ("findings", diff.findingChanges.isEmpty ? nil : .array(diff.findingChanges.map(findingChange))),
             ("scenes", diff.sceneChanges.isEmpty ? nil : .array(diff.sceneChanges.map(sceneChange))),
-            ("sceneGained", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.gained).count)),
-            ("sceneLost", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneChanges.filter(\.lost).count)),
+            ("sceneGained", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneCounts.gained)),
+            ("sceneLost", diff.sceneChanges.isEmpty ? nil : .int(diff.sceneCounts.lost)),
             ("idleSteps", idle.isEmpty ? nil : .array(idle.map(idleStep))),
             // Why a what-if that moved nothing moved nothing ("" when there is no more to say).
             ("unchanged", unchanged.map(JSONValue.string)),

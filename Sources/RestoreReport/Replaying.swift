@@ -284,9 +284,7 @@ public struct ReplaySummary: Sendable {
                 if !diff.countLines.isEmpty { counts += " (" + diff.countLines.joined(separator: "; ") + ")" }
                 if let findings = diff.findingCount { counts += "; " + findings }
                 if !diff.sceneChanges.isEmpty {
-                    let gained = diff.sceneChanges.filter(\.gained).count
-                    let lost = diff.sceneChanges.filter(\.lost).count
-                    counts += "; scene sessions: \(gained) gained, \(lost) lost"
+                    counts += "; scene sessions: \(diff.sceneCounts.gained) gained, \(diff.sceneCounts.lost) lost"
                 }
                 out.append(counts)
                 let lines = diff.lines

@@ -272,24 +272,11 @@ public final class ScenarioApp: RestorableApp {
         coder: RestorationCoder, application: UIApplication
     ) -> UIStateRestoringObject? {
         let path = RestorationPath(components: identifierComponents).text
-        guard let spec = scenario.classes[restorationClass], let archived = application.archivedEntry(atPath: path)
+        guard let spec = scenario.classes[restorationClass], application.archivedEntry(atPath: path) != nil
         else { return nil }
-        let answer = spec.answer.resolve(coder)
-        switch answer {
-        case .nil, .storyboard: return nil
-        case .existing: return application.registeredObject(atRestorationPath: path)
-        case .new, .instanceOf:
-            var className = archived.className
-            if case .instanceOf(let other) = answer { className = other }
-            // Its restorationParent is the one it was preserved under, as an app's object sets
-            // it again when it is made: without it, the next background keys the object at its
-            // identifier alone, and the objects of siblings that share a path become one.
-            return UIStateRestoringObject(
-                className: className, restorationIdentifier: identifierComponents.last,
-                objectRestorationClass: restorationClass,
-                restorationParentPath: archived.parentKey == nil || identifierComponents.count < 2
-                    ? nil : RestorationPath(components: identifierComponents.dropLast()).text)
-        }
+        return application.object(
+            answering: spec.answer.resolve(coder), restorationClass: restorationClass,
+            identifierComponents: identifierComponents)
     }
 }
 

@@ -302,15 +302,7 @@ import Testing
     }
 
     @Test func aFindingMadeAtEachLaunchNamesItsLaunch() throws {
-        let dir = try WhatIfAnswerTests.record(
-            """
-            name: twice
-            launchUI:
-              class: UINavigationController
-              restorationIdentifier: Nav
-              children: [{class: MapViewController, restorationIdentifier: Map}]
-            timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
-            """)
+        let (dir, _) = try WhatIfIdleStepTests.trace()
         let r = try WhatIfAnswerTests.whatIf(dir, ["--drop-id", "Nav/Map"])
         let findings = r.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  new finding") }
         #expect(findings.count == Set(findings).count && findings.count >= 2, "\(r.stdout)")

@@ -102,18 +102,17 @@ import Testing
 /// is an older one. The answer says which step and why, in the text, the JSON and the report;
 /// it said nothing, and "Preservation (launch 1)" replaced "(launch 2)" without a word.
 @Suite struct WhatIfIdleStepTests {
+    /// Two background–kill–launch cycles of a navigation stack, recorded as `t.jsonl`.
     static func trace() throws -> (dir: URL, trace: String) {
-        let dir = try CLI.temporaryDirectory()
-        try """
-        name: twice
-        launchUI:
-          class: UINavigationController
-          restorationIdentifier: Nav
-          children: [{class: MapViewController, restorationIdentifier: Map}]
-        timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
-        """.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
-        let r = try CLI.run(["record", "s.yaml", "-o", "t.jsonl"], in: dir)
-        #expect(r.code == 0, "\(r.stderr)")
+        let dir = try WhatIfAnswerTests.record(
+            """
+            name: twice
+            launchUI:
+              class: UINavigationController
+              restorationIdentifier: Nav
+              children: [{class: MapViewController, restorationIdentifier: Map}]
+            timeline: [background, {kill: system}, launch, background, {kill: system}, launch]
+            """)
         return (dir, "t.jsonl")
     }
 
