@@ -230,6 +230,13 @@ import Testing
         #expect(
             r.stdout.components(separatedBy: "restoration: `PagesContainer/chart` is now not in the archive").count == 3
         )
+        // Untouched, the two are two unchanged nodes: paired by occurrence, not one lost and one
+        // "restored (was absent)".
+        let untouched = try CLI.run(
+            ["replay", CLI.sample("ambiguous-paths.trace.jsonl"), "--no-report", "--set", "bundleVersion=9"],
+            in: try CLI.temporaryDirectory())
+        #expect(untouched.stdout.contains("\n  0 gained, 0 lost; 1 new finding, 0 gone\n"), "\(untouched.stdout)")
+        #expect(!untouched.stdout.contains("PagesContainer/chart` is now"), "\(untouched.stdout)")
     }
 
     @Test func withNoLaunchThatRestoredThePreservationIsCounted() throws {
