@@ -144,9 +144,10 @@ private struct FindingKey: Hashable {
 
     /// Keys for one outcome's diagnostics: a locator is looked up among its nodes once.
     static func maker(_ outcome: Outcome) -> (Diagnostic) -> FindingKey {
+        // Only a preservation's nodes have positions: a restoration's locator stands for itself.
         var positions: [String: String] = [:]
-        for phase in [outcome.preservation].compactMap({ $0 }) + outcome.launches {
-            for n in phase.nodes where positions[n.locator] == nil { positions[n.locator] = n.position }
+        for n in outcome.preservation?.nodes ?? [] where positions[n.locator] == nil {
+            positions[n.locator] = n.position
         }
         return { d in
             let node = d.locator.map { positions[$0] ?? $0 }
@@ -219,27 +220,39 @@ public struct OutcomeDiff: Hashable, Sendable {
         let b = before?.nodes ?? []
         let a = after?.nodes ?? []
         let good: Set<NodeStatus> = [.preserved, .restored]
-        // Each node's identity, and its locator's, counted by occurrence: two siblings sharing
-        // an identifier (R11) are two nodes, paired in order (the second was skipped, so a diff
-        // said "restored 5 of 5 → 0 of 0; 4 lost"). A side without positions (an imported
-        // archive) is still paired by locator. By index, and built once per side: a string per
-        // node looked up two or three times was 9.7 % of a 200×200 `--drop-id` replay.
-        let (beforeIDs, beforeLocators) = NodeIdentity.all(b)
-        let (afterIDs, afterLocators) = NodeIdentity.all(a)
+        // Each node's identity counted by occurrence: two siblings sharing an identifier (R11)
+        // are two nodes, paired in order (the second was skipped, so a diff said "restored 5 of
+        // 5 → 0 of 0; 4 lost"). By index, and built once per side: a string per node looked up
+        // two or three times was 9.7 % of a 200×200 `--drop-id` replay.
+        let beforeIDs = NodeIdentity.all(b)
         var afterBy: [NodeIdentity: Int] = [:]
         afterBy.reserveCapacity(a.count)
-        for i in a.indices { afterBy[afterIDs[i]] = i }
-        var afterByLocator: [NodeIdentity: Int] = [:]
-        afterByLocator.reserveCapacity(a.count)
-        for i in a.indices { afterByLocator[afterLocators[i]] = i }
-        var matched = Set<Int>(minimumCapacity: a.count)
-        // By index: a `NodeOutcome` is a dozen fields, and copying each out of the arrays to read
-        // its status was a third of this diff.
+        for (i, id) in NodeIdentity.all(a).enumerated() { afterBy[id] = i }
+        var found = [Int?](repeating: nil, count: b.count)
+        var matched = [Bool](repeating: false, count: a.count)
+        var matchedCount = 0
         for j in b.indices {
-            let found =
-                afterBy[beforeIDs[j]].flatMap { matched.contains($0) ? nil : $0 }
-                ?? afterByLocator[beforeLocators[j]].flatMap { matched.contains($0) ? nil : $0 }
-            guard let found else {
+            if let i = afterBy[beforeIDs[j]] {
+                found[j] = i
+                matched[i] = true
+                matchedCount += 1
+            }
+        }
+        // What is left is paired by locator, in order: a side without positions (an imported
+        // archive) against one with them. Only the leftovers: counting every node's locator as
+        // well (with `FindingKey.maker` walking every launch's nodes) made a 200×200 `--drop-id`
+        // what-if 3.05–3.17 s against 2.56–2.80 s for round 17's binary; now 2.73–2.94 s.
+        if matchedCount < a.count, matchedCount < b.count {
+            var leftBy: [NodeIdentity: Int] = [:]
+            for (i, id) in NodeIdentity.byLocator(a, only: { !matched[$0] }) { leftBy[id] = i }
+            for (j, id) in NodeIdentity.byLocator(b, only: { found[$0] == nil }) {
+                guard let i = leftBy[id] else { continue }
+                found[j] = i
+                matched[i] = true
+            }
+        }
+        for j in b.indices {
+            guard let found = found[j] else {
                 // A node restored before and not even archived now was lost.
                 changes.append(
                     NodeChange(
@@ -247,7 +260,6 @@ public struct OutcomeDiff: Hashable, Sendable {
                         direction: good.contains(b[j].status) ? .lost : .removed, before: b[j], after: nil))
                 continue
             }
-            matched.insert(found)
             // A node whose fate is the same is not a change, even when its locator moved (an
             // unmarked sibling renumbered `<Class>#1` once another lost its identifier).
             let (was, now) = (b[j].status, a[found].status)
@@ -260,7 +272,7 @@ public struct OutcomeDiff: Hashable, Sendable {
                     phase: phase, launch: launch, locator: b[j].locator, direction: direction, before: b[j],
                     after: a[found]))
         }
-        for i in a.indices where !matched.contains(i) {
+        for i in a.indices where !matched[i] {
             changes.append(
                 NodeChange(
                     phase: phase, launch: launch, locator: a[i].locator,
@@ -475,27 +487,33 @@ private struct NodeIdentity: Hashable {
     let text: String
     let occurrence: Int
 
-    /// Every node's identity, and the same by locator alone, in order.
-    static func all(_ nodes: [NodeOutcome]) -> (identities: [NodeIdentity], byLocator: [NodeIdentity]) {
+    /// Every node's identity, in order.
+    static func all(_ nodes: [NodeOutcome]) -> [NodeIdentity] {
         var positions: [String: Int] = [:]
         var locators: [String: Int] = [:]
         var identities: [NodeIdentity] = []
-        var byLocator: [NodeIdentity] = []
         identities.reserveCapacity(nodes.count)
-        byLocator.reserveCapacity(nodes.count)
         for n in nodes {
-            let l = locators[n.locator, default: 0]
-            locators[n.locator] = l + 1
-            let locator = NodeIdentity(byPosition: false, text: n.locator, occurrence: l)
-            byLocator.append(locator)
-            guard let position = n.position else {
-                identities.append(locator)
-                continue
+            if let position = n.position {
+                let occurrence = positions[position, default: 0]
+                positions[position] = occurrence + 1
+                identities.append(NodeIdentity(byPosition: true, text: position, occurrence: occurrence))
+            } else {
+                let occurrence = locators[n.locator, default: 0]
+                locators[n.locator] = occurrence + 1
+                identities.append(NodeIdentity(byPosition: false, text: n.locator, occurrence: occurrence))
             }
-            let p = positions[position, default: 0]
-            positions[position] = p + 1
-            identities.append(NodeIdentity(byPosition: true, text: position, occurrence: p))
         }
-        return (identities, byLocator)
+        return identities
+    }
+
+    /// The identity by locator alone of the nodes whose index passes `only`, with that index.
+    static func byLocator(_ nodes: [NodeOutcome], only: (Int) -> Bool) -> [(Int, NodeIdentity)] {
+        var seen: [String: Int] = [:]
+        return nodes.indices.filter(only).map { i in
+            let occurrence = seen[nodes[i].locator, default: 0]
+            seen[nodes[i].locator] = occurrence + 1
+            return (i, NodeIdentity(byPosition: false, text: nodes[i].locator, occurrence: occurrence))
+        }
     }
 }
