@@ -1,4 +1,5 @@
 import Foundation
+import RestoreTestSupport
 import Testing
 
 /// What a what-if answers, from a hunt of the what-if replays (round 18): it counted a node's
@@ -403,5 +404,21 @@ private final class ManagedCodes: @unchecked Sendable {
         #expect(lines.first == "error: Missing value for '--set <change>'", "\(r.stderr)")
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(r.stderr)")
         #expect(lines.contains { $0.hasPrefix("  Usage: restoretrace replay <trace>") }, "\(r.stderr)")
+    }
+}
+
+/// An imported archive's outcome has no structural positions, a recording's has: `diff` pairs
+/// their nodes by locator, so one controller is not both "not in the archive" and "preserved (was
+/// absent)" (round-18 review).
+@Suite struct DiffPairingTests {
+    @Test func anImportedArchiveAndARecordingPairTheirNodesByLocator() throws {
+        let dir = try CLI.temporaryDirectory()
+        let imported = try CLI.run(
+            ["import", UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "imp.jsonl"], in: dir)
+        #expect(imported.code == 0, "\(imported.stderr)")
+        let r = try CLI.run(["diff", "imp.jsonl", CLI.sample("state-restoration-demo.trace.jsonl")], in: dir)
+        #expect(r.code == 1)
+        #expect(!r.stdout.contains("preservation: `TabController` is"), "\(r.stdout)")
+        #expect(!r.stdout.contains("preservation: `TabController/NavigationController` is"), "\(r.stdout)")
     }
 }
