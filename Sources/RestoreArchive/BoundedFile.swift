@@ -8,8 +8,8 @@ public enum BoundedFile {
     public enum Failure: Error, Equatable {
         /// `bytes`: the file's size, or (`atLeast`) how far it was read before the limit stopped it.
         case tooBig(bytes: Int, atLeast: Bool)
-        /// It cannot be opened for reading.
-        case unreadable
+        /// It cannot be opened for reading: the system's reason (`Permission denied`).
+        case unreadable(reason: String)
     }
 
     public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
@@ -17,10 +17,20 @@ public enum BoundedFile {
         if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > limit {
             throw .tooBig(bytes: Int(s.st_size), atLeast: false)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(reason: reason(opening: path)) }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         if data.count > limit { throw .tooBig(bytes: data.count, atLeast: true) }
         return [UInt8](data)
+    }
+
+    /// Why `path` does not open for reading, in the system's words.
+    static func reason(opening path: String) -> String {
+        let fd = open(path, O_RDONLY)
+        guard fd < 0 else {
+            close(fd)
+            return "it cannot be opened"
+        }
+        return String(cString: strerror(errno))
     }
 }

@@ -31,9 +31,9 @@ public struct KeyedArchive: Sendable {
         do { return try BoundedFile.contents(of: file, limit: maximumBytes) } catch {
             switch error {
             case .tooBig(let bytes, let atLeast): throw tooBig(file, bytes, atLeast: atLeast)
-            case .unreadable:
+            case .unreadable(let reason):
                 throw KeyedArchiveError(
-                    file: file, "cannot be read", hint: "check that the file exists and is readable")
+                    file: file, "cannot be read: \(reason)", hint: "check that the file exists and is readable")
             }
         }
     }
@@ -62,7 +62,7 @@ public struct KeyedArchive: Sendable {
         // Foundation unfolds shared objects and crashes on sets before any limit here applies.
         let root: Any
         do { root = try PropertyListGate.value(of: bytes, xmlLimit: Self.maximumXMLBytes) } catch {
-            throw Self.refused(error, file: file, at: at)
+            throw Self.refused(error, file: file, at: at, head: place == nil ? bytes.prefix(64) : [])
         }
         guard case .dictionary(let dict) = PropertyListNode(root), let objects = dict["$objects"] as? [Any],
             let topDict = dict["$top"] as? [String: Any]
@@ -98,9 +98,25 @@ public struct KeyedArchive: Sendable {
     }
 
     /// What a refused or unreadable property list is called in an archive's message.
-    static func refused(_ refusal: PropertyListGate.Refusal, file: String, at: String?) -> KeyedArchiveError {
+    /// - Parameter head: the file's first bytes, when it is a file of its own (not an archive
+    ///   nested in one), to name two files users pass by mistake.
+    static func refused(_ refusal: PropertyListGate.Refusal, file: String, at: String?, head: ArraySlice<UInt8> = [])
+        -> KeyedArchiveError
+    {
         switch refusal {
         case .binary(let message, let hint): return KeyedArchiveError(file: file, at: at, message, hint: hint)
+        case .notXML where head.starts(with: Array(#"{"format":"restoretrace-trace/"#.utf8)):
+            return KeyedArchiveError(
+                file: file, at: at, "is a restoretrace trace already, not UIKit's archive",
+                hint: "read it as it is: restoretrace archive \(file), or replay, report and diff it")
+        case .notXML where head.starts(with: Array("NSCR".utf8)):
+            // macOS keeps its windows' saved state under the same name (CAPTURE.md §1.1).
+            return KeyedArchiveError(
+                file: file, at: at,
+                "is a macOS app's saved state (AppKit's encrypted NSCR records), not UIKit's restoration archive",
+                hint:
+                    "pass the data.data of an iOS app: Library/Saved Application State/BUNDLE.savedState in its simulator or device container"
+            )
         case .notXML:
             return KeyedArchiveError(
                 file: file, at: at, "is not a property list UIKit writes (binary, or XML from plutil)",

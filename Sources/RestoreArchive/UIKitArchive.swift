@@ -60,10 +60,33 @@ public struct UIKitArchive: Sendable {
             }
             objects.append(try Self.object(key, nested, file, budget))
         }
+        try Self.checkKeyBytes(objects, file)
         self.objects = objects
         let consumed = Set(roots + [UIKitArchiveKeys.roots, UIKitArchiveKeys.restorationClassMap])
         topLevel = top.keys.filter { !consumed.contains($0) }.sorted(by: UIKitArchiveKeys.toolOrder).map {
             ($0, top[$0]!)
+        }
+    }
+
+    /// The most bytes the archive keys of its objects and their views may add up to. A view's
+    /// key is its controller's key and its own identifier, and a trace and a listing write it a
+    /// few times: 138 KB holding one 100,000-character identifier with 2,000 views made a 601 MB
+    /// trace, and 570 KB filled a disk (r19 import hunt, H2). A real app's keys are tens of bytes
+    /// each, some megabytes at most for tens of thousands of controllers and views.
+    public static let maximumKeyBytes = 16 << 20
+
+    private static func checkKeyBytes(_ objects: [Object], _ file: String) throws(KeyedArchiveError) {
+        var total = 0
+        for object in objects {
+            let key = object.key.utf8.count
+            total += key
+            for view in object.views { total += key + 1 + view.identifier.utf8.count }
+            guard total <= maximumKeyBytes else {
+                throw KeyedArchiveError(
+                    file: file, at: "$top › \(String(object.key.prefix(80)))\(object.key.count > 80 ? "…" : "")",
+                    "the archive keys of its objects and their views add up to more than \(maximumKeyBytes) bytes (this one's key is \(key) bytes, with \(object.views.count) views)",
+                    hint: "no restoration archive has keys this long; the file is corrupt or built to exhaust readers")
+            }
         }
     }
 

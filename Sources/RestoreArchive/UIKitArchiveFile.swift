@@ -7,6 +7,8 @@ import RestoreEngine
 public enum UIKitArchiveFile {
     public static let fileName = "data.data"
     static let savedStateFolder = "Library/Saved Application State"
+    /// Where Xcode's "Download Container…" (`BUNDLE.xcappdata`) keeps the app's container.
+    static let xcodeDownloadFolder = "AppData"
 
     /// Reads the archive at `path` (a file, a `.savedState` folder or a container).
     public static func read(_ path: String) throws(KeyedArchiveError) -> UIKitArchive {
@@ -47,31 +49,61 @@ public enum UIKitArchiveFile {
         )
     }
 
-    /// The `data.data` that `path` names or holds.
+    /// The `data.data` that `path` names or holds. A folder holding scene sessions as well is
+    /// read as `SavedStateLookup` decides; one whose sessions are what the app restores from is
+    /// refused, with the way to name its `data.data` all the same.
     public static func locate(_ path: String) throws(KeyedArchiveError) -> String {
+        let lookup = try SavedStateLookup.resolve(path)
+        switch lookup.contents {
+        case .archive(let file): return file
+        case .scenes(let folder):
+            let legacy = (folder as NSString).appendingPathComponent(fileName)
+            guard FileManager.default.fileExists(atPath: legacy) else { throw sceneBased(path) }
+            var refusal = sceneBased(path)
+            refusal.diagnostic.hint =
+                "its sessions hold the saved activities a scene-based app restores from (read them with restoretrace archive or import); to read the view-controller archive beside them all the same, pass \(legacy)"
+            throw refusal
+        }
+    }
+
+    /// The `data.data` that `path` names or holds, once `SavedStateLookup` found no scene
+    /// sessions to read there instead.
+    static func locateArchive(_ path: String) throws(KeyedArchiveError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw KeyedArchiveError(
                 file: path, "does not exist", hint: "pass data.data, its .savedState folder or the app's data container"
             )
         }
-        // A scene-based app's saved state (the folder, KnownSceneSessions or a session's folder or
-        // file): its data.data files are not a view-controller archive.
+        // A scene session's own folder or file (`<bundle>.savedState/<session>/data.data`) holds a
+        // session's activity, not a view-controller archive. The `data.data` directly in a
+        // `.savedState` beside `KnownSceneSessions` is the app's view-controller archive.
         let parent = FilePaths.parent(of: path)
-        if UIKitSceneSessions.locate(path) != nil || UIKitSceneSessions.locate(parent) != nil
+        if (isDirectory.boolValue && UIKitSceneSessions.locate(parent) != nil)
             || UIKitSceneSessions.locate(FilePaths.parent(of: parent)) != nil
         {
             throw sceneBased(path)
         }
         guard isDirectory.boolValue else { return path }
+        // A folder that cannot be listed is not one the app left empty: "the app never saved" was
+        // the wrong advice for a permission problem.
+        if access(path, R_OK | X_OK) != 0 {
+            throw KeyedArchiveError(
+                file: path, "cannot be read: \(String(cString: strerror(errno)))",
+                hint: "check that the folder is readable (ls -ld)")
+        }
         let direct = (path as NSString).appendingPathComponent(fileName)
         if FileManager.default.fileExists(atPath: direct) { return direct }
-        // A container, or its "Saved Application State" folder: one .savedState per app.
-        let candidates = [(path as NSString).appendingPathComponent(savedStateFolder), path].flatMap(savedStates)
+        // A container, its "Saved Application State" folder, or Xcode's container download
+        // (`.xcappdata`, the container under `AppData`): one .savedState per app.
+        let candidates = [
+            (path as NSString).appendingPathComponent(savedStateFolder),
+            (path as NSString).appendingPathComponent(xcodeDownloadFolder + "/" + savedStateFolder), path,
+        ].flatMap(savedStates)
         guard let first = candidates.first else {
             throw KeyedArchiveError(
                 file: path,
-                "holds no \(fileName): looked in it, in */\(fileName) and in \(savedStateFolder)/*.savedState/\(fileName)",
+                "holds no \(fileName): looked in it, in */\(fileName), in \(savedStateFolder)/*.savedState/\(fileName) and in \(xcodeDownloadFolder)/\(savedStateFolder)/*.savedState/\(fileName)",
                 hint:
                     "the app saves state only when it returns true from application:shouldSaveApplicationState: and goes to the background; stop it from Xcode (a force-quit deletes the archive)"
             )

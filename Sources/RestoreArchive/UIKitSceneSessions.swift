@@ -55,10 +55,13 @@ public struct UIKitSceneSessions: Sendable {
         let parent = FilePaths.parent(of: path)
         if (path as NSString).lastPathComponent == "KnownSceneSessions" { candidates.append(parent) }
         if path.hasSuffix("/" + knownSessionsFile) { candidates.append(FilePaths.parent(of: parent)) }
-        let states = (path as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)
-        if let names = try? fm.contentsOfDirectory(atPath: states) {
-            candidates += names.filter { $0.hasSuffix(".savedState") }.sorted().map {
-                (states as NSString).appendingPathComponent($0)
+        // A container, or Xcode's container download (`.xcappdata`, the container under `AppData`).
+        for container in [path, (path as NSString).appendingPathComponent(UIKitArchiveFile.xcodeDownloadFolder)] {
+            let states = (container as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)
+            if let names = try? fm.contentsOfDirectory(atPath: states) {
+                candidates += names.filter { $0.hasSuffix(".savedState") }.sorted().map {
+                    (states as NSString).appendingPathComponent($0)
+                }
             }
         }
         return candidates.first { fm.fileExists(atPath: ($0 as NSString).appendingPathComponent(knownSessionsFile)) }
@@ -78,6 +81,14 @@ public struct UIKitSceneSessions: Sendable {
         // Every session's archive is nested in the one file: they share its budget.
         let budget = KeyedBudget()
         for identifier in map.keys.sorted() {
+            // The key names the session's folder beside KnownSceneSessions: one that would lead
+            // out of it (`../outside`) or into a folder below is no identifier UIKit makes (a UUID).
+            guard !identifier.isEmpty, identifier != ".", identifier != "..", !identifier.contains("/") else {
+                throw KeyedArchiveError(
+                    file: file, at: identifier.debugDescription,
+                    "is not a scene session's persistent identifier: it would name a folder outside this .savedState, or below it",
+                    hint: "UIKit names each session with a UUID; the file is damaged or was not written by UIKit")
+            }
             var session = try Self.session(identifier, map[identifier]!, file, budget)
             let restoration = ((folder as NSString).appendingPathComponent(identifier) as NSString)
                 .appendingPathComponent(UIKitArchiveFile.fileName)

@@ -19,11 +19,27 @@ public struct ArchiveListing: Sendable {
     public var sessions: [SessionActivity]?
     /// Where the trace is cut off (SPEC §4), when it is: an archive written after it is unknown.
     public var cutOff: TraceError?
+    /// The folder held both an archive and scene sessions: which was read and how to read the
+    /// other (`SavedStateLookup`), for standard error.
+    public var note: String?
+    /// The trace is `import`'s (`"source": "uikit-archive"`): its archive is UIKit's, listed under
+    /// the names UIKit stores, as when the `data.data` itself is listed.
+    public var importedFromUIKit = false
 
     /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
         self.trace = trace
-        if let folder = UIKitSceneSessions.locate(trace) {
+        var lookup: SavedStateLookup?
+        if trace != "-", UIKitSceneSessions.locate(trace) != nil {
+            do { lookup = try SavedStateLookup.resolve(trace) } catch { throw RestoreFailure(error) }
+            note = lookup?.note
+        }
+        if case .archive(let file)? = lookup?.contents {
+            source = "uikit"
+            archive = try Importing.read(file).model
+            return
+        }
+        if case .scenes(let folder)? = lookup?.contents {
             // A scene-based app's saved state: each session and the activity UIKit will hand back.
             source = "uikit"
             let saved = try Importing.readScenes(folder)
@@ -46,6 +62,7 @@ public struct ArchiveListing: Sendable {
         var sceneEvents: [EngineEvent] = []
         do {
             let reader = try TraceReader(path: trace)
+            importedFromUIKit = reader.header.source == Importing.source
             // Each line's payloads are checked here, as `nextRecord()` would, so that an archive
             // is decoded once: the check decodes it.
             while let record = try reader.nextRecord(checkingPayloads: false) {
@@ -90,7 +107,7 @@ public struct ArchiveListing: Sendable {
         // UIKit's archive is listed under the names it stores (the model keeps the engine's `…Key`).
         let stored = Dictionary(UIKitArchiveKeys.engineNames.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let appLevel =
-            source == "uikit"
+            source == "uikit" || importedFromUIKit
             ? a.appLevel.map { e in CoderEntry(key: stored[e.key] ?? e.key, value: e.value, isSystem: e.isSystem) }
             : a.appLevel
         let classes = a.restorationClassMap.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.className)) }

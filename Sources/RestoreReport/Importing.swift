@@ -16,6 +16,9 @@ public enum Importing {
         public var events: Int
         /// What `objects` counts: preserved objects, or scene sessions.
         public var noun = "preserved objects"
+        /// The folder held both an archive and scene sessions: which was read and how to read
+        /// the other (`SavedStateLookup`), for standard error.
+        public var note: String?
 
         public var text: String {
             "\(archiveFile): imported \(objects) \(noun) into \(path) (\(events) events)\n\nNext: restoretrace archive \(path)"
@@ -28,9 +31,23 @@ public enum Importing {
     /// Reads the archive at `source` (a file, a `.savedState` folder, a container) and writes its
     /// trace to `output` (default: `BUNDLE.trace.jsonl` in the current folder).
     public static func importArchive(at source: String, to output: String? = nil) throws(RestoreFailure) -> Result {
-        // A scene-based app keeps its state per session (CAPTURE.md §5), not in data.data.
-        if let folder = UIKitSceneSessions.locate(source) { return try importScenes(at: folder, to: output) }
-        let archive = try read(source)
+        // A scene-based app keeps its state per session (CAPTURE.md §5), not in data.data; a
+        // folder may hold both (`SavedStateLookup`).
+        var file = source
+        var note: String?
+        if source != "-" {
+            let lookup: SavedStateLookup
+            do { lookup = try SavedStateLookup.resolve(source) } catch { throw RestoreFailure(error) }
+            note = lookup.note
+            switch lookup.contents {
+            case .scenes(let folder):
+                var imported = try importScenes(at: folder, to: output)
+                imported.note = note
+                return imported
+            case .archive(let located): file = located
+            }
+        }
+        let archive = try read(file)
         if let untraceable = archive.untraceableNumber() { throw RestoreFailure(untraceable) }
         let name = source == "-" ? "stdin" : appName(archive.file)
         let path = output ?? name + ".trace.jsonl"
@@ -50,7 +67,10 @@ public enum Importing {
         } catch {
             throw RestoreFailure(error)
         }
-        return Result(archiveFile: archive.file, path: path, objects: model.entries.count, events: recorded.events)
+        var imported = Result(
+            archiveFile: archive.file, path: path, objects: model.entries.count, events: recorded.events)
+        imported.note = note
+        return imported
     }
 
     /// The archive at `path` (`-`: standard input, SPEC §6), or a located failure (exit 2).

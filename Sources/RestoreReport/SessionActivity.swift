@@ -66,7 +66,7 @@ public struct SessionActivity: Hashable, Sendable {
             }
             out += "    activityType \"\(line(a.type))\"\n"
             out += "    userInfo\n"
-            for entry in a.userInfo { out += "        \(line(entry.key)) \(entry.value)\n" }
+            for entry in a.userInfo { out += "        \(line(entry.key)) \(line("\(entry.value)"))\n" }
         }
         return out
     }

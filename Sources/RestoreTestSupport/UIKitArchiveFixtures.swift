@@ -133,6 +133,22 @@ public enum UIKitArchiveFixtures {
         }
     }
 
+    /// One controller under an identifier `identifierLength` characters long, with `views` views
+    /// sharing one small coder: a few kilobytes whose keys (each view's is its controller's and
+    /// its own) add up to `identifierLength × views` bytes.
+    public static func longKeyWithViews(identifierLength: Int, views: Int) -> [UInt8] {
+        let key = String(repeating: "K", count: identifierLength)
+        return archive { a in
+            a.encode([key] as NSArray, forKey: "kRootRestorationIdentifiersKey")
+            a.encode(2, forKey: "kUIStateRestorationArchiveMajorVersionKey")
+            a.encode(1, forKey: "kUIStateRestorationArchiveMinorVersionKey")
+            let view = nested { v in v.encode([0.0, 1.0] as NSArray, forKey: "kUIScrollViewContentOffsetKey") }
+            let all = NSMutableDictionary()
+            for i in 0..<views { all["v\(i)"] = view }
+            a.encode(nested { c in c.encode(all, forKey: "kViewRestorationDataKey") }, forKey: key)
+        }
+    }
+
     /// Only the top level, with this major version.
     static func topLevelOnly(major: Int) -> [UInt8] {
         archive { a in

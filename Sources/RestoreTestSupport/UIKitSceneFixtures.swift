@@ -48,6 +48,40 @@ public enum UIKitSceneFixtures {
 
     public static func path(_ folder: String) -> String { UIKitArchiveFixtures.path(folder) }
 
+    /// `container/Library/Saved Application State/com.example.both.savedState` holding the
+    /// scene fixture's sessions and the demo view-controller archive beside them (a device
+    /// listing in CAPTURE.md §1.1 shows both in one folder); `activities` false removes the
+    /// sessions' saved activities, as UIKit's own session of an app without a scene manifest.
+    /// Returns the folder's path.
+    public static func savedStateWithArchive(in container: String, activities: Bool) throws -> String {
+        let folder = container + "/Library/Saved Application State/com.example.both.savedState"
+        try FileManager.default.createDirectory(
+            atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path("scenes.savedState"), toPath: folder)
+        if !activities {
+            for session in [mainSession, photoSession] {
+                try FileManager.default.removeItem(atPath: folder + "/" + session)
+            }
+        }
+        try FileManager.default.copyItem(
+            atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"), toPath: folder + "/data.data")
+        return folder
+    }
+
+    /// Writes `files` (path inside the folder → bytes) into a new temporary `.savedState` and
+    /// returns its path.
+    public static func write(_ files: [(path: String, bytes: [UInt8])]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("s-\(UUID().uuidString)")
+            .appendingPathComponent("com.example.app.savedState").path
+        for (path, bytes) in files {
+            let file = (folder as NSString).appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+        }
+        return folder
+    }
+
     static func restoringYourAppsState() -> [(path: String, bytes: [UInt8])] {
         [
             knownSessions([(mainSession, "Main Scene"), (photoSession, "Second Scene"), (idleSession, "Main Scene")]),
@@ -75,7 +109,7 @@ public enum UIKitSceneFixtures {
     }
 
     /// `KnownSceneSessions/data.data`: identifier → the archived session (a binary plist).
-    static func knownSessions(_ sessions: [(String, String)]) -> (path: String, bytes: [UInt8]) {
+    public static func knownSessions(_ sessions: [(String, String)]) -> (path: String, bytes: [UInt8]) {
         var map: [String: Any] = [:]
         for (id, configuration) in sessions {
             map[id] = Data(
@@ -87,13 +121,13 @@ public enum UIKitSceneFixtures {
     }
 
     /// The activity's userInfo as UIKit archives it: a secure keyed archive, one key.
-    static func userInfoArchive(_ userInfo: [String: Any]) -> [UInt8] {
+    public static func userInfoArchive(_ userInfo: [String: Any]) -> [UInt8] {
         UIKitArchiveFixtures.archive(secure: true) { a in
             a.encode(userInfo as NSDictionary, forKey: "CanvasRestorationUserActivityUserInfoKey")
         }
     }
 
-    static func plist(_ dictionary: [String: Any]) -> [UInt8] {
+    public static func plist(_ dictionary: [String: Any]) -> [UInt8] {
         (try? PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)).map {
             [UInt8]($0)
         } ?? []

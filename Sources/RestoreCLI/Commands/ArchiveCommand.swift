@@ -23,6 +23,7 @@ struct ArchiveCommand: ParsableCommand {
 
     func run() throws {
         let listing = try ArchiveListing(trace: trace)
+        if let note = listing.note { Console.error("note: \(note)") }
         // The decoded archive is not needed past this point; exit frees it at once.
         defer { LeftForExit.current.park(listing) }
         if json { printJSON(writing: listing.writeJSON, terminator: "") } else { print(listing.text, terminator: "") }

@@ -153,12 +153,8 @@ public struct InfoPlist: Hashable, Sendable {
                     message:
                         "is \(atLeast ? "over " : "")\(size) bytes; an Info.plist larger than \(maximumBytes) bytes is refused (is this the app's Info.plist?)"
                 )
-            case .unreadable:
-                let exists = FileManager.default.fileExists(atPath: path)
-                throw StoryboardError(
-                    at: whole,
-                    message:
-                        "cannot read the Info.plist: \(exists ? "permission denied or not a file" : "no such file")")
+            case .unreadable(let reason):
+                throw StoryboardError(at: whole, message: "cannot read the Info.plist: \(reason)")
             }
         }
     }

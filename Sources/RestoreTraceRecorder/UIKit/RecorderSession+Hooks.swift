@@ -108,14 +108,17 @@
                 guard let cls = owner(selector) else { continue }
                 var original: IMP?
                 let block: MethodHooks.AskBlock = { [unowned self] target, application, coder in
-                    if callback == .shouldSave || callback == .shouldSaveSecure { preservationStarts() }
+                    let asksToSave = callback == .shouldSave || callback == .shouldSaveSecure
+                    if asksToSave { preservationStarts() }
                     let call = unsafeBitCast(original!, to: MethodHooks.AskMethod.self)
-                    return around(
+                    let answer = around(
                         selector, target, coder: coder, run: { call(target, selector, application, coder) },
                         report: {
                             answer, recording in
                             CapturedCall(callback, receiver: "AppDelegate", coder: recording, answer: .bool(answer))
                         })
+                    if asksToSave { saveAnswer = answer }
+                    return answer
                 }
                 original = MethodHooks.replace(selector, ownedBy: cls, with: block)
             }

@@ -98,6 +98,8 @@
         static var archiveFile: String {
             SavedStateArchive.path(inContainer: NSHomeDirectory(), bundle: Bundle.main.bundleIdentifier ?? "app")
         }
+        /// The app's answer to the save question of the preservation running (nil until given).
+        var saveAnswer: Bool?
         /// `willFinishLaunching` is running when `install` is called: it is reported before the next call.
         private var willFinishPending = true
         /// The window as `install` found it, inside `willFinishLaunching`: what that call changed
@@ -163,13 +165,19 @@
         }
 
         /// Preservation: the background event and the snapshot come from the first delegate
-        /// question; the archive is read once UIKit's synchronous save has returned.
+        /// question; the archive is read once UIKit's synchronous save has returned, and only
+        /// after a YES. After a NO, UIKit writes nothing, and the `data.data` on disk is an older
+        /// save (or none): reporting it made a replay restore from a stale archive. The engine
+        /// writes neither the archive nor the snapshot after a NO (P1, P10), so neither does this.
         func preservationStarts() {
             app.snapshotIgnored = false
+            saveAnswer = nil
             capture.enteredBackground()
             DispatchQueue.main.async { [self] in
-                capture.archiveWritten(readArchive?())
-                if !app.snapshotIgnored { capture.snapshotTaken() }
+                if saveAnswer == true {
+                    capture.archiveWritten(readArchive?())
+                    if !app.snapshotIgnored { capture.snapshotTaken() }
+                }
                 capture.output.flush()
             }
         }
