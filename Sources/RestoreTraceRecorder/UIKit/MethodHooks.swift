@@ -63,6 +63,26 @@
             return nil
         }
 
+        /// `replace`, for a method that other threads call while it is being replaced
+        /// (`NSKeyedArchiver`'s, which every archiver in the process goes through): the original
+        /// implementation is handed to `keep` before the block takes its place. Assigned from
+        /// `replace`'s result, it was nil for a call that came in between, and the block's `!`
+        /// trapped. Returns whether `cls` owns the method (nothing changed when it only inherits it).
+        @discardableResult
+        static func replace(_ selector: Selector, ownedBy cls: AnyClass, keeping keep: (IMP) -> Void, with block: Any)
+            -> Bool
+        {
+            var count: UInt32 = 0
+            guard let methods = class_copyMethodList(cls, &count) else { return false }
+            defer { free(methods) }
+            for i in 0..<Int(count) where method_getName(methods[i]) == selector {
+                keep(method_getImplementation(methods[i]))
+                method_setImplementation(methods[i], imp_implementationWithBlock(block))
+                return true
+            }
+            return false
+        }
+
         /// The metaclass, where class methods (restoration classes, `registerObject…`) live.
         static func metaclass(of cls: AnyClass) -> AnyClass? { object_getClass(cls) }
 

@@ -202,7 +202,7 @@
                     scope.wrote(CoderRecording.value(of: value), forKey: key as String)
                 }
             }
-            objectIMP = MethodHooks.replace(objectSel, ownedBy: archiver, with: objectBlock)
+            MethodHooks.replace(objectSel, ownedBy: archiver, keeping: { objectIMP = $0 }, with: objectBlock)
             let boolSel = #selector(NSKeyedArchiver.encode(_:forKey:) as (NSKeyedArchiver) -> (Bool, String) -> Void)
             var boolIMP: IMP?
             let boolBlock: MethodHooks.EncodeBoolBlock = { [unowned self] coder, value, key in
@@ -210,7 +210,7 @@
                 guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.bool(value), forKey: key as String) }
             }
-            boolIMP = MethodHooks.replace(boolSel, ownedBy: archiver, with: boolBlock)
+            MethodHooks.replace(boolSel, ownedBy: archiver, keeping: { boolIMP = $0 }, with: boolBlock)
             let intSel = NSSelectorFromString("encodeInteger:forKey:")
             var intIMP: IMP?
             let intBlock: MethodHooks.EncodeIntBlock = { [unowned self] coder, value, key in
@@ -218,7 +218,7 @@
                 guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.int(value), forKey: key as String) }
             }
-            intIMP = MethodHooks.replace(intSel, ownedBy: archiver, with: intBlock)
+            MethodHooks.replace(intSel, ownedBy: archiver, keeping: { intIMP = $0 }, with: intBlock)
             let doubleSel = NSSelectorFromString("encodeDouble:forKey:")
             var doubleIMP: IMP?
             let doubleBlock: MethodHooks.EncodeDoubleBlock = { [unowned self] coder, value, key in
@@ -226,7 +226,7 @@
                 guard Thread.isMainThread else { return }
                 if let scope = scopes.last, scope.coder === coder { scope.wrote(.double(value), forKey: key as String) }
             }
-            doubleIMP = MethodHooks.replace(doubleSel, ownedBy: archiver, with: doubleBlock)
+            MethodHooks.replace(doubleSel, ownedBy: archiver, keeping: { doubleIMP = $0 }, with: doubleBlock)
         }
 
         /// UIKit deletes its archive once the launch that read it has finished (R9); the engine
