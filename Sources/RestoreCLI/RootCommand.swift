@@ -108,7 +108,12 @@ public enum RestoreTraceMain {
             let code = RootCommand.exitCode(for: error).rawValue
             let message = RootCommand.fullMessage(for: error)
             if code == 0 {
+                // Help, --version, a completion script: lost to a full disk is not done either.
                 if !message.isEmpty { print(message) }
+                do { try StandardOutput.check() } catch {
+                    Console.error(RestoreFailure(error).message)
+                    return ExitStatus.environment
+                }
                 return ExitStatus.done
             }
             Console.error(usageMessage(message))

@@ -81,6 +81,9 @@ enum Escape {
             switch ch {
             case "\\": out += backslash
             case "\"": out += "\\\""
+            // Graphviz decodes entities in a quoted string: `a&lt;b` was drawn `a<b`, and the
+            // report's drawing disagreed with its own cards (r19 CLI hunt).
+            case "&": out += "&amp;"
             default: out.unicodeScalars.append(ch)
             }
         }

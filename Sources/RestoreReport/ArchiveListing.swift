@@ -22,9 +22,6 @@ public struct ArchiveListing: Sendable {
     /// The folder held both an archive and scene sessions: which was read and how to read the
     /// other (`SavedStateLookup`), for standard error.
     public var note: String?
-    /// The trace is `import`'s (`"source": "uikit-archive"`): its archive is UIKit's, listed under
-    /// the names UIKit stores, as when the `data.data` itself is listed.
-    public var importedFromUIKit = false
 
     /// Reads the trace and keeps its last archive, or reads UIKit's archive.
     public init(trace: String) throws(RestoreFailure) {
@@ -62,7 +59,6 @@ public struct ArchiveListing: Sendable {
         var sceneEvents: [EngineEvent] = []
         do {
             let reader = try TraceReader(path: trace)
-            importedFromUIKit = reader.header.source == Importing.source
             // Each line's payloads are checked here, as `nextRecord()` would, so that an archive
             // is decoded once: the check decodes it.
             while let record = try reader.nextRecord(checkingPayloads: false) {
@@ -104,12 +100,13 @@ public struct ArchiveListing: Sendable {
             CoderEntry(key: "kUIStateRestorationArchiveMajorVersionKey", value: .int(2), isSystem: true),
             CoderEntry(key: "kUIStateRestorationArchiveMinorVersionKey", value: .int(1), isSystem: true),
         ].filter { a.appLevelValue($0.key) == nil }
-        // UIKit's archive is listed under the names it stores (the model keeps the engine's `…Key`).
+        // Every archive is listed under the names UIKit stores (CAPTURE.md §1.3; the model keeps
+        // the engine's `…Key`), as the text listing does: a script read two spellings of one key
+        // depending on where the archive came from (r19 hunts).
         let stored = Dictionary(UIKitArchiveKeys.engineNames.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        let appLevel =
-            source == "uikit" || importedFromUIKit
-            ? a.appLevel.map { e in CoderEntry(key: stored[e.key] ?? e.key, value: e.value, isSystem: e.isSystem) }
-            : a.appLevel
+        let appLevel = a.appLevel.map { e in
+            CoderEntry(key: stored[e.key] ?? e.key, value: e.value, isSystem: e.isSystem)
+        }
         let classes = a.restorationClassMap.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.className)) }
         let outline: [(String, JSONValue?)] = [
             ("format", .string(Self.format)), ("source", .string(source)), ("written", .bool(archive != nil)),

@@ -52,13 +52,19 @@ public struct RestoreFailure: Error, CustomStringConvertible, Sendable {
     /// The report could not be made (Graphviz) or written into `directory`.
     public init(_ error: ExportError, writing directory: String) {
         if case .writeFailed(let path, let reason) = error {
-            self.init(.environment, Self.cannotWrite(path, reason))
+            // `replay` has no -o: its report folder is --report-dir (r19 CLI hunt).
+            self.init(
+                .environment,
+                Self.cannotWrite(
+                    path, reason, elsewhere: "put the report somewhere else (report -o DIR, replay --report-dir DIR)"))
         } else {
             self.init(.badInput, "\(directory): error: cannot write the report: \(error.description)")
         }
     }
 
-    private static func cannotWrite(_ path: String, _ reason: String) -> String {
-        "\(path): error: cannot write: \(reason)\n  hint: check that the folder is writable and the disk has room, or write somewhere else with -o"
+    private static func cannotWrite(
+        _ path: String, _ reason: String, elsewhere: String = "write somewhere else with -o"
+    ) -> String {
+        "\(path): error: cannot write: \(reason)\n  hint: check that the folder is writable and the disk has room, or \(elsewhere)"
     }
 }

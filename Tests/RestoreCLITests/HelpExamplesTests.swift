@@ -14,8 +14,9 @@ import Testing
     /// need a simulator are left out.
     static func examples(_ help: String) -> [String] {
         help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            // A simulator's app container (xcrun) exists only on a Mac with Xcode.
-            .filter { $0.hasPrefix("restoretrace ") && !$0.contains("xcrun") }
+            // A simulator's app container (xcrun, or `$app` set from it) exists only on a Mac
+            // with Xcode.
+            .filter { $0.hasPrefix("restoretrace ") && !$0.contains("xcrun") && !$0.contains("$app") }
             .map { line in
                 guard let hash = line.range(of: "  #") else { return line }
                 return String(line[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces)

@@ -32,4 +32,18 @@ import Testing
         #expect(replay.contains("--set 'answer:Tabs/home/Detail=nil'"))
         #expect(replay.contains("--drop-id"))
     }
+
+    /// An example wrapped in the middle of its command at 80 columns (help's width off a
+    /// terminal) is a broken command when copied: `archive`'s and `import`'s simulator examples
+    /// were (r19 CLI hunt).
+    @Test(arguments: ["", "record", "replay", "report", "diff", "archive", "export", "import", "lint", "schema"])
+    func examplesAreNotWrappedInsideACommand(_ command: String) throws {
+        let args = (command.isEmpty ? [] : [command]) + ["--help"]
+        let lines = try CLI.run(args, in: FileManager.default.temporaryDirectory).stdout
+            .components(separatedBy: "\n")
+        for (line, next) in zip(lines, lines.dropFirst())
+        where line.hasPrefix("  restoretrace ") || line.hasPrefix("  app=") {
+            #expect(next.isEmpty || next.hasPrefix(" "), "\(command) --help wraps '\(line)' onto '\(next)'")
+        }
+    }
 }

@@ -31,7 +31,9 @@ import Testing
         let top = try #require(json["topLevel"] as? [String: Any])
         #expect((top["kUIStateRestorationArchiveMajorVersionKey"] as? [String: Any])?["int"] as? Int == 2)
         #expect(
-            (top["UIApplicationStateRestorationBundleVersionKey"] as? [String: Any])?["string"] as? String != nil)
+            (top["UIApplicationStateRestorationBundleVersion"] as? [String: Any])?["string"] as? String != nil)
+        // UIKit's stored names, as the text listing and a data.data's listing give them.
+        #expect(top["UIApplicationStateRestorationBundleVersionKey"] == nil)
         let classes = try #require(json["restorationClasses"] as? [String: String])
         #expect(classes.values.contains("TripDetailViewController"))
         let objects = try #require(json["objects"] as? [[String: Any]])

@@ -18,6 +18,10 @@ import Testing
     @Test func failOnExitsOneOnlyAtThatSeverity() throws {
         #expect(try CLI.run(["lint", "Tabs.storyboard", "--fail-on", "warning"], in: Self.fixtures).code == 1)
         #expect(try CLI.run(["lint", "Tabs.storyboard", "--fail-on", "error"], in: Self.fixtures).code == 0)
+        // Given twice, any level fails (the last one only was kept, and this passed with warnings).
+        #expect(
+            try CLI.run(["lint", "Tabs.storyboard", "--fail-on", "warning", "--fail-on", "error"], in: Self.fixtures)
+                .code == 1)
         #expect(try CLI.run(["lint", "Container.storyboard", "--fail-on", "error"], in: Self.fixtures).code == 1)
     }
 

@@ -36,6 +36,18 @@ import Testing
         #expect(xml.ids.contains(Anchor.svg(.restoration, "TabController/NavigationController/" + id)))
     }
 
+    /// Graphviz decodes entities in a quoted DOT string: a title `a&lt;b&amp;c` was drawn
+    /// `a<b&c`, and the report's drawing disagreed with its own cards (r19 CLI hunt).
+    @Test func entitiesInPlainStringsAreDrawnAsWritten() throws {
+        let id = "a&lt;b&amp;c&#92;"
+        let f = Fixture.tabBarNavigation(cityID: id)
+        let svg = try SVGRenderer.render(
+            dot: DotBuilder(outcome: f.outcome, events: f.events, options: .init(title: "T " + id)).build())
+        let xml = try #require(XMLCheck.parse(svg), "not XML")
+        #expect(xml.text.contains("T " + id))
+        #expect(!xml.text.contains("a<b"))
+    }
+
     /// Graphviz replaces `\N` (the node's name), `\G` (the graph's) and `\L` (the label) in labels
     /// and tooltips: an identifier holding them was drawn as `navn1`, or its tooltip pulled in
     /// the label's markup. Every place the drawing shows it, it reads as it is.

@@ -65,7 +65,8 @@ import Testing
             _ = try AtomicFileWriter(path: folder.path)
             Issue.record("expected an error")
         } catch {
-            #expect(error.cause == .environment)
+            // Named where a file goes: the user's mistake, as `report -o FILE` is (exit 2).
+            #expect(error.cause == .badInput)
             #expect(error.description.hasPrefix("\(folder.path): error: cannot write: Is a directory"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path + ".partial"))

@@ -12,7 +12,8 @@ struct ArchiveCommand: ParsableCommand {
 
             Examples:
               restoretrace archive Traces/demo-travel.trace.jsonl
-              restoretrace archive "$(xcrun simctl get_app_container booted com.example.app data)" --json
+              app=$(xcrun simctl get_app_container booted com.example.app data)
+              restoretrace archive "$app" --json
             """)
 
     @Argument(help: ArgumentHelp("The trace, or UIKit's archive.", valueName: "trace"))

@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
             Exit codes: 0 imported; 2 the archive cannot be read (damaged, truncated, a cycle, absurd sizes, a newer archive version: the message names the file and where in the archive); 3 the trace could not be written.
 
             Examples:
-              restoretrace import "$(xcrun simctl get_app_container booted com.example.app data)"
+              app=$(xcrun simctl get_app_container booted com.example.app data)
+              restoretrace import "$app"
               restoretrace import data.data -o app.trace.jsonl
               restoretrace import ~/Downloads/com.example.app.xcappdata
             """)

@@ -32,8 +32,10 @@ struct LintCommand: ParsableCommand {
 
     @Option(
         name: .customLong("fail-on"),
-        help: ArgumentHelp("Exit 1 when a finding has at least this severity.", valueName: "warning|error"))
-    var failOn: FailOn?
+        help: ArgumentHelp(
+            "Exit 1 when a finding has at least this severity; repeatable, as for record (any level given fails).",
+            valueName: "warning|error"))
+    var failOn: [FailOn] = []
 
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
         case warning, error
@@ -82,7 +84,9 @@ struct LintCommand: ParsableCommand {
         do { report = try StoryboardLinter.lint(documents) } catch { throw RestoreFailure(.badInput, "\(error)") }
         if let plist { report.read(plist) }
         if json { printJSON(report.json, terminator: "") } else { print(report.text, terminator: "") }
-        if let failOn, report.hasFinding(atLeast: failOn == .error ? .error : .warning) {
+        // Given twice, the last one only was kept: `--fail-on warning --fail-on error` passed
+        // with warnings (r19 CLI hunt). Any level given fails, as for `record` and `replay`.
+        if failOn.contains(where: { report.hasFinding(atLeast: $0 == .error ? .error : .warning) }) {
             throw Difference()
         }
     }

@@ -188,7 +188,8 @@ struct Fields {
     /// Reports the first key outside `allowed`.
     func rejectUnknown(_ allowed: Set<String>) throws(DecodeProblem) {
         for (k, _) in pairs where !allowed.contains(k) {
-            throw DecodeProblem(name(k), "unknown field '\(k)'")
+            throw DecodeProblem(
+                name(k), "is not one a trace has (a trace from a newer restoretrace, or edited by hand)")
         }
     }
 }

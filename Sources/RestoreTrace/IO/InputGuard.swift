@@ -4,15 +4,38 @@ import Foundation
 /// replace the scenario with its trace).
 public enum InputGuard {
     /// Throws when `output` is the same file as one of `inputs`: the same path after resolving
-    /// symbolic links and `..`, or another name (a hard link, a symlink) for the same file.
-    /// Standard input and output (`-`) are never files on disk here.
+    /// symbolic links and `..`, or another name (a hard link, a symlink) for the same file; when
+    /// the file written first and renamed onto `output` (`OUTPUT.partial`, see `TraceWriter`) is
+    /// one of them (exporting a crashed recording's `X.partial` to `X` truncated it: the only
+    /// copy); or when an input `-` is the file `output` names (`export - -o t.jsonl < t.jsonl`).
+    /// Standard output (`-`) is never a file on disk here.
     public static func refuseWritingOntoInputs(output: String, inputs: [String]) throws(TraceError) {
         guard output != "-" else { return }
-        for input in inputs where input != "-" && isSameFile(output, input) {
-            throw TraceError(
-                file: output, "this is the input '\(input)': writing here would destroy it",
-                hint: "pick another output path with -o")
+        let partial = AtomicFileWriter.followingLinks(output) + AtomicFileWriter.partialSuffix
+        for input in inputs {
+            if input == "-" {
+                // A terminal or /dev/null loses nothing when written to.
+                if names(output, descriptor: STDIN_FILENO), !isCharacterDevice(output) {
+                    throw TraceError(
+                        file: output, "this is the file standard input reads ('-'): writing here would destroy it",
+                        hint: "pick another output path with -o")
+                }
+            } else if isSameFile(output, input) {
+                throw TraceError(
+                    file: output, "this is the input '\(input)': writing here would destroy it",
+                    hint: "pick another output path with -o")
+            } else if isSameFile(partial, input) {
+                throw TraceError(
+                    file: output,
+                    "is written through '\(partial)' first, which is the input '\(input)': writing would destroy it",
+                    hint: "pick another output path with -o, or rename the input first")
+            }
         }
+    }
+
+    private static func isCharacterDevice(_ path: String) -> Bool {
+        var s = stat()
+        return stat(path, &s) == 0 && s.st_mode & S_IFMT == S_IFCHR
     }
 
     /// True when both paths name one file (or the output, not yet written, would land on the input).

@@ -74,6 +74,14 @@ public final class TraceReader {
             if let hint = scenarioHint(path, first.bytes) {
                 throw TraceError(file: file, line: 1, column: 1, "this is a scenario, not a trace", hint: hint)
             }
+            // An editor's byte order mark: named, where it read as "unexpected character '�'".
+            // Not skipped: every reader of the trace, ours and others, finds lines by offset.
+            if first.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw TraceError(
+                    file: file, line: 1, column: 1,
+                    "the trace starts with a UTF-8 byte order mark (EF BB BF), which restoretrace never writes: an editor added it",
+                    hint: "remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' \(file)), or record the trace again")
+            }
             throw TraceError(
                 file: file, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
                 hint: "line 1 must be {\"format\":\"\(TraceHeader.format)\",…}")

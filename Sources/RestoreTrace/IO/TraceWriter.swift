@@ -82,6 +82,12 @@ public final class AtomicFileWriter {
             InterruptCleanup.finished(ticket)
             throw Self.refused(path, "cannot write", errno: code)
         }
+        // A file replaced keeps its permissions (a 600 output became 644); a new one gets 644
+        // less the umask, as any new file.
+        var replaced = stat()
+        if stat(destination, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(fd, replaced.st_mode & 0o7777)
+        }
         descriptor = fd
         self.ticket = ticket
     }
@@ -205,8 +211,10 @@ public final class AtomicFileWriter {
             case EISDIR: "name a file, not a folder, with -o"
             default: "check that the folder is writable, or pick another output path with -o"
             }
+        // A folder named where a file goes is the user's mistake, as `report -o FILE` is (exit 2).
         return TraceError(
-            file: path, "\(what): \(String(cString: strerror(code)))", hint: hint, cause: .environment)
+            file: path, "\(what): \(String(cString: strerror(code)))", hint: hint,
+            cause: code == EISDIR ? .badInput : .environment)
     }
 }
 
