@@ -94,7 +94,7 @@ import Testing
         #expect(e.location.line == i + nodes + 2)
         #expect(
             e.diagnostic.message.contains(
-                "announces \(nodes + 1) node lines, but this is line \(nodes + 1) and not a node line"))
+                "announces \(nodes + 1) node lines, but only \(nodes) follow it: this line is not a node line"))
     }
 
     @Test func archiveCountSmallerThanItsLinesLeavesAnEntryLineWithNoEvent() throws {

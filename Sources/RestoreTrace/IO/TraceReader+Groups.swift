@@ -135,8 +135,10 @@ extension TraceReader {
                 guard Self.kind(of: read.bytes, from: start) == kind else {
                     throw TraceError(
                         file: file, line: member.number, column: 1,
-                        "\(seq) on line \(line.number) announces \(count) \(what) lines, but this is line \(i + 1) and not a\(kind == .entry ? "n" : "") \(what) line",
-                        hint: "a \(what) count that does not match its lines: was the file edited or cut?")
+                        "\(seq) on line \(line.number) announces \(count) \(what) lines, but only \(i) follow it: this line is not a\(kind == .entry ? "n" : "") \(what) line",
+                        hint:
+                            "a \(what) count that does not match its lines: was the file edited or cut, or did a recording go on after one was killed mid-write?"
+                    )
                 }
                 let m = LineGroup.Member(
                     range: start..<read.bytes.count, line: member.number, unterminated: member.unterminated)
