@@ -90,12 +90,14 @@ public struct TraceComparison: Sendable {
             })
     }
 
-    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"firstDifference":…,"outcome":[…],"changes":[…],"app":[…],"sessions":[…],"findings":[…]}`.
+    /// `{"format":"restoretrace-diff/1","identical":…,"eventsA":…,"eventsB":…,"scenarioA":…,"scenarioB":…,"firstDifference":…,"outcome":[…],"changes":[…],"app":[…],"sessions":[…],"findings":[…]}`.
     public var json: String {
         JSONValue.obj([
             ("format", .string(Self.format)),
             ("identical", .bool(result.identical)),
             ("eventsA", .int(result.eventsA)), ("eventsB", .int(result.eventsB)),
+            // The text's "different scenarios" note had no JSON counterpart (r19 CLI hunt).
+            ("scenarioA", .string(result.headerA.scenario)), ("scenarioB", .string(result.headerB.scenario)),
             ("firstDifference", result.firstDifference.map(Self.firstDifferenceJSON) ?? .null),
             ("outcome", .array(result.outcome.lines.map(JSONValue.string))),
             ("changes", Self.changesJSON(result.outcome)),

@@ -85,6 +85,8 @@ struct DiffReadingTests {
         let events = lines.filter { $0.hasPrefix(#"{"seq":"#) }
         #expect(json["eventsA"] as? Int == events.count)
         #expect(json["eventsB"] as? Int == events.count)
+        #expect(json["scenarioA"] as? String == "demo-travel")
+        #expect(json["scenarioB"] as? String == "demo-travel")
         let first = try #require(json["firstDifference"] as? [String: Any])
         // The four events before it, as the writer writes them without their seq.
         let at = try #require(events.firstIndex(of: lines[late - 1]))
