@@ -31,11 +31,47 @@ var RestoretraceNodes = (function () {
       requestAnimationFrame(function () { queued = false; self.update(); });
     });
   }
+  // Where `row` is in the table's scrolling space.
+  Table.prototype.offsetOf = function (row) {
+    return row.getBoundingClientRect().top - this.wrap.getBoundingClientRect().top + this.wrap.scrollTop;
+  };
+  // The rendered row at the top of the view, and how far below the view's top it is; null when
+  // the view is past the rendered rows (a jump with the scrollbar). `inside` is true when the
+  // view is well within them, so nothing needs rendering.
+  Table.prototype.rowInView = function () {
+    var rows = this.body.rows;
+    if (this.shown[0] < 0 || rows.length < 3) return null;
+    var top = this.wrap.scrollTop, bottom = top + this.wrap.clientHeight;
+    var firstTop = this.offsetOf(rows[1]);
+    var lastRow = rows[rows.length - 2], lastBottom = this.offsetOf(lastRow) + lastRow.offsetHeight;
+    if (bottom <= firstTop || top >= lastBottom) return null;
+    var edge = 10 * this.rowHeight;
+    var inside = (this.shown[0] === 0 || top >= firstTop + edge) &&
+      (this.shown[1] === this.count || bottom <= lastBottom - edge);
+    for (var k = 1; k < rows.length - 1; k++) {
+      var at = this.offsetOf(rows[k]);
+      if (at + rows[k].offsetHeight > top) return { i: this.shown[0] + k - 1, offset: at - top, inside: inside };
+    }
+    return null;
+  };
   // The rows around the scroll position, then `then` once they are in the DOM.
+  //
+  // Rows differ in height (a skipped or lost row holds its reason), so the scroll position is
+  // not `index × average height`: the row at the top of the view is found among the rendered
+  // rows, and kept where it is on screen when the rows around it are rendered again. Deriving
+  // the rows from the average height, a link into a block of skipped rows showed its row, then
+  // the scroll that centred it rendered rows past it, and it was gone (r19 report hunt).
   Table.prototype.update = function (then, around) {
     if (!index) return;
     var visible = Math.ceil(this.wrap.clientHeight / this.rowHeight) || 20;
-    var at = around !== undefined ? around : Math.floor(this.wrap.scrollTop / this.rowHeight);
+    var at, keep = null;
+    if (around !== undefined) {
+      at = around;
+    } else {
+      var inView = this.rowInView();
+      if (inView && inView.inside && !then) return;
+      if (inView) { at = inView.i; keep = inView; } else at = Math.floor(this.wrap.scrollTop / this.rowHeight);
+    }
     var first = Math.max(0, at - MARGIN), last = Math.min(this.count, at + visible + MARGIN);
     if (first === this.shown[0] && last === this.shown[1] && !then) return;
     var ticket = ++this.latest;
@@ -56,6 +92,9 @@ var RestoretraceNodes = (function () {
       html.push(spacer((self.count - last) * self.rowHeight));
       self.body.innerHTML = html.join("");
       self.shown = [first, last];
+      // The row that was at the top of the view stays where it was on screen.
+      var kept = keep && self.body.rows[1 + keep.i - first];
+      if (kept) self.wrap.scrollTop += self.offsetOf(kept) - self.wrap.scrollTop - keep.offset;
       // The row a link pointed at stays marked when scrolling renders it again.
       var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target && target.parentNode === self.body) target.classList.add("flash");

@@ -93,6 +93,25 @@ struct Fixture {
         return run("large-\(count)", app: app, ui: build(controllers: count, lostEvery: lostEvery))
     }
 
+    /// `preserved` identified controllers, then a navigation controller without an identifier
+    /// holding `skipped` more: a long block of skipped rows, each taller (its reason, the
+    /// ancestor that caused it) than the preserved rows a node table measures first.
+    static func skippedBlock(preserved: Int, skipped: Int) -> Fixture {
+        func build() -> UIViewController {
+            let kept = (0..<preserved).map { UIViewController(className: "Kept", restorationIdentifier: "K\($0)") }
+            let lost = (0..<skipped).map { UIViewController(className: "Lost", restorationIdentifier: "L\($0)") }
+            return UITabBarController(
+                restorationIdentifier: "Root",
+                viewControllers: [
+                    UINavigationController(restorationIdentifier: "Good", viewControllers: kept),
+                    UINavigationController(restorationIdentifier: nil, viewControllers: lost),
+                ])
+        }
+        let app = TestApp()
+        app.launchUI = build
+        return run("skipped-block", app: app, ui: build())
+    }
+
     private static func build(controllers count: Int, lostEvery: Int) -> UIViewController {
         let root = UITabBarController(restorationIdentifier: "Root", viewControllers: [])
         var made = 1
