@@ -16,6 +16,7 @@
   // The timeline index: per event its launch, phase, name and path as numbers into tables.
   var index = null, cols = [], total = 0, starts = [1];
   var anchors = {};
+  var sharedKeys = {};
   // Event seq → [row anchor, locator] of the nodes whose fate it decided (lost or skipped there).
   var decided = {};
   var state = { launch: "", phase: "", callback: "", path: "", text: "", page: 0, open: {} };
@@ -67,6 +68,7 @@
     starts = ix.chunks && ix.chunks.length ? ix.chunks : [1];
     decided = ix.decided || {};
     if (ix.anchors) anchors = ix.anchors;
+    if (ix.sharedKeys) sharedKeys = ix.sharedKeys;
     fill($("f-launch"), distinct(0, String).sort(function (a, b) { return a - b; }));
     fill($("f-phase"), distinct(1, function (v) { return ix.phases[v]; }));
     fill($("f-callback"), distinct(2, function (v) { return ix.names[v]; }).sort());
@@ -195,6 +197,8 @@
   // A reference names an archive key: the node's row is found by the path of the event that
   // encoded that key, among the events already loaded.
   function anchorForKey(key) {
+    var own = sharedAnchor("preservation", key) || sharedAnchor("restoration", key);
+    if (own) return own;
     for (var c = 1; c <= starts.length; c++) {
       var chunk = D.get("events", c) || [];
       for (var j = 0; j < chunk.length; j++) {
@@ -204,7 +208,15 @@
     }
     return null;
   }
-  function anchorFor(side, path) {
+  // The row of the node with this archive key, when its path is shared with a sibling's.
+  function sharedAnchor(side, key) {
+    var map = sharedKeys[side];
+    return key && map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : null;
+  }
+  // A node's row: by its archive key among siblings sharing a path, else by the path.
+  function anchorFor(side, path, key) {
+    var own = sharedAnchor(side, key);
+    if (own) return own;
     var map = anchors[side];
     if (map && Object.prototype.hasOwnProperty.call(map, path)) return map[path];
     return window.RestoretraceNodes ? RestoretraceNodes.anchorForPath(side === "preservation" ? "p" : "r", path) : null;
@@ -260,7 +272,7 @@
     tr.appendChild(el("td", null, str(e.receiver)));
     var pathCell = el("td");
     if (e.path) {
-      var target = anchorFor(e.phase === "restoration" ? "restoration" : "preservation", e.path);
+      var target = anchorFor(e.phase === "restoration" ? "restoration" : "preservation", e.path, e.key);
       var link = el(target ? "a" : "span", "mono", e.path);
       if (target) link.href = "#" + target;
       pathCell.appendChild(link);

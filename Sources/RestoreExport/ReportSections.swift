@@ -81,7 +81,7 @@ struct ReportSections {
         parts.append(
             "<div class=\"banner \(tone)\" role=\"status\"><p class=\"headline\" id=\"verdict-text\">\(h(headline))</p>"
         )
-        parts.append("<p class=\"sub\">\(h(preservationLine(skipped: skipped)))</p></div>")
+        parts.append("<p class=\"sub\">\(h(preservationLine(skipped: skipped)))</p>\(earlierLaunches)</div>")
 
         if !lost.isEmpty {
             parts.append(
@@ -102,6 +102,13 @@ struct ReportSections {
 
     private func headline(lost: [NodeOutcome], partly: Int) -> (String, String) {
         guard let r = outcome.restoration else {
+            // A recording cut off inside its relaunch has one; it is just not whole (r19 report hunt).
+            if let d = input.replay?.firstDivergence, d.recordingCutOff != nil, d.recorded == nil {
+                return (
+                    "The trace is cut off after event #\(d.seq - 1), and no restoration is whole before the cut: what the relaunch restored is not in it.",
+                    "partial"
+                )
+            }
             return ("No relaunch in this timeline: nothing was restored.", "neutral")
         }
         let (done, total) = r.count
@@ -116,13 +123,44 @@ struct ReportSections {
         return (text + "; \(DotBuilder.grouped(lost.count)) lost" + partlyText + ".", "bad")
     }
 
+    /// Each launch before the last, in a line as `replay` prints it: the tables and the drawing
+    /// show the last launch only, and the one where restoration went wrong (a crash at launch 2,
+    /// then launch 3 finds no archive) was nowhere on the page but in the findings (r19 hunt).
+    private var earlierLaunches: String {
+        guard outcome.launches.count > 1 else { return "" }
+        let items = outcome.launches.dropLast().map { r -> String in
+            guard r.performed else {
+                let why =
+                    r.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? "not performed"
+                return "<li>Launch \(r.launch): nothing restored — \(why).</li>"
+            }
+            let (done, total) = r.count
+            var lost: [NodeOutcome] = []
+            for i in r.nodes.indices where r.nodes[i].status == .notRestored { lost.append(r.nodes[i]) }
+            var line = "Launch \(r.launch): restored \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes"
+            if !lost.isEmpty {
+                let named = lost.prefix(3).map { n in
+                    "<code>\(shown(n.locator))</code>"
+                        + (n.reason.map { " <code class=\"code\">\(h($0.rawValue))</code>" } ?? "")
+                }
+                line +=
+                    "; \(DotBuilder.grouped(lost.count)) lost: " + named.joined(separator: ", ")
+                    + (lost.count > 3 ? ", … and \(DotBuilder.grouped(lost.count - 3)) more" : "")
+            }
+            return "<li>\(line).</li>"
+        }
+        let last = outcome.launches[outcome.launches.count - 1].launch
+        return "<p class=\"sub\">Earlier launches (the tables and the drawing show launch \(last)):</p>"
+            + "<ul class=\"sub launches\">" + items.joined() + "</ul>"
+    }
+
     /// Restored nodes whose selection did not come back as it was, with the finding that says why.
     private func partialList(_ nodes: [NodeOutcome]) -> String {
         var items = nodes.prefix(Self.listLimit).map { n -> String in
             let code = partials.finding(for: n, side: .restoration)?.code
             let reason = code.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
             return
-                "<li><a href=\"#\(Anchor.node(.restoration, n.locator))\"><code>\(shown(n.path ?? n.locator))</code></a> "
+                "<li><a href=\"#\(Anchor.node(.restoration, n.locator))\"><code>\(shown(n.locator))</code></a> "
                 + "<span class=\"muted\">\(shown(n.className))</span><br>\(reason).</li>"
         }
         if nodes.count > Self.listLimit {
@@ -151,7 +189,7 @@ struct ReportSections {
             let reason = n.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? ""
             var cause = ""
             if let c = n.cause, c != n.locator { cause = " — because of <code>\(shown(c))</code>" }
-            return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(shown(n.path ?? n.locator))</code></a> "
+            return "<li><a href=\"#\(Anchor.node(side, n.locator))\"><code>\(shown(n.locator))</code></a> "
                 + "<span class=\"muted\">\(shown(n.className))</span><br>\(reason)\(cause).</li>"
         }
         if nodes.count > Self.listLimit {

@@ -19,6 +19,8 @@ public struct ReportWhatIf: Sendable {
     public var idleSteps: [IdleStep]
     /// The launch whose restoration the page's rows show.
     private var lastLaunch: Int?
+    /// The what-if run's outcome, whose rows the page shows.
+    private var after: Outcome
 
     public init(
         edits: [String], before: Outcome, after: Outcome, beforeEvents: [EngineEvent] = [], idleSteps: [IdleStep] = []
@@ -29,6 +31,7 @@ public struct ReportWhatIf: Sendable {
         self.beforeEvents = beforeEvents
         self.idleSteps = idleSteps
         lastLaunch = after.launches.last?.launch
+        self.after = after
         for c in diff.changes where hasRow(c) {
             let key = c.phase.rawValue + "\n" + (c.after?.locator ?? c.locator)
             if changeIndex[key] == nil { changeIndex[key] = c }
@@ -48,6 +51,38 @@ public struct ReportWhatIf: Sendable {
                 let side: Anchor.Side = c.phase == .preservation ? .preservation : .restoration
                 return Anchor.node(side, (faithful ? c.before?.locator : c.after?.locator) ?? c.locator)
             })
+    }
+
+    /// Each row anchor of the faithful run's drawing → the row of the same node on this page,
+    /// which shows the what-if run (nil: it has none). A node is the same by its place in the
+    /// hierarchy at preservation (`position`) and by its archive key at restoration; its locator
+    /// is not enough: with `Tabs/tripsNav` dropped, the faithful drawing's
+    /// `Tabs/<UINavigationController>` (Explore's) linked to the dropped nav's row (r19 hunt).
+    func faithfulRowAnchors() -> [String: String?] {
+        var out: [String: String?] = [:]
+        var byPosition: [String: String] = [:]
+        for n in after.preservation?.nodes ?? [] {
+            if let p = n.position, byPosition[p] == nil { byPosition[p] = n.locator }
+        }
+        for n in before.preservation?.nodes ?? [] {
+            // `updateValue`: assigning nil through the subscript would remove the entry, and
+            // the link would be kept as it was.
+            out.updateValue(
+                n.position.flatMap { byPosition[$0] }.map { Anchor.node(.preservation, $0) },
+                forKey: Anchor.node(.preservation, n.locator))
+        }
+        var byKey: [String: String] = [:]
+        var keyCount: [String: Int] = [:]
+        for n in after.restoration?.nodes ?? [] {
+            guard let key = n.key else { continue }
+            byKey[key] = n.locator
+            keyCount[key, default: 0] += 1
+        }
+        for n in before.restoration?.nodes ?? [] {
+            let same = n.key.flatMap { keyCount[$0] == 1 ? byKey[$0] : nil }
+            out.updateValue(same.map { Anchor.node(.restoration, $0) }, forKey: Anchor.node(.restoration, n.locator))
+        }
+        return out
     }
 
     /// The change to a node shown on `side`, if its fate moved.
@@ -161,8 +196,9 @@ extension ReportWriter {
         let dot = DotBuilder(outcome: w.before, events: w.beforeEvents, options: faithfulOptions).build()
         // One page holds both drawings: the faithful one's ids are prefixed so they stay unique
         // and the page script's ring (`g` + row anchor) lands on the what-if's node.
-        let faithful = inlineable(try SVGRenderer.render(dot: dot))
-            .replacingOccurrences(of: " id=\"", with: " id=\"faithful-")
+        let faithful = relinked(
+            inlineable(try SVGRenderer.render(dot: dot)).replacingOccurrences(of: " id=\"", with: " id=\"faithful-"),
+            w.faithfulRowAnchors())
         func figure(_ run: String, _ caption: String, _ svg: String) -> String {
             "<figure class=\"whatif-drawing\" data-run=\"\(run)\" style=\"margin:0;min-width:0\">"
                 + "<figcaption class=\"muted small\">\(caption)</figcaption>\n\(svg)</figure>"
@@ -170,5 +206,29 @@ extension ReportWriter {
         return "<div class=\"side-by-side\" style=\"display:grid;grid-template-columns:1fr 1fr;gap:.75rem\">"
             + figure("faithful", "Faithful (recorded) run", faithful) + figure("whatif", "What-if run", whatIfDrawing)
             + "</div>"
+    }
+
+    /// The faithful drawing's links to node rows, pointed at the same node's row on the page
+    /// (the what-if run's), or taken away where the page has no row for that node.
+    static func relinked(_ svg: String, _ anchors: [String: String?]) -> String {
+        let marker = "xlink:href=\"#"
+        var out = ""
+        var rest = Substring(svg)
+        while let found = rest.range(of: marker) {
+            out += rest[..<found.lowerBound]
+            let after = rest[found.upperBound...]
+            guard let close = after.firstIndex(of: "\"") else {
+                rest = rest[found.lowerBound...]
+                break
+            }
+            let anchor = String(after[..<close])
+            if anchor.hasPrefix("node-"), let mapped = anchors[anchor] {
+                if let mapped { out += marker + mapped + "\"" }
+            } else {
+                out += marker + anchor + "\""
+            }
+            rest = after[after.index(after: close)...]
+        }
+        return out + rest
     }
 }

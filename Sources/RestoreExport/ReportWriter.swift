@@ -81,7 +81,7 @@ public struct ReportWriter: Sendable {
         do {
             rows = try NodeRows(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
             diagnostics = try DiagnosticItems(sections: sections, folder: stream.folder, inlineBudget: inlineBudget)
-            var extra = [("decided", decidedJSON(sections.deciding))]
+            var extra = [("decided", decidedJSON(sections.deciding)), ("sharedKeys", sharedKeysJSON(input.outcome))]
             if !rows.external { extra.append(("anchors", anchorsJSON(input.outcome))) }
             let index = ChunkedData.statement(kind: "timeline", chunk: 0, json: timeline.indexJSON(extra: extra))
             scripts = timeline.inlineStatements + rows.inlineStatements
@@ -131,7 +131,10 @@ public struct ReportWriter: Sendable {
         let stream = try ReportStream(writer: self, directory: nil)
         try feed(input, to: stream)
         let sections = ReportSections(input: input, digests: stream.timeline.digests, archivedObjects: nil)
-        let extra = [("decided", decidedJSON(sections.deciding)), ("anchors", anchorsJSON(input.outcome))]
+        let extra = [
+            ("decided", decidedJSON(sections.deciding)), ("sharedKeys", sharedKeysJSON(input.outcome)),
+            ("anchors", anchorsJSON(input.outcome)),
+        ]
         return String(decoding: stream.timeline.indexJSON(extra: extra), as: UTF8.self)
     }
 
@@ -150,6 +153,33 @@ public struct ReportWriter: Sendable {
     private func anchorsJSON(_ outcome: Outcome) -> String {
         "{\"preservation\":" + anchors(outcome.preservation, side: .preservation) + ",\"restoration\":"
             + anchors(outcome.restoration, side: .restoration) + "}"
+    }
+
+    /// Archive key → row anchor for the nodes whose restoration path another node of their phase
+    /// shares (siblings sharing an identifier, SPEC §2): a link by path went to the first of them
+    /// from every event and reference (r19 report hunt). Only those: every other node's path is
+    /// its own, and a big app's page need not carry its keys twice.
+    private func sharedKeysJSON(_ outcome: Outcome) -> String {
+        func shared(_ phase: PhaseOutcome?, side: Anchor.Side) -> String {
+            let nodes = phase?.nodes ?? []
+            var seen: [String: Int] = [:]
+            for n in nodes { if let path = n.path { seen[path, default: 0] += 1 } }
+            var pairs: [(String, String)] = []
+            var keys: [String: Int] = [:]
+            for n in nodes {
+                if let path = n.path, let key = n.key, seen[path, default: 0] > 1 {
+                    pairs.append((key, Anchor.node(side, n.locator)))
+                    keys[key, default: 0] += 1
+                }
+            }
+            // A key two nodes share (two views of one controller with one identifier, R11) tells
+            // neither apart: those keep the link by path.
+            pairs.removeAll { keys[$0.0, default: 0] > 1 }
+            return "{" + pairs.map { Escape.jsonString($0.0) + ":" + Escape.jsonString($0.1) }.joined(separator: ",")
+                + "}"
+        }
+        return "{\"preservation\":" + shared(outcome.preservation, side: .preservation) + ",\"restoration\":"
+            + shared(outcome.restoration, side: .restoration) + "}"
     }
 
     /// Restoration path → row anchor, sorted by path so the bytes never depend on hashing.

@@ -220,3 +220,27 @@ struct BrowserTests {
         }
     }
 }
+
+/// Siblings sharing an identifier (SPEC §2) each have their row; every event and reference about
+/// one linked to the first sibling's, by path (r19 report hunt).
+@Suite struct SharedIdentifierLinkTests {
+    @Test func eachSiblingsEventsLinkToItsOwnRow() throws {
+        let chromium = try #require(Browser.path)
+        let fixture = Fixture.sharedIdentifiers(count: 3)
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReportWriter().write(fixture.input(), to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"), budget: 3000)
+        for sibling in ["Nav/Page", "Nav/Page#1", "Nav/Page#2"] {
+            for side in [Anchor.Side.preservation, .restoration] {
+                let anchor = Anchor.node(side, sibling)
+                // The timeline's Path cell (its text the event's path), not a "decided" link.
+                #expect(
+                    dom.contains("<a class=\"mono\" href=\"#\(anchor)\">Nav/Page</a>"), "no Path cell links to \(anchor)")
+            }
+        }
+        // The verdict names each sibling as the command line does.
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!html.contains("sharedKeys\":{\"preservation\":{}"))
+    }
+}

@@ -112,6 +112,21 @@ struct Fixture {
         return run("skipped-block", app: app, ui: build())
     }
 
+    /// A navigation controller `Nav` whose `count` children all have the identifier `Page`, as
+    /// navigation children may (SPEC §2).
+    static func sharedIdentifiers(count: Int) -> Fixture {
+        func build() -> UIViewController {
+            UINavigationController(
+                restorationIdentifier: "Nav",
+                viewControllers: (0..<count).map { _ in
+                    UIViewController(className: "PageController", restorationIdentifier: "Page")
+                })
+        }
+        let app = TestApp()
+        app.launchUI = build
+        return run("shared-identifiers", app: app, ui: build())
+    }
+
     private static func build(controllers count: Int, lostEvery: Int) -> UIViewController {
         let root = UITabBarController(restorationIdentifier: "Root", viewControllers: [])
         var made = 1
