@@ -236,7 +236,8 @@ struct BrowserTests {
                 let anchor = Anchor.node(side, sibling)
                 // The timeline's Path cell (its text the event's path), not a "decided" link.
                 #expect(
-                    dom.contains("<a class=\"mono\" href=\"#\(anchor)\">Nav/Page</a>"), "no Path cell links to \(anchor)")
+                    dom.contains("<a class=\"mono\" href=\"#\(anchor)\">Nav/Page</a>"),
+                    "no Path cell links to \(anchor)")
             }
         }
         // The verdict names each sibling as the command line does.
