@@ -3,6 +3,8 @@
 (function () {
   "use strict";
   var PAGE = 500;
+  // "decided …" links shown in an event's row before the rest fold into "decided N more".
+  var DECIDED_SHOWN = 5;
   var $ = function (id) { return document.getElementById(id); };
   var D = RestoretraceData;
 
@@ -281,12 +283,25 @@
       // identical callbacks told apart (the text search finds it too).
       pathCell.appendChild(el("span", "mono session", "session " + e.session));
     }
-    (decided[String(seq)] || []).forEach(function (node) {
+    // One event can decide thousands of nodes (an unidentified container's children): past a
+    // few, the rest open on demand; all of them made one row 39,000 px tall (r19 report hunt).
+    var decidedHere = decided[String(seq)] || [];
+    function decidedLink(node, into) {
       var back = el("a", "small decided-node", "decided " + node[1]);
       back.href = "#" + node[0];
-      pathCell.appendChild(document.createTextNode(" "));
-      pathCell.appendChild(back);
-    });
+      into.appendChild(document.createTextNode(" "));
+      into.appendChild(back);
+    }
+    decidedHere.slice(0, DECIDED_SHOWN).forEach(function (node) { decidedLink(node, pathCell); });
+    if (decidedHere.length > DECIDED_SHOWN) {
+      var more = el("details", "small decided-more");
+      more.appendChild(el("summary", null, "decided " + (decidedHere.length - DECIDED_SHOWN) + " more"));
+      more.addEventListener("toggle", function fill() {
+        more.removeEventListener("toggle", fill);
+        decidedHere.slice(DECIDED_SHOWN).forEach(function (node) { decidedLink(node, more); });
+      });
+      pathCell.appendChild(more);
+    }
     tr.appendChild(pathCell);
     tr.appendChild(el("td", "mono", resultText(e.result)));
     if (e.coder && typeof e.coder === "object") {

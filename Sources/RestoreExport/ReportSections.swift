@@ -53,6 +53,9 @@ struct ReportSections {
         }
         return found
     }
+    /// `1 node`, `1,200 nodes`: "Restored 1 of 1 nodes" read as a slip beside `replay`'s words.
+    static func nodes(_ n: Int) -> String { "\(DotBuilder.grouped(n)) node\(n == 1 ? "" : "s")" }
+
     /// Lists in the verdict stop here; the Nodes section has everything.
     static let listLimit = 40
 
@@ -116,7 +119,7 @@ struct ReportSections {
             let why = r.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed"
             return ("Nothing restored at launch \(r.launch) — \(why).", "bad")
         }
-        let text = "Restored \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(r.launch)"
+        let text = "Restored \(DotBuilder.grouped(done)) of \(Self.nodes(total)) at launch \(r.launch)"
         let partlyText =
             partly == 0 ? "" : "; \(DotBuilder.grouped(partly)) only in part (a selection dropped or moved)"
         if lost.isEmpty { return (text + partlyText + ".", partly == 0 ? "good" : "partial") }
@@ -137,7 +140,7 @@ struct ReportSections {
             let (done, total) = r.count
             var lost: [NodeOutcome] = []
             for i in r.nodes.indices where r.nodes[i].status == .notRestored { lost.append(r.nodes[i]) }
-            var line = "Launch \(r.launch): restored \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes"
+            var line = "Launch \(r.launch): restored \(DotBuilder.grouped(done)) of \(Self.nodes(total))"
             if !lost.isEmpty {
                 let named = lost.prefix(3).map { n in
                     "<code>\(shown(n.locator))</code>"
@@ -180,7 +183,7 @@ struct ReportSections {
                 + (p.reason.map { "\($0.rawValue): \($0.summary)" } ?? "not performed") + "."
         }
         let (done, total) = p.count
-        return "Preserved \(DotBuilder.grouped(done)) of \(DotBuilder.grouped(total)) nodes at launch \(p.launch)"
+        return "Preserved \(DotBuilder.grouped(done)) of \(Self.nodes(total)) at launch \(p.launch)"
             + (skipped.isEmpty ? "." : "; \(DotBuilder.grouped(skipped.count)) skipped.")
     }
 
@@ -259,6 +262,11 @@ struct ReportSections {
         let (done, total) = phase.count
         var out =
             "<div class=\"card nodes-card\" id=\"\(id)\"><h3>\(title) <span class=\"muted\">launch \(phase.launch) · \(done) of \(total)</span></h3>"
+        if let rows {
+            // Without JavaScript the table stayed empty with no word (r19 report hunt).
+            out +=
+                "<noscript><p class=\"muted\">These \(DotBuilder.grouped(rows)) rows load from data/ as the table scrolls, which needs JavaScript; restoretrace export TRACE --format json gives every node's outcome.</p></noscript>"
+        }
         out +=
             "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Status</span></th>"
         out += "<th scope=\"col\">Node</th><th scope=\"col\">Why</th></tr></thead>"

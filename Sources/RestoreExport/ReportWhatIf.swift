@@ -128,8 +128,14 @@ extension ReportSections {
                     : "<code>\(h(locator))</code>"
                 let before = c.before.map(NodeChange.describe) ?? "absent"
                 let after = c.after.map(NodeChange.describe) ?? "not in the archive"
+                // A node the change renamed (`Tabs/tripsNav` dropped: `Tabs/<UINavigationController>`)
+                // is named as it was too, as `replay` says it (r19 report hunt).
+                var was = ""
+                if let b = c.before, let a = c.after, b.locator != a.locator {
+                    was = " <span class=\"muted\">(was <code>\(h(b.locator))</code>)</span>"
+                }
                 out +=
-                    "<li>\(name) <span class=\"muted\">\(h(c.phaseName))</span>: \(h(before)) → <strong>\(h(after))</strong></li>"
+                    "<li>\(name)\(was) <span class=\"muted\">\(h(c.phaseName))</span>: \(h(before)) → <strong>\(h(after))</strong></li>"
             }
             out += "</ul></div>"
         }

@@ -36,7 +36,9 @@ public enum WhatIfEdit: Hashable, Sendable, CustomStringConvertible {
     /// Parses a `--set` argument: `shouldRestore=false`, `bundleVersion=2.0`, `deviceLocked=true`,
     /// `answer:PATH=nil|existing|new|storyboard|instanceOf:CLASS`.
     public static func parseSet(_ text: String) throws(WhatIfError) -> WhatIfEdit {
-        guard let eq = text.firstIndex(of: "=") else {
+        // An answer never holds `=` and a restoration identifier may: `answer:` splits at the
+        // last one (at the first, a path with `=` could not be named; r19 report hunt).
+        guard let eq = text.hasPrefix("answer:") ? text.lastIndex(of: "=") : text.firstIndex(of: "=") else {
             // The example is the setting's own: `answer:PATH` alone was told "e.g. shouldRestore=false".
             let example =
                 text.hasPrefix("answer:")

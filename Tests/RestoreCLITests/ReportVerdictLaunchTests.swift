@@ -19,6 +19,10 @@ import Testing
             html.contains(
                 #"<li>Launch 2: restored 0 of 3 nodes; 3 lost: <code>Nav</code> <code class="code">archive-deleted-crash</code>"#
             ))
+        // "1 of 1 node", as `replay` says it.
+        let single = try Self.page(
+            CLI.sample("custom-container-forgets-children.trace.jsonl"), in: try CLI.temporaryDirectory())
+        #expect(single.contains(" of 1 node at launch") && !single.contains(" of 1 nodes"))
         // One launch: no list.
         let one = try Self.page(CLI.sample("demo-travel.trace.jsonl"), in: try CLI.temporaryDirectory())
         #expect(!one.contains("Earlier launches"))
@@ -65,5 +69,7 @@ import Testing
         for link in links { #expect(html.contains(" id=\"\(link)\""), "\(link) has no row on the page") }
         // Explore's navigation controller is the what-if run's second unidentified one.
         #expect(links.contains("node-p-Tabs.2F.3CUINavigationController.3E.231"))
+        // A renamed node is named as it was too, as `replay` says it.
+        #expect(html.contains("(was <code>Tabs/tripsNav</code>)"))
     }
 }

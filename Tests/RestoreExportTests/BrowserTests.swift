@@ -245,3 +245,28 @@ struct BrowserTests {
         #expect(!html.contains("sharedKeys\":{\"preservation\":{}"))
     }
 }
+
+/// One event can decide thousands of nodes (an unidentified container's children): every one was a
+/// link in its timeline row, 39,000 px tall; past a few they fold (r19 report hunt).
+@Suite struct DecidedLinksFoldTests {
+    @Test func manyDecidedNodesFoldIntoOneDetails() throws {
+        let chromium = try #require(Browser.path)
+        let fixture = Fixture.skippedBlock(preserved: 2, skipped: 40)
+        let dir = ReportWriterTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReportWriter().write(fixture.input(), to: dir)
+        let dom = try Browser.dumpDOM(chromium, dir.appendingPathComponent("index.html"), budget: 3000)
+        let rows = dom.components(separatedBy: "<tr class=\"ev").dropFirst()
+        let most = rows.map { $0.components(separatedBy: "decided-node").count - 1 }.max() ?? 0
+        #expect(most == 5, "the most decided links in one row: \(most)")
+        #expect(dom.contains("<summary>decided "))
+    }
+
+    /// A big report's node tables fill from data/ with JavaScript: without it, they say so.
+    @Test func aBigReportsTablesSayTheyNeedJavaScript() throws {
+        let dir = try BigReportTests.written(Fixture.large(controllers: 700, lostEvery: 7), budget: 4_096)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("<noscript><p class=\"muted\">These "))
+    }
+}
