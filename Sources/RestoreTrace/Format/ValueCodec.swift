@@ -16,6 +16,11 @@ enum ValueCodec {
         guard case .object(let pairs) = j, let (type, payload) = pairs.first(where: { $0.0 != "system" }) else {
             throw DecodeProblem(field, "expected a typed value such as {\"string\": \"…\"}")
         }
+        // One type, and `system` beside it: a second member was ignored, and the report showed
+        // the value as an object with an empty cell (r19 report hunt).
+        if let other = pairs.first(where: { $0.0 != "system" && $0.0 != type }) {
+            throw DecodeProblem(field, "a typed value holds one type; '\(type)' has '\(other.0)' beside it")
+        }
         switch (type, payload) {
         case ("string", .string(let s)): return .string(s)
         case ("int", .int(let i)): return .int(i)
