@@ -225,8 +225,15 @@ struct ReportSections {
             "<p id=\"replay-text\">\(fidelity ? "Fidelity finding: UIKit and the engine part" : "Replay diverged") at event <a href=\"#timeline\" data-seq-link=\"\(d.seq)\">#\(d.seq)</a>"
         out += d.rule.map { " (rule \(h($0)))" } ?? ""
         out += fidelity ? ". This trace was recorded in the app: the engine's model of UIKit is what differs" : ""
+        out += ".</p>"
+        // The field that differs, named as `replay` names it: two whole events side by side
+        // left the reader to find it (r19 report hunt).
+        if let r = d.recorded, let p = d.replayed, let f = FieldDifference.between(recorded: r, replayed: p) {
+            out +=
+                "<p id=\"replay-field\">Differs in \(h(f.label)): \(fidelity ? "UIKit did" : "recorded") <code>\(h(f.recorded ?? "(none)"))</code>, \(fidelity ? "the engine expected" : "replayed") <code>\(h(f.replayed ?? "(none)"))</code>.</p>"
+        }
         out +=
-            ".</p><div class=\"diverge\"><div><h4>\(fidelity ? "UIKit did" : "Recorded")</h4><pre>\(h(d.recorded ?? "(the recording has nothing here)"))</pre></div>"
+            "<div class=\"diverge\"><div><h4>\(fidelity ? "UIKit did" : "Recorded")</h4><pre>\(h(d.recorded ?? "(the recording has nothing here)"))</pre></div>"
         out +=
             "<div><h4>\(fidelity ? "The engine expected" : "Replayed")</h4><pre>\(h(d.replayed ?? "(the replay made no such call)"))</pre></div></div>"
         if !d.context.isEmpty {

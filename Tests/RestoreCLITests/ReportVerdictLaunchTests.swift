@@ -28,6 +28,20 @@ import Testing
         #expect(!one.contains("Earlier launches"))
     }
 
+    /// A divergence names the field that differs, as `replay` does ("differs in: receiver").
+    @Test func aDivergenceNamesTheFieldThatDiffers() throws {
+        let dir = try CLI.temporaryDirectory()
+        var lines = try String(contentsOfFile: CLI.sample("demo-travel.trace.jsonl"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        let at = try #require(lines.firstIndex { $0.hasPrefix(#"{"seq":7,"#) })
+        let receiver = try #require(lines[at].range(of: #""receiver":"[^"]*""#, options: .regularExpression))
+        lines[at].replaceSubrange(receiver, with: #""receiver":"Somebody""#)
+        try lines.joined(separator: "\n").write(
+            to: dir.appendingPathComponent("edited.trace.jsonl"), atomically: true, encoding: .utf8)
+        let html = try Self.page("edited.trace.jsonl", in: dir)
+        #expect(html.contains(#"<p id="replay-field">Differs in receiver: recorded <code>&quot;Somebody&quot;</code>"#))
+    }
+
     /// Cut inside launch 2's restoration: the page said "No relaunch in this timeline" while its
     /// own Replay card said the trace is cut off.
     @Test func aTraceCutInsideItsRelaunchIsNotSaidToHaveNone() throws {
