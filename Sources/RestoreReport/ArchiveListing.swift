@@ -43,7 +43,7 @@ public struct ArchiveListing: Sendable {
             sessions = saved.sessions.map { s in
                 SessionActivity(
                     session: s.persistentIdentifier, configuration: s.configuration ?? "", activity: s.activity?.model,
-                    reason: s.activity == nil ? "no-archive" : nil, discarded: false)
+                    reason: s.activity == nil ? "no-archive" : nil, discarded: false, title: s.activity?.title)
             }
             return
         }

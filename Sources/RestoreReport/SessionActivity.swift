@@ -13,6 +13,9 @@ public struct SessionActivity: Hashable, Sendable {
     public var reason: String?
     /// The user closed the scene: the session itself is gone.
     public var discarded: Bool
+    /// The activity's title as UIKit saved it (`CanvasRestorationUserActivityTitleKey`), listed
+    /// when UIKit's own folder is read; a trace's activity has no title.
+    public var title: String?
 
     /// The events `onDisk` reads: the rest of a trace can be left undecoded.
     static let moves: Set<SystemEvent> = [
@@ -65,6 +68,7 @@ public struct SessionActivity: Hashable, Sendable {
                 continue
             }
             out += "    activityType \"\(line(a.type))\"\n"
+            if let title = s.title { out += "    title \"\(line(title))\"\n" }
             out += "    userInfo\n"
             for entry in a.userInfo { out += "        \(line(entry.key)) \(line("\(entry.value)"))\n" }
         }

@@ -91,6 +91,14 @@ import Testing
                 == "com.example.apple-samplecode.staterestore.mainActivity")
     }
 
+    /// UIKit's own folder saves each activity's title: read, it was never shown (r19 import hunt).
+    @Test func uikitsSavedStateListingShowsTheActivityTitle() throws {
+        let listing = try ArchiveListing(trace: UIKitSceneFixtures.path("scenes.savedState"))
+        #expect(
+            listing.text.contains(
+                "activityType \"com.example.apple-samplecode.staterestore.mainActivity\"\n    title \"Cherries\"\n"))
+    }
+
     @Test func theOutcomeJSONHasScenesAndTheSummaryCountsThem() throws {
         let summary = try Replaying.run(
             .init(trace: Samples.path("scene-migration-breaks-restoration.trace.jsonl"), writeReport: false))
