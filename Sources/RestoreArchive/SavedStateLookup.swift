@@ -1,4 +1,5 @@
 import Foundation
+import RestoreEngine
 
 /// What a path a user passes holds: a view-controller archive (`data.data`) or a scene-based
 /// app's saved sessions (`KnownSceneSessions`), decided once for `import`, `archive` and
@@ -23,40 +24,80 @@ public struct SavedStateLookup: Sendable {
 
     /// Decides what `path` (a file, a `.savedState` folder, its `KnownSceneSessions`, a
     /// `Saved Application State` folder, an app's data container or Xcode's `.xcappdata`) holds.
+    ///
+    /// A folder holding both is read as its sessions, except when it knows one session with no
+    /// saved activity: likely UIKit's own session of an app without a scene manifest (CAPTURE.md
+    /// has no listing of one; inferred), whose state is the `data.data`. Several sessions come
+    /// from a manifest, and a scene-based app never restores from a `data.data` left from
+    /// before. Sessions that cannot be read are an error, with the way to read the archive.
     public static func resolve(_ path: String) throws(KeyedArchiveError) -> SavedStateLookup {
         guard let folder = UIKitSceneSessions.locate(path) else {
             return SavedStateLookup(contents: .archive(file: try UIKitArchiveFile.locateArchive(path)))
         }
         let legacy = (folder as NSString).appendingPathComponent(UIKitArchiveFile.fileName)
         let sessionsFolder = (folder as NSString).appendingPathComponent("KnownSceneSessions")
+        let trimmed = SavedStatePath.trimmed(path)
         let namesSessions =
-            path.hasSuffix("/KnownSceneSessions") || path.hasSuffix("/KnownSceneSessions/")
-            || path.hasSuffix("/" + UIKitSceneSessions.knownSessionsFile) || path == "KnownSceneSessions"
-            || path == UIKitSceneSessions.knownSessionsFile
+            SavedStatePath.last(trimmed) == "KnownSceneSessions" || trimmed == UIKitSceneSessions.knownSessionsFile
+            || trimmed.hasSuffix("/" + UIKitSceneSessions.knownSessionsFile)
         guard !namesSessions, FileManager.default.fileExists(atPath: legacy) else {
             return SavedStateLookup(contents: .scenes(folder: folder))
         }
         let saved: UIKitSceneSessions
         do { saved = try UIKitSceneSessions(savedState: folder) } catch {
-            return SavedStateLookup(
-                contents: .archive(file: legacy),
-                note:
-                    "\(folder) also holds \(UIKitSceneSessions.knownSessionsFile), which could not be read (\(error.diagnostic.message)); read \(UIKitArchiveFile.fileName), the view-controller archive beside it"
-            )
+            // The file that failed is named in the error; reading the archive instead would
+            // answer about a `data.data` the app may never restore from, with exit 0.
+            var refusal = error
+            refusal.diagnostic.hint =
+                (error.diagnostic.hint.map { $0 + "; " } ?? "")
+                + "to read the view-controller archive beside the sessions all the same, pass \(legacy)"
+            throw refusal
         }
         let withActivity = saved.sessions.filter { $0.activity != nil }.count
-        if withActivity == 0 {
-            let sessions = saved.sessions.count == 1 ? "1 scene session" : "\(saved.sessions.count) scene sessions"
+        if withActivity == 0, saved.sessions.count == 1 {
             return SavedStateLookup(
                 contents: .archive(file: legacy),
                 note:
-                    "\(folder) also holds \(sessions) with no saved activity (UIKit's own session for an app without a scene manifest): read \(UIKitArchiveFile.fileName), the view-controller archive; to read the sessions, pass \(sessionsFolder)"
+                    "\(folder) also holds 1 scene session with no saved activity (likely UIKit's own session for an app without a scene manifest): read \(UIKitArchiveFile.fileName), the view-controller archive; to read the session, pass \(sessionsFolder)"
             )
         }
+        let activities =
+            withActivity == 0
+            ? "its \(saved.sessions.count) scene sessions (none saved an activity)"
+            : "its \(withActivity) saved scene \(withActivity == 1 ? "activity" : "activities")"
         return SavedStateLookup(
             contents: .scenes(folder: folder),
             note:
-                "\(folder) also holds \(UIKitArchiveFile.fileName), a view-controller archive, which a scene-based app never restores from: read its \(withActivity) saved scene \(withActivity == 1 ? "activity" : "activities"); to read the archive, pass \(legacy)"
+                "\(folder) also holds \(UIKitArchiveFile.fileName), a view-controller archive, which a scene-based app never restores from: read \(activities); to read the archive, pass \(legacy)"
         )
+    }
+}
+
+/// Paths as a user types them, walked up without losing the way: the folder of `data.data` is
+/// `.`, not `` (which `FilePaths.parent` leaves to the caller), and the folder of `.` is `./..`.
+/// From inside a `.savedState`, `archive data.data` looked for its grandparent at `` again, found
+/// `KnownSceneSessions` there and refused the archive as scene-based (r19 review).
+enum SavedStatePath {
+    /// `path` without trailing slashes (`/` stays).
+    static func trimmed(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// The last component: `KnownSceneSessions` for `a/KnownSceneSessions/`.
+    static func last(_ path: String) -> String {
+        let text = trimmed(path)
+        guard let slash = text.lastIndex(of: "/"), text != "/" else { return text }
+        return String(text[text.index(after: slash)...])
+    }
+
+    /// The folder holding `path`, spelled relative when `path` is.
+    static func folder(of path: String) -> String {
+        let text = trimmed(path)
+        if text.isEmpty { return ".." }
+        if last(text) == "." || last(text) == ".." { return text + "/.." }
+        let parent = FilePaths.parent(of: text)
+        return parent.isEmpty ? "." : parent
     }
 }

@@ -59,10 +59,12 @@ public enum UIKitArchiveFile {
         case .scenes(let folder):
             let legacy = (folder as NSString).appendingPathComponent(fileName)
             guard FileManager.default.fileExists(atPath: legacy) else { throw sceneBased(path) }
-            var refusal = sceneBased(path)
-            refusal.diagnostic.hint =
-                "its sessions hold the saved activities a scene-based app restores from (read them with restoretrace archive or import); to read the view-controller archive beside them all the same, pass \(legacy)"
-            throw refusal
+            throw KeyedArchiveError(
+                file: path,
+                "holds a scene-based app's saved state (KnownSceneSessions), which is what the app restores from; the \(fileName) beside it is a view-controller archive left from before",
+                hint:
+                    "read the sessions with restoretrace archive or import; to relaunch against that archive all the same, pass \(legacy)"
+            )
         }
     }
 
@@ -78,9 +80,9 @@ public enum UIKitArchiveFile {
         // A scene session's own folder or file (`<bundle>.savedState/<session>/data.data`) holds a
         // session's activity, not a view-controller archive. The `data.data` directly in a
         // `.savedState` beside `KnownSceneSessions` is the app's view-controller archive.
-        let parent = FilePaths.parent(of: path)
+        let parent = SavedStatePath.folder(of: path)
         if (isDirectory.boolValue && UIKitSceneSessions.locate(parent) != nil)
-            || UIKitSceneSessions.locate(FilePaths.parent(of: parent)) != nil
+            || UIKitSceneSessions.locate(SavedStatePath.folder(of: parent)) != nil
         {
             throw sceneBased(path)
         }

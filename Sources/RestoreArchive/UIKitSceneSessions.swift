@@ -52,9 +52,12 @@ public struct UIKitSceneSessions: Sendable {
         // The folder itself, or the folder of a KnownSceneSessions path; a legacy data.data given
         // by name stays the legacy archive.
         var candidates = [path]
-        let parent = FilePaths.parent(of: path)
-        if (path as NSString).lastPathComponent == "KnownSceneSessions" { candidates.append(parent) }
-        if path.hasSuffix("/" + knownSessionsFile) { candidates.append(FilePaths.parent(of: parent)) }
+        let parent = SavedStatePath.folder(of: path)
+        if SavedStatePath.last(path) == "KnownSceneSessions" { candidates.append(parent) }
+        let trimmed = SavedStatePath.trimmed(path)
+        if trimmed == knownSessionsFile || trimmed.hasSuffix("/" + knownSessionsFile) {
+            candidates.append(SavedStatePath.folder(of: parent))
+        }
         // A container, or Xcode's container download (`.xcappdata`, the container under `AppData`).
         for container in [path, (path as NSString).appendingPathComponent(UIKitArchiveFile.xcodeDownloadFolder)] {
             let states = (container as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)

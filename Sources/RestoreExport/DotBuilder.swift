@@ -15,6 +15,9 @@ public struct DotBuilder: Sendable {
         public var maxDrawnPerSide: Int
         /// Row anchors (`Anchor.node`) of nodes a what-if changed: drawn with a thick violet ring.
         public var changed: Set<String> = []
+        /// The trace is cut off (SPEC §4): a phase missing from the drawing may be one the cut
+        /// left unfinished, not one the timeline never had.
+        public var cutOff = false
         public init(collapseThreshold: Int = 400, title: String? = nil, maxDrawnPerSide: Int = 1_000) {
             self.collapseThreshold = collapseThreshold
             self.title = title
@@ -82,12 +85,16 @@ public struct DotBuilder: Sendable {
         cluster(
             &out, name: "preservation", side: .preservation, phase: pres,
             title: pres.map { "At preservation (launch \($0.launch))" } ?? "At preservation",
-            missing: "The app never went to the background in this timeline.")
+            missing: options.cutOff
+                ? "The trace is cut off before a preservation is whole."
+                : "The app never went to the background in this timeline.")
         let rest = outcome.restoration
         cluster(
             &out, name: "restoration", side: .restoration, phase: rest,
             title: rest.map { "After restoration (launch \($0.launch))" } ?? "After restoration",
-            missing: "The timeline has no relaunch, so nothing was restored.")
+            missing: options.cutOff
+                ? "The trace is cut off before a restoration is whole."
+                : "The timeline has no relaunch, so nothing was restored.")
         legend(&out)
         out.line("}")
         return out.text

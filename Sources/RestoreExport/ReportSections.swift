@@ -106,9 +106,9 @@ struct ReportSections {
     private func headline(lost: [NodeOutcome], partly: Int) -> (String, String) {
         guard let r = outcome.restoration else {
             // A recording cut off inside its relaunch has one; it is just not whole (r19 report hunt).
-            if let d = input.replay?.firstDivergence, d.recordingCutOff != nil, d.recorded == nil {
+            if let cut = cutAfter {
                 return (
-                    "The trace is cut off after event #\(d.seq - 1), and no restoration is whole before the cut: what the relaunch restored is not in it.",
+                    "The trace is cut off \(cut), before any restoration is whole: what a relaunch restored is not in it.",
                     "partial"
                 )
             }
@@ -134,7 +134,8 @@ struct ReportSections {
         let items = outcome.launches.dropLast().map { r -> String in
             guard r.performed else {
                 let why =
-                    r.reason.map { "<code class=\"code\">\(h($0.rawValue))</code> \(h($0.summary))" } ?? "not performed"
+                    r.reason.map { "<code class=\"code\">\(h($0.rawValue))</code>: \(h($0.summary))" }
+                    ?? "not performed"
                 return "<li>Launch \(r.launch): nothing restored — \(why).</li>"
             }
             let (done, total) = r.count
@@ -174,8 +175,16 @@ struct ReportSections {
         return "<ul class=\"node-list\">" + items.joined() + "</ul>"
     }
 
+    /// `after event #N` (`before its first event`) when the recording is cut off (SPEC §4).
+    private var cutAfter: String? {
+        guard let d = input.replay?.firstDivergence, d.recordingCutOff != nil, d.recorded == nil else { return nil }
+        return d.seq > 1 ? "after event #\(d.seq - 1)" : "before its first event"
+    }
+
     private func preservationLine(skipped: [NodeOutcome]) -> String {
         guard let p = outcome.preservation else {
+            // Cut off inside its first preservation, the app did go to the background.
+            if let cut = cutAfter { return "The trace is cut off \(cut), before a preservation is whole." }
             return "The app never went to the background, so nothing was preserved."
         }
         if !p.performed {

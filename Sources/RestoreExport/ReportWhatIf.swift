@@ -61,15 +61,20 @@ public struct ReportWhatIf: Sendable {
     func faithfulRowAnchors() -> [String: String?] {
         var out: [String: String?] = [:]
         var byPosition: [String: String] = [:]
+        var afterLocators: Set<String> = []
         for n in after.preservation?.nodes ?? [] {
             if let p = n.position, byPosition[p] == nil { byPosition[p] = n.locator }
+            afterLocators.insert(n.locator)
         }
         for n in before.preservation?.nodes ?? [] {
+            // A node without a position (an outcome made without a walk of the hierarchy) is
+            // taken to be the what-if's node of the same locator, if there is one.
+            let same =
+                n.position.map { byPosition[$0] }
+                ?? (afterLocators.contains(n.locator) ? n.locator : nil)
             // `updateValue`: assigning nil through the subscript would remove the entry, and
             // the link would be kept as it was.
-            out.updateValue(
-                n.position.flatMap { byPosition[$0] }.map { Anchor.node(.preservation, $0) },
-                forKey: Anchor.node(.preservation, n.locator))
+            out.updateValue(same.map { Anchor.node(.preservation, $0) }, forKey: Anchor.node(.preservation, n.locator))
         }
         var byKey: [String: String] = [:]
         var keyCount: [String: Int] = [:]

@@ -48,20 +48,36 @@ public enum UIKitSceneFixtures {
 
     public static func path(_ folder: String) -> String { UIKitArchiveFixtures.path(folder) }
 
-    /// `container/Library/Saved Application State/com.example.both.savedState` holding the
-    /// scene fixture's sessions and the demo view-controller archive beside them (a device
-    /// listing in CAPTURE.md §1.1 shows both in one folder); `activities` false removes the
-    /// sessions' saved activities, as UIKit's own session of an app without a scene manifest.
-    /// Returns the folder's path.
-    public static func savedStateWithArchive(in container: String, activities: Bool) throws -> String {
+    /// What the sessions beside the archive in `savedStateWithArchive` are.
+    public enum BesideTheArchive: Sendable {
+        /// The scene fixture's three sessions, two with a saved activity.
+        case sessionsWithActivities
+        /// The same three sessions, none with a saved activity.
+        case sessionsWithout
+        /// One session with no activity, as UIKit's own session of an app without a manifest.
+        case oneImplicitSession
+    }
+
+    /// `container/Library/Saved Application State/com.example.both.savedState` holding scene
+    /// sessions and the demo view-controller archive beside them (a device listing in
+    /// CAPTURE.md §1.1 shows both in one folder). Returns the folder's path.
+    public static func savedStateWithArchive(in container: String, _ beside: BesideTheArchive) throws -> String {
         let folder = container + "/Library/Saved Application State/com.example.both.savedState"
         try FileManager.default.createDirectory(
             atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: path("scenes.savedState"), toPath: folder)
-        if !activities {
+        switch beside {
+        case .sessionsWithActivities:
+            try FileManager.default.copyItem(atPath: path("scenes.savedState"), toPath: folder)
+        case .sessionsWithout:
+            try FileManager.default.copyItem(atPath: path("scenes.savedState"), toPath: folder)
             for session in [mainSession, photoSession] {
                 try FileManager.default.removeItem(atPath: folder + "/" + session)
             }
+        case .oneImplicitSession:
+            let (file, bytes) = knownSessions([(idleSession, "Default Configuration")])
+            try FileManager.default.createDirectory(
+                atPath: folder + "/KnownSceneSessions", withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file))
         }
         try FileManager.default.copyItem(
             atPath: UIKitArchiveFixtures.path("state-restoration-demo.data"), toPath: folder + "/data.data")

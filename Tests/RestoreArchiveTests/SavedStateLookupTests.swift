@@ -8,25 +8,29 @@ import Testing
 /// was refused as "a scene-based app's saved state", and the folder read only the sessions,
 /// dropping every saved controller without a word (r19 import hunt, H1).
 @Suite struct SavedStateLookupTests {
-    private static func folder(activities: Bool) throws -> (container: String, folder: String) {
+    private static func folder(_ beside: UIKitSceneFixtures.BesideTheArchive) throws -> (
+        container: String, folder: String
+    ) {
         let container = FileManager.default.temporaryDirectory.appendingPathComponent("both-\(UUID().uuidString)").path
-        return (container, try UIKitSceneFixtures.savedStateWithArchive(in: container, activities: activities))
+        return (container, try UIKitSceneFixtures.savedStateWithArchive(in: container, beside))
     }
 
     @Test func theDataDataNamedBesideSceneSessionsIsTheViewControllerArchive() throws {
-        let (_, folder) = try Self.folder(activities: true)
+        let (_, folder) = try Self.folder(.sessionsWithActivities)
         let lookup = try SavedStateLookup.resolve(folder + "/data.data")
         #expect(lookup.contents == .archive(file: folder + "/data.data"))
         #expect(lookup.note == nil)
         #expect(try UIKitArchiveFile.read(folder + "/data.data").model.entries.count == 5)
     }
 
-    @Test func sessionsWithoutActivitiesLeaveTheFolderToItsArchive() throws {
-        let (container, folder) = try Self.folder(activities: false)
+    /// One session that saved nothing: likely UIKit's own session of an app without a scene
+    /// manifest, whose state is the archive beside it.
+    @Test func oneSessionWithoutAnActivityLeavesTheFolderToItsArchive() throws {
+        let (container, folder) = try Self.folder(.oneImplicitSession)
         for path in [folder, container] {
             let lookup = try SavedStateLookup.resolve(path)
             #expect(lookup.contents == .archive(file: folder + "/data.data"))
-            #expect(lookup.note?.contains("3 scene sessions with no saved activity") == true)
+            #expect(lookup.note?.contains("1 scene session with no saved activity (likely UIKit's own session") == true)
             #expect(lookup.note?.contains("pass \(folder)/KnownSceneSessions") == true)
             #expect(try UIKitArchiveFile.locate(path) == folder + "/data.data")
         }
@@ -34,8 +38,17 @@ import Testing
         #expect(try SavedStateLookup.resolve(folder + "/KnownSceneSessions").contents == .scenes(folder: folder))
     }
 
+    /// Several sessions come from a scene manifest: the app restores from them, though none saved
+    /// an activity this time (review r19: three were read as "UIKit's own session").
+    @Test func severalSessionsWithoutActivitiesAreStillAScenesApp() throws {
+        let (_, folder) = try Self.folder(.sessionsWithout)
+        let lookup = try SavedStateLookup.resolve(folder)
+        #expect(lookup.contents == .scenes(folder: folder))
+        #expect(lookup.note?.contains("read its 3 scene sessions (none saved an activity)") == true)
+    }
+
     @Test func sessionsWithActivitiesWinAndNameTheArchiveBeside() throws {
-        let (container, folder) = try Self.folder(activities: true)
+        let (container, folder) = try Self.folder(.sessionsWithActivities)
         for path in [folder, container] {
             let lookup = try SavedStateLookup.resolve(path)
             #expect(lookup.contents == .scenes(folder: folder))
@@ -46,13 +59,31 @@ import Testing
         #expect {
             _ = try UIKitArchiveFile.locate(folder)
         } throws: { error in
-            "\(error)".contains("holds a scene-based app's saved state")
+            "\(error)".contains(
+                "which is what the app restores from; the data.data beside it is a view-controller archive left from before"
+            )
                 && "\(error)".contains("pass \(folder)/data.data")
         }
     }
 
+    /// A session's file that cannot be read is an error naming it, not a reason to read the
+    /// archive beside it with exit 0 (review r19).
+    @Test func aDamagedSessionIsAnErrorWithTheWayToTheArchive() throws {
+        let (_, folder) = try Self.folder(.sessionsWithActivities)
+        let damaged = folder + "/" + UIKitSceneFixtures.mainSession + "/data.data"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: damaged))
+        #expect {
+            _ = try SavedStateLookup.resolve(folder)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix(damaged + ": error: ")
+                && text.contains(
+                    "to read the view-controller archive beside the sessions all the same, pass \(folder)/data.data")
+        }
+    }
+
     @Test func aSessionsOwnFileIsStillNotAViewControllerArchive() throws {
-        let (_, folder) = try Self.folder(activities: true)
+        let (_, folder) = try Self.folder(.sessionsWithActivities)
         #expect {
             _ = try UIKitArchiveFile.locate(folder + "/" + UIKitSceneFixtures.mainSession + "/data.data")
         } throws: { error in "\(error)".contains("holds a scene-based app's saved state") }

@@ -57,7 +57,14 @@ import Testing
         let html = try Self.page("cut.trace.jsonl", in: dir)
         #expect(!html.contains("No relaunch in this timeline"))
         #expect(html.contains("The trace is cut off after event #"))
-        #expect(html.contains("no restoration is whole before the cut"))
+        #expect(html.contains("before any restoration is whole"))
+        // Cut inside the first preservation: the app did go to the background.
+        let background = try #require(lines.firstIndex { $0.contains(#""event":"background""#) })
+        let early = lines[...(background + 2)].joined(separator: "\n") + "\n" + lines[background + 3].prefix(30)
+        try early.write(to: dir.appendingPathComponent("early.trace.jsonl"), atomically: true, encoding: .utf8)
+        let first = try Self.page("early.trace.jsonl", in: dir)
+        #expect(!first.contains("never went to the background"))
+        #expect(first.contains("before a preservation is whole."))
     }
 }
 

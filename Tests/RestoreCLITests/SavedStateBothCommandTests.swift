@@ -6,14 +6,14 @@ import Testing
 /// `KnownSceneSessions` (CAPTURE.md §1.1's device listing), and `archive --json` of an imported
 /// trace (r19 import hunt, H1 and M4).
 @Suite struct SavedStateBothCommandTests {
-    private static func container(activities: Bool) throws -> (dir: URL, folder: String) {
+    private static func container(_ beside: UIKitSceneFixtures.BesideTheArchive) throws -> (dir: URL, folder: String) {
         let dir = try CLI.temporaryDirectory()
         let container = dir.appendingPathComponent("container").path
-        return (dir, try UIKitSceneFixtures.savedStateWithArchive(in: container, activities: activities))
+        return (dir, try UIKitSceneFixtures.savedStateWithArchive(in: container, beside))
     }
 
     @Test func theArchiveNamedBesideSessionsImports() throws {
-        let (dir, folder) = try Self.container(activities: true)
+        let (dir, folder) = try Self.container(.sessionsWithActivities)
         let r = try CLI.run(["import", folder + "/data.data", "-o", "vc.trace.jsonl"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         #expect(r.stdout.contains("imported 5 preserved objects into vc.trace.jsonl"))
@@ -23,21 +23,45 @@ import Testing
     }
 
     @Test func aLegacyAppsImplicitSessionLeavesTheContainerToItsArchive() throws {
-        let (dir, folder) = try Self.container(activities: false)
+        let (dir, folder) = try Self.container(.oneImplicitSession)
         let r = try CLI.run(["import", "container", "-o", "c.trace.jsonl"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         #expect(r.stdout.contains("imported 5 preserved objects into c.trace.jsonl"))
         #expect(r.stderr.hasPrefix("note: "))
-        #expect(r.stderr.contains("3 scene sessions with no saved activity"))
+        #expect(r.stderr.contains("1 scene session with no saved activity"))
         let a = try CLI.run(["archive", "container"], in: dir)
         #expect(a.stdout.hasPrefix(UIKitArchiveCommandTests.published))
         #expect(
-            a.stderr.contains("to read the sessions, pass \(folder.replacingOccurrences(of: dir.path + "/", with: ""))")
+            a.stderr.contains("to read the session, pass \(folder.replacingOccurrences(of: dir.path + "/", with: ""))")
         )
     }
 
+    /// From inside the folder, a relative name: `data.data`'s folder was taken as `` and its
+    /// grandparent as `` again, which held KnownSceneSessions, and the archive was refused.
+    @Test func relativeNamesFromInsideTheFolderReadWhatTheyName() throws {
+        let (_, folder) = try Self.container(.sessionsWithActivities)
+        let inside = URL(fileURLWithPath: folder)
+        for name in ["data.data", "./data.data"] {
+            let a = try CLI.run(["archive", name], in: inside)
+            #expect(a.code == 0, "\(name): \(a.stderr)")
+            #expect(a.stdout.hasPrefix(UIKitArchiveCommandTests.published), "\(name)")
+        }
+        #expect(try CLI.run(["import", "data.data", "-o", "/dev/null"], in: inside).code == 0)
+        for name in [".", "KnownSceneSessions", "KnownSceneSessions/", "KnownSceneSessions/data.data"] {
+            let a = try CLI.run(["archive", name], in: inside)
+            #expect(a.code == 0, "\(name): \(a.stderr)")
+            #expect(a.stdout.hasPrefix("Scene sessions"), "\(name)")
+        }
+        // One implicit session: `.` is the archive, read without a second refusal.
+        let (_, implicit) = try Self.container(.oneImplicitSession)
+        let dot = try CLI.run(["archive", "."], in: URL(fileURLWithPath: implicit))
+        #expect(dot.code == 0, "\(dot.stderr)")
+        #expect(dot.stdout.hasPrefix(UIKitArchiveCommandTests.published))
+        #expect(dot.stderr.contains("note: . also holds 1 scene session"))
+    }
+
     @Test func aSceneAppsFolderReadsItsSessionsAndNamesTheArchiveBeside() throws {
-        let (dir, _) = try Self.container(activities: true)
+        let (dir, _) = try Self.container(.sessionsWithActivities)
         let r = try CLI.run(["import", "container", "-o", "s.trace.jsonl"], in: dir)
         #expect(r.code == 0, "\(r.stderr)")
         #expect(r.stdout.contains("imported 3 scene sessions into s.trace.jsonl"))

@@ -240,9 +240,10 @@ struct BrowserTests {
                     "no Path cell links to \(anchor)")
             }
         }
-        // The verdict names each sibling as the command line does.
+        // Each sibling's archive key is mapped to its own row.
         let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(!html.contains("sharedKeys\":{\"preservation\":{}"))
+        #expect(html.contains(#""Nav/:[1]:/Page":"node-p-Nav.2FPage.231""#))
+        #expect(html.contains(#""Nav/:[2]:/Page":"node-r-Nav.2FPage.232""#))
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         #expect {
             _ = try Replayer.replay(path: path)
         } throws: { error in
-            "\(error)".contains("a typed value holds one type; 'extra' has 'string' beside it")
+            "\(error)".contains("holds two types, 'extra' and 'string'; a typed value has one")
         }
     }
 }

@@ -19,7 +19,7 @@ enum ValueCodec {
         // One type, and `system` beside it: a second member was ignored, and the report showed
         // the value as an object with an empty cell (r19 report hunt).
         if let other = pairs.first(where: { $0.0 != "system" && $0.0 != type }) {
-            throw DecodeProblem(field, "a typed value holds one type; '\(type)' has '\(other.0)' beside it")
+            throw DecodeProblem(field, "holds two types, '\(type)' and '\(other.0)'; a typed value has one")
         }
         switch (type, payload) {
         case ("string", .string(let s)): return .string(s)

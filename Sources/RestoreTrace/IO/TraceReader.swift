@@ -80,7 +80,9 @@ public final class TraceReader {
                 throw TraceError(
                     file: file, line: 1, column: 1,
                     "the trace starts with a UTF-8 byte order mark (EF BB BF), which restoretrace never writes: an editor added it",
-                    hint: "remove it (sed -i '1s/^\\xEF\\xBB\\xBF//' \(file)), or record the trace again")
+                    hint:
+                        "save it as UTF-8 without a BOM, or drop the first 3 bytes: tail -c +4 \(Self.shellQuoted(file)) > fixed.trace.jsonl"
+                )
             }
             throw TraceError(
                 file: file, line: 1, column: error.column, "this is not a restoretrace trace: \(error.message)",
@@ -284,5 +286,12 @@ public final class TraceReader {
         var out: [TraceEvent] = []
         while let e = try next() { out.append(e) }
         return out
+    }
+}
+
+extension TraceReader {
+    /// `path` as one shell word: single-quoted, a quote inside closed, escaped and reopened.
+    static func shellQuoted(_ path: String) -> String {
+        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -86,7 +86,7 @@ public final class AtomicFileWriter {
         // less the umask, as any new file.
         var replaced = stat()
         if stat(destination, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
-            _ = fchmod(fd, replaced.st_mode & 0o7777)
+            _ = fchmod(fd, replaced.st_mode & 0o777)  // not setuid/setgid/sticky, as cp without -p
         }
         descriptor = fd
         self.ticket = ticket

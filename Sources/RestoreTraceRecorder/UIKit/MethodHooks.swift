@@ -77,7 +77,7 @@
             defer { free(methods) }
             for i in 0..<Int(count) where method_getName(methods[i]) == selector {
                 keep(method_getImplementation(methods[i]))
-                method_setImplementation(methods[i], imp_implementationWithBlock(block))
+                _ = method_setImplementation(methods[i], imp_implementationWithBlock(block))
                 return true
             }
             return false
