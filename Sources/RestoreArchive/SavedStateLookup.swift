@@ -47,10 +47,11 @@ public struct SavedStateLookup: Sendable {
         do { saved = try UIKitSceneSessions(savedState: folder) } catch {
             // The file that failed is named in the error; reading the archive instead would
             // answer about a `data.data` the app may never restore from, with exit 0.
+            // The inner hint speaks of UIKit's archive in general: here it would point at the
+            // wrong file (r19 review).
             var refusal = error
             refusal.diagnostic.hint =
-                (error.diagnostic.hint.map { $0 + "; " } ?? "")
-                + "to read the view-controller archive beside the sessions all the same, pass \(legacy)"
+                "the scene sessions cannot be read; to read the view-controller archive beside them all the same, pass \(legacy)"
             throw refusal
         }
         let withActivity = saved.sessions.filter { $0.activity != nil }.count
@@ -83,6 +84,16 @@ enum SavedStatePath {
         var text = Substring(path)
         while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
         return String(text)
+    }
+
+    /// The system's reason `path` cannot be listed (`Permission denied`), when it exists and
+    /// cannot; nil when it can, or does not exist.
+    static func unreadable(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
+        return access(path, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// The last component: `KnownSceneSessions` for `a/KnownSceneSessions/`.

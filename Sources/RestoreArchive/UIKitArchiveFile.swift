@@ -59,6 +59,12 @@ public enum UIKitArchiveFile {
         case .scenes(let folder):
             let legacy = (folder as NSString).appendingPathComponent(fileName)
             guard FileManager.default.fileExists(atPath: legacy) else { throw sceneBased(path) }
+            // Named by the user, the sessions are what was asked for, not what the app restores from.
+            if lookup.note == nil {
+                throw KeyedArchiveError(
+                    file: path, "names scene sessions, not a view-controller archive",
+                    hint: "record --archive relaunches against a data.data: pass \(legacy)")
+            }
             throw KeyedArchiveError(
                 file: path,
                 "holds a scene-based app's saved state (KnownSceneSessions), which is what the app restores from; the \(fileName) beside it is a view-controller archive left from before",
@@ -81,9 +87,11 @@ public enum UIKitArchiveFile {
         // session's activity, not a view-controller archive. The `data.data` directly in a
         // `.savedState` beside `KnownSceneSessions` is the app's view-controller archive.
         let parent = SavedStatePath.folder(of: path)
-        if (isDirectory.boolValue && UIKitSceneSessions.locate(parent) != nil)
-            || UIKitSceneSessions.locate(SavedStatePath.folder(of: parent)) != nil
-        {
+        func holdsSessions(_ folder: String) -> Bool {
+            FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent(UIKitSceneSessions.knownSessionsFile))
+        }
+        if (isDirectory.boolValue && holdsSessions(parent)) || holdsSessions(SavedStatePath.folder(of: parent)) {
             throw sceneBased(path)
         }
         guard isDirectory.boolValue else { return path }
@@ -121,8 +129,12 @@ public enum UIKitArchiveFile {
     /// `folder/*.savedState/data.data`, sorted.
     private static func savedStates(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        // A .savedState that cannot be searched is kept: reading it then says why, where it was
+        // "holds no data.data" and the advice for an app that never saved.
         return names.filter { $0.hasSuffix(".savedState") }.sorted().map {
             ((folder as NSString).appendingPathComponent($0) as NSString).appendingPathComponent(fileName)
-        }.filter { FileManager.default.fileExists(atPath: $0) }
+        }.filter {
+            FileManager.default.fileExists(atPath: $0) || SavedStatePath.unreadable(FilePaths.parent(of: $0)) != nil
+        }
     }
 }

@@ -59,15 +59,23 @@ public struct UIKitSceneSessions: Sendable {
             candidates.append(SavedStatePath.folder(of: parent))
         }
         // A container, or Xcode's container download (`.xcappdata`, the container under `AppData`).
-        for container in [path, (path as NSString).appendingPathComponent(UIKitArchiveFile.xcodeDownloadFolder)] {
-            let states = (container as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder)
+        let containers = [path, (path as NSString).appendingPathComponent(UIKitArchiveFile.xcodeDownloadFolder)]
+        for states in [path]
+            + containers.map({ ($0 as NSString).appendingPathComponent(UIKitArchiveFile.savedStateFolder) })
+        {
             if let names = try? fm.contentsOfDirectory(atPath: states) {
                 candidates += names.filter { $0.hasSuffix(".savedState") }.sorted().map {
                     (states as NSString).appendingPathComponent($0)
                 }
             }
         }
-        return candidates.first { fm.fileExists(atPath: ($0 as NSString).appendingPathComponent(knownSessionsFile)) }
+        // A KnownSceneSessions that cannot be searched still makes the folder a scene app's:
+        // reading it then fails with the system's reason, where it was taken as absent and the
+        // view-controller archive beside it read with exit 0 (r19 review).
+        return candidates.first {
+            fm.fileExists(atPath: ($0 as NSString).appendingPathComponent(knownSessionsFile))
+                || SavedStatePath.unreadable(($0 as NSString).appendingPathComponent("KnownSceneSessions")) != nil
+        }
     }
 
     /// Reads the known sessions and each one's restoration dictionary in `folder`.
@@ -98,6 +106,11 @@ public struct UIKitSceneSessions: Sendable {
             files.append(restoration)
             if FileManager.default.fileExists(atPath: restoration) {
                 session.activity = try Self.activity(restoration)
+            } else if let reason = SavedStatePath.unreadable(FilePaths.parent(of: restoration)) {
+                // A folder that cannot be searched hides its file: "no activity" was the wrong word.
+                throw KeyedArchiveError(
+                    file: FilePaths.parent(of: restoration), "cannot be read: \(reason)",
+                    hint: "check that the folder is readable (ls -ld)")
             }
             sessions.append(session)
         }

@@ -73,6 +73,13 @@ public enum Importing {
         return imported
     }
 
+    /// What to say before reading the archive at `path` for `record --archive`: which of a
+    /// folder's archive and scene sessions is read, as `import` and `archive` say it.
+    public static func note(reading path: String) -> String? {
+        guard path != "-" else { return nil }
+        return try? SavedStateLookup.resolve(path).note
+    }
+
     /// The archive at `path` (`-`: standard input, SPEC §6), or a located failure (exit 2).
     public static func read(_ path: String) throws(RestoreFailure) -> UIKitArchive {
         do throws(KeyedArchiveError) {

@@ -34,8 +34,22 @@ import Testing
             #expect(lookup.note?.contains("pass \(folder)/KnownSceneSessions") == true)
             #expect(try UIKitArchiveFile.locate(path) == folder + "/data.data")
         }
-        // Named, the sessions are read all the same.
+        // Named, the sessions are read all the same; `record --archive` says it wants the archive.
         #expect(try SavedStateLookup.resolve(folder + "/KnownSceneSessions").contents == .scenes(folder: folder))
+        #expect {
+            _ = try UIKitArchiveFile.locate(folder + "/KnownSceneSessions")
+        } throws: { error in
+            "\(error)".contains("names scene sessions, not a view-controller archive")
+                && "\(error)".contains("pass \(folder)/data.data")
+        }
+    }
+
+    /// The `Saved Application State` folder itself (a doc comment lists it) finds its app's
+    /// sessions, as a container does.
+    @Test func theSavedApplicationStateFolderFindsTheSessions() throws {
+        let (container, folder) = try Self.folder(.sessionsWithActivities)
+        let states = container + "/Library/Saved Application State"
+        #expect(try SavedStateLookup.resolve(states).contents == .scenes(folder: folder))
     }
 
     /// Several sessions come from a scene manifest: the app restores from them, though none saved
@@ -78,7 +92,7 @@ import Testing
             let text = "\(error)"
             return text.hasPrefix(damaged + ": error: ")
                 && text.contains(
-                    "to read the view-controller archive beside the sessions all the same, pass \(folder)/data.data")
+                    "the scene sessions cannot be read; to read the view-controller archive beside them all the same, pass \(folder)/data.data")
         }
     }
 

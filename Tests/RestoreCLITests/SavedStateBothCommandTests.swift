@@ -60,6 +60,22 @@ import Testing
         #expect(dot.stderr.contains("note: . also holds 1 scene session"))
     }
 
+    /// `record --archive` says which of the folder's two it read, as `import` and `archive` do.
+    @Test func recordAgainstTheFolderSaysWhatItRead() throws {
+        let (dir, _) = try Self.container(.oneImplicitSession)
+        let r = try CLI.run(
+            [
+                "record", UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), "--archive", "container",
+                "-o",
+                "t.trace.jsonl",
+            ], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "note: container/Library/Saved Application State/com.example.both.savedState also holds 1 scene session"
+            ))
+    }
+
     @Test func aSceneAppsFolderReadsItsSessionsAndNamesTheArchiveBeside() throws {
         let (dir, _) = try Self.container(.sessionsWithActivities)
         let r = try CLI.run(["import", "container", "-o", "s.trace.jsonl"], in: dir)

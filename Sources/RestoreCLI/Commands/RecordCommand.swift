@@ -69,6 +69,9 @@ struct RecordCommand: ParsableCommand {
     static func isStandardOutput(_ path: String) -> Bool { InputGuard.names(path, descriptor: STDOUT_FILENO) }
 
     func run() throws {
+        // A folder holding both an archive and scene sessions: which one is read, as `import`
+        // and `archive` say it.
+        if let archive, let note = Importing.note(reading: archive) { Console.error("note: \(note)") }
         let recorded =
             try archive.map { try Recording.record(scenarioAt: scenario, againstArchive: $0, to: output) }
             ?? Recording.record(

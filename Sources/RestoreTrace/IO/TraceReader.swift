@@ -80,8 +80,9 @@ public final class TraceReader {
                 throw TraceError(
                     file: file, line: 1, column: 1,
                     "the trace starts with a UTF-8 byte order mark (EF BB BF), which restoretrace never writes: an editor added it",
-                    hint:
-                        "save it as UTF-8 without a BOM, or drop the first 3 bytes: tail -c +4 \(Self.shellQuoted(file)) > fixed.trace.jsonl"
+                    hint: path == "-"
+                        ? "save it as UTF-8 without a BOM, or drop its first 3 bytes (tail -c +4 FILE) before it is piped"
+                        : "save it as UTF-8 without a BOM, or drop the first 3 bytes: tail -c +4 \(Self.shellQuoted(file)) > fixed.trace.jsonl"
                 )
             }
             throw TraceError(
