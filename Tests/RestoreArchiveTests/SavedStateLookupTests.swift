@@ -92,7 +92,8 @@ import Testing
             let text = "\(error)"
             return text.hasPrefix(damaged + ": error: ")
                 && text.contains(
-                    "the scene sessions cannot be read; to read the view-controller archive beside them all the same, pass \(folder)/data.data")
+                    "the scene sessions cannot be read; to read the view-controller archive beside them all the same, pass \(folder)/data.data"
+                )
         }
     }
 
