@@ -34,7 +34,7 @@ import Testing
         #expect(
             codes == [
                 "segue-scene-without-identifier@Dt1-aa-Vc1", "never-preserved@St1-aa-Vc1", "never-preserved@St1-cc-Sw1",
-                "segue-scene-without-identifier@Cp1-aa-Vc1",
+                "not-found-in-storyboard@Nv3-aa-Cmp", "segue-scene-without-identifier@Cp1-aa-Vc1",
             ])
         let detail = try #require(file.findings.first)
         #expect(detail.fix.contains("Use Storyboard ID"))

@@ -185,6 +185,9 @@ public struct LintFinding: Sendable {
         case segueSceneWithoutIdentifier = "segue-scene-without-identifier"
         /// A Storyboard ID without "Use Storyboard ID": no restoration identifier.
         case storyboardIDNotRestorationID = "storyboard-id-not-restoration-id"
+        /// A scene shown by a segue, preserved, whose restoration identifier is no scene's
+        /// Storyboard ID: the storyboard cannot build it again (R3 step 4).
+        case notFoundInStoryboard = "not-found-in-storyboard"
         /// Siblings (or views of one controller) sharing a restoration identifier.
         case duplicateIdentifier = "duplicate-identifier"
         /// A restoration identifier with a `/`: no restoration path can name its object.
@@ -205,7 +208,7 @@ public struct LintFinding: Sendable {
         /// Findings about view-controller-based restoration alone: not made for a scene-based app.
         static let legacyOnly: Set<Code> = [
             .neverPreserved, .segueSceneWithoutIdentifier, .storyboardIDNotRestorationID, .duplicateIdentifier,
-            .customContainer,
+            .customContainer, .notFoundInStoryboard,
         ]
     }
     public var code: Code

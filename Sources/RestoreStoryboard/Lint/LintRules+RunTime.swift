@@ -19,13 +19,16 @@ extension LintRules {
                     : "arrives with `\(arriving.root.controller.displayName)` (a \(segue.kind) segue from `\(source)`)"
             }
             let nodes = arriving.root.preorder.filter { !launch.contains($0.key) }
+            var preserved = arriving.root.controller.restorationIdentifier != nil
             if let placement = placements[arriving.root.key] {
                 placed(nodes, placement, how: how)
+                preserved = placement.run.controllers.first { $0.key == arriving.root.key }?.preserved ?? preserved
             } else {
                 for node in nodes where node.controller.restorationIdentifier == nil {
                     missingIdentifier(node, how: how(node), then: [])
                 }
             }
+            if preserved { notInstantiable(arriving.root, how: how(arriving.root)) }
         }
     }
 
@@ -53,6 +56,27 @@ extension LintRules {
                     fix: fix(for: c, in: byKey))
             }
         }
+    }
+
+    /// A segue's scene that is preserved, but whose restoration identifier no scene of its file
+    /// has as Storyboard ID. Nothing builds it at launch, so at restoration it comes back only from
+    /// a restoration class, the app delegate, or the storyboard, which UIKit asks for the scene
+    /// by its restoration identifier (R3 step 4): lint said nothing, and a recording showed it
+    /// lost (`not-found`) (r19 end-to-end walk). Lint cannot see the code, so the finding says
+    /// what the code could do instead.
+    private mutating func notInstantiable(_ node: StoryboardTreeNode, how: String) {
+        let c = node.controller
+        guard let identifier = c.restorationIdentifier, c.reference == nil, let own = doc.controller(c.id),
+            own.id == c.id, doc.controller(storyboardIdentifier: identifier) == nil
+        else { return }
+        let storyboardID =
+            c.storyboardIdentifier.map { "its Storyboard ID is '\($0)'" } ?? "it has no Storyboard ID"
+        add(
+            .notFoundInStoryboard, .warning, id: c.id, at: c.location,
+            "`\(c.displayName)` \(how) and is preserved, but no scene has the Storyboard ID '\(identifier)' (\(storyboardID)): UIKit asks the storyboard for a scene by its restoration identifier, so unless a restoration class or the app delegate returns it, it is lost at restoration (not-found)",
+            fix:
+                "set its Storyboard ID to '\(identifier)' and tick \"Use Storyboard ID\" in the Identity inspector, or give \(c.className) a restoration class"
+        )
     }
 
     /// A scene shown without a restoration identifier; `then`: what else must change above it.
