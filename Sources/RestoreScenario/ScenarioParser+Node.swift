@@ -94,7 +94,12 @@ extension ScenarioReader {
         }
         if let n = f.present("selectedIndex"), let i = int(n, "'selectedIndex'") {
             let count = (f.present("children").flatMap { if case .sequence(let s) = $0 { s.count } else { nil } }) ?? 0
-            if (0..<count).contains(i) {
+            if i >= 0, f.present("storyboard") != nil, f.present("children") == nil {
+                // A storyboard scene's children come from its file: checked once it is read
+                // (`ScenarioReader.instantiate`). Counted here, a tab bar of 5 tabs had "0
+                // children" and no tab could be selected (r19 end-to-end walk).
+                b.selectedIndex = i
+            } else if (0..<count).contains(i) {
                 b.selectedIndex = i
             } else {
                 fail(

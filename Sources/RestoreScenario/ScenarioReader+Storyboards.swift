@@ -126,10 +126,20 @@ extension ScenarioReader {
         let node = storyboardNodes.first { $0.reference == reference }?.node
         guard let tree = catalog.tree(of: reference.name, storyboardIdentifier: reference.identifier) else {
             let ids = catalog[reference.name]?.scenes.compactMap(\.controller.storyboardIdentifier) ?? []
+            // A scene with that Restoration ID and no Storyboard ID cannot be named here: say so,
+            // and where it is (most pushed scenes of real storyboards have no Storyboard ID).
+            let byRestorationID = catalog[reference.name]?.scenes.first {
+                $0.controller.restorationIdentifier == reference.identifier
+            }?.controller
+            let hint =
+                byRestorationID.map {
+                    ": the scene at line \($0.location.line ?? 0) has it as Restoration ID; a scenario names a scene by its Storyboard ID, "
+                        + ($0.storyboardIdentifier.map { "which is '\($0)' there" }
+                            ?? "and it has none: set one in the Identity inspector (with \"Use Storyboard ID\" ticked, it is its Restoration ID too)")
+                } ?? Self.suggestion(for: reference.identifier, among: ids)
             fail(
                 node,
-                "storyboard '\(reference.name)' has no scene with the Storyboard ID '\(reference.identifier)'"
-                    + Self.suggestion(for: reference.identifier, among: ids))
+                "storyboard '\(reference.name)' has no scene with the Storyboard ID '\(reference.identifier)'" + hint)
             return b
         }
         report(tree.unresolved, in: catalog)
@@ -141,6 +151,14 @@ extension ScenarioReader {
         merged.isCustomContainer = merged.isCustomContainer || b.isCustomContainer
         merged.state = b.state
         merged.selectedIndex = b.selectedIndex
+        if let s = b.selectedIndex, b.children.isEmpty, !(0..<merged.children.count).contains(s) {
+            let count = merged.children.count
+            fail(
+                node,
+                "selectedIndex \(s) is out of range: the scene '\(reference.identifier)' (\(merged.className)) has \(count) \(count == 1 ? "child" : "children")"
+                    + (count > 0 ? " (0...\(count - 1))" : ""))
+            merged.selectedIndex = nil
+        }
         merged.encodesChildren = b.encodesChildren
         merged.presented = b.presented
         merged.objects = b.objects
