@@ -266,7 +266,29 @@ public struct ReplaySummary: Sendable {
             return
                 "no launch of the recording restored anything (\(why.joined(separator: ", "))), so nothing is restored for the change to act on"
         }
-        return unusedActivityTypes(modified)
+        let reasons = [unusedAnswers(modified), unusedActivityTypes(modified)].filter { !$0.isEmpty }
+        // Never an empty reason: JSON's `unchanged` was "" and the text said nothing more.
+        return reasons.isEmpty
+            ? "no node's fate, no finding and no scene session of this recording depends on it"
+            : reasons.joined(separator: "; ")
+    }
+
+    /// Why an `answer:` changed nothing, when the baseline says: a node without a restoration
+    /// class that came back from the object at its path or the storyboard. Its answer is the app
+    /// delegate's, and `nil` is what an app delegate that does not know it answers already, so
+    /// UIKit goes on and finds it as before (R3) (r19 end-to-end walk: "does not change", no why).
+    private func unusedAnswers(_ run: ReplayResult) -> String {
+        var reasons: [String] = []
+        for case .answer(let path, let answer) in run.whatIf.edits where answer == .nil {
+            guard let node = baseline.outcome.restoration?.nodes.first(where: { $0.path == path }),
+                let via = node.via, via == .existing || via == .storyboard
+            else { continue }
+            let found = via == .existing ? "the object already at that path" : "the scene in the archived storyboard"
+            reasons.append(
+                "`\(path)` has no restoration class, so its answer is the app delegate's; nil lets UIKit go on to \(found), as in the recording (R3)"
+            )
+        }
+        return reasons.joined(separator: "; ")
     }
 
     /// The verdict, the what-if change, the outcome summary and where the report is, for people.

@@ -181,7 +181,10 @@ import Testing
         let b = "com.example.apple-samplecode.staterestore.photoActivity"
         // The app's own two types, with a space after the comma: nothing changes.
         let spaced = try CLI.run(["replay", trace, "--no-report", "--set", "userActivityTypes=\(a), \(b)"], in: dir)
-        #expect(spaced.stdout.contains("\n  the outcome does not change\n"), "\(spaced.stdout)")
+        #expect(
+            spaced.stdout.contains(
+                "\n  the outcome does not change: no node's fate, no finding and no scene session of this recording depends on it\n"
+            ), "\(spaced.stdout)")
         let demo = CLI.sample("demo-travel.trace.jsonl")
         let bare = try CLI.run(["replay", demo, "--no-report", "--set", "answer:Tabs/tripsNav/tripDetail"], in: dir)
         #expect(bare.code == 2)
@@ -217,6 +220,32 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(declinedJSON.stdout.utf8)) as? [String: Any])
         let unchanged = (object["whatIf"] as? [String: Any])?["unchanged"] as? String
         #expect(unchanged?.hasPrefix("no launch of the recording restored anything (launch 2: save-declined)") == true)
+    }
+}
+
+/// A what-if that changed nothing says why, in the text and in JSON, never an empty reason
+/// (r19 end-to-end walk: `answer:PATH=nil` on a storyboard app said only "does not change", and
+/// `unchanged` was "").
+@Suite struct WhatIfUnchangedReasonTests {
+    @Test func anAnswerTheAppDelegateAlreadyGaveSaysUIKitWentOn() throws {
+        let r = try CLI.run(
+            [
+                "replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--set",
+                "answer:Tabs/tripsNav/trips=nil",
+            ], in: try CLI.temporaryDirectory())
+        #expect(
+            r.stdout.contains(
+                "the outcome does not change: `Tabs/tripsNav/trips` has no restoration class, so its answer is the app delegate's; nil lets UIKit go on to the object already at that path"
+            ), "\(r.stdout)")
+    }
+
+    @Test func noReasonIsNeverEmpty() throws {
+        let r = try CLI.run(
+            ["replay", CLI.sample("demo-travel.trace.jsonl"), "--no-report", "--set", "deviceLocked=false", "--json"],
+            in: try CLI.temporaryDirectory())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let unchanged = try #require((object["whatIf"] as? [String: Any])?["unchanged"] as? String)
+        #expect(unchanged == "no node's fate, no finding and no scene session of this recording depends on it")
     }
 }
 
