@@ -179,13 +179,20 @@ extension ScenarioReader {
     /// as a child the file builds takes that child's place, so state, views and objects can be
     /// given to a nested scene (a split view's master table); the others come after the file's,
     /// pushed at run time. Each file child is taken at most once, in order.
+    ///
+    /// The same scene is the same reference, or the same object of the same file: a file-built
+    /// child's reference carries its Restoration ID, the scenario's its Storyboard ID, and when
+    /// the two differ the child was appended beside the one it names, a second tab with nothing
+    /// said (r19 end-to-end walk).
     static func merge(_ given: [NodeBlueprint], into built: [NodeBlueprint]) -> [NodeBlueprint] {
         var result = built
         var taken = Set<Int>()
         for child in given {
             if let reference = child.storyboard,
                 let i = result.indices.first(where: {
-                    $0 < built.count && !taken.contains($0) && result[$0].storyboard == reference
+                    $0 < built.count && !taken.contains($0)
+                        && (result[$0].storyboard == reference
+                            || (child.origin != nil && result[$0].origin == child.origin))
                 })
             {
                 taken.insert(i)

@@ -51,6 +51,28 @@ import Testing
             }, "\(errors)")
     }
 
+    /// A nested scene named by its Storyboard ID, when that differs from its Restoration ID, is
+    /// the file's child, given the scenario's state: it was appended as a second one beside it.
+    @Test func aNestedSceneNamedByAnotherStoryboardIDIsTheSameChild() throws {
+        let text = try #require(Self.files["Named.storyboard"]).replacingOccurrences(
+            of: #"<navigationController restorationIdentifier="HomeNav" "#,
+            with: #"<navigationController storyboardIdentifier="HomeNavSB" restorationIdentifier="HomeNav" "#)
+        let s = try ScenarioStoryboardTests.load(
+            """
+            name: tabs
+            storyboards: {Main: Nested.storyboard}
+            ui:
+              storyboard: {name: Main, identifier: TabsSB}
+              children:
+                - storyboard: {name: Main, identifier: HomeNavSB}
+                  state: {filter: recent}
+            """, with: [], files: ["Nested.storyboard": text])
+        let ui = try #require(s.ui)
+        #expect(ui.children.count == 2, "\(ui.children.map(\.restorationIdentifier))")
+        #expect(ui.children.first?.restorationIdentifier == "HomeNav")
+        #expect(ui.children.first?.state.map(\.key) == ["filter"])
+    }
+
     /// Most pushed scenes of real storyboards have a Restoration ID and no Storyboard ID: naming
     /// one by its Restoration ID said only "no scene with the Storyboard ID".
     @Test func aSceneNamedByItsRestorationIDIsPointedAt() throws {
