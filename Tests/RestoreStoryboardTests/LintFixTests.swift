@@ -37,8 +37,37 @@ import Testing
                 == "`Home` (HomeViewController) is never preserved: its ancestor `UITabBarController (tab)` has no restoration identifier"
         )
         let both =
-            "give `UITabBarController (tab)` and `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+            "give `UITabBarController (tab)` and `UINavigationController (nav)` a Restoration ID in the Identity inspector"
         #expect(findings.map(\.fix) == [both, both])
+    }
+
+    /// "Use Storyboard ID" is offered only where a Storyboard ID is there to use: offered to a
+    /// controller without one, ticking it changed nothing (r19 end-to-end walk).
+    @Test func useStoryboardIDIsOfferedOnlyWithAStoryboardID() throws {
+        func fix(navAttributes: String) throws -> String? {
+            let main = StoryboardText.document(
+                initial: "nav",
+                [
+                    StoryboardText.container(
+                        "navigationController", id: "nav", attributes: navAttributes,
+                        relationship: "rootViewController",
+                        children: ["home"]),
+                    StoryboardText.scene(
+                        "home",
+                        [
+                            #"<viewController restorationIdentifier="Home" id="home" customClass="HomeViewController" sceneMemberID="viewController">"#,
+                            #"</viewController>"#,
+                        ]),
+                ])
+            return try Self.lint(["Main.storyboard": main]).files[0].findings.first { $0.code == .neverPreserved }?.fix
+        }
+        #expect(
+            try fix(navAttributes: "")
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector")
+        #expect(
+            try fix(navAttributes: #"storyboardIdentifier="Nav" "#)
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+        )
     }
 
     /// A custom container that does not encode its embedded child, under a navigation controller
@@ -68,7 +97,7 @@ import Testing
         let chart = try #require(findings.first { $0.code == .neverPreserved && $0.id == "chart" })
         #expect(
             chart.fix
-                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\"); encode `Chart` in `Dash`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector; encode `Chart` in `Dash`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
         )
     }
 }

@@ -64,7 +64,7 @@ import Testing
         )
         #expect(
             finding.fix
-                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector"
         )
         #expect(
             report.text.contains(
@@ -101,7 +101,7 @@ import Testing
         #expect(finding.code == .segueSceneWithoutIdentifier)
         #expect(
             finding.fix
-                == "set a Restoration ID in the Identity inspector; and give `UITabBarController (tab)` and `UINavigationController (nav)` a Restoration ID in the Identity inspector (or tick \"Use Storyboard ID\")"
+                == "set a Restoration ID in the Identity inspector; and give `UITabBarController (tab)` and `UINavigationController (nav)` a Restoration ID in the Identity inspector"
         )
     }
 
