@@ -34,9 +34,16 @@ extension ReportSections {
         } else if let where_ = d.path ?? d.locator {
             out += " · <code>\(h(where_))</code>"
         }
-        out +=
-            "<p>\(h(d.message))</p><p class=\"small muted\">Why: \(h(code.summary(sceneBased: sceneBased))). Fix: \(h(code.fix(sceneBased: sceneBased))).</p></li>"
+        out += "<p>\(h(d.message))</p>" + whyAndFix(code, said: d.message)
         return out
+    }
+
+    /// The code's reason and its general fix, the fix left out when the finding's own words
+    /// already give it: findings read "… Fix: X. Why: … Fix: X." (r19 end-to-end walk).
+    private func whyAndFix(_ code: ReasonCode, said: String) -> String {
+        let general = code.fix(sceneBased: sceneBased)
+        let fix = said.contains(general) ? "" : " Fix: \(h(general))."
+        return "<p class=\"small muted\">Why: \(h(code.summary(sceneBased: sceneBased))).\(fix)</p></li>"
     }
 
     /// Findings with one code and cause about many nodes: the count, the cause, the first nodes.
@@ -61,8 +68,7 @@ extension ReportSections {
             let more = named > firsts.count ? " and \(DotBuilder.grouped(named - firsts.count)) more" : ""
             out += "<p class=\"small\">At \(links.joined(separator: ", "))\(more).</p>"
         }
-        out +=
-            "<p class=\"small muted\">Why: \(h(code.summary(sceneBased: sceneBased))). Fix: \(h(code.fix(sceneBased: sceneBased))).</p></li>"
+        out += whyAndFix(code, said: g.cause)
         return out
     }
 

@@ -28,6 +28,17 @@ import Testing
         #expect(!one.contains("Earlier launches"))
     }
 
+    /// A finding whose words give its fix does not give it again under "Why:" (every finding
+    /// read "… Fix: X. Why: … Fix: X.", r19 end-to-end walk).
+    @Test func eachFindingGivesItsFixOnce() throws {
+        let html = try Self.page(CLI.sample("demo-travel.trace.jsonl"), in: try CLI.temporaryDirectory())
+        let items = html.components(separatedBy: "<li class=\"diag").dropFirst().map {
+            $0.components(separatedBy: "</li>")[0]
+        }
+        #expect(!items.isEmpty)
+        for item in items { #expect(item.components(separatedBy: "Fix:").count - 1 == 1, "\(item)") }
+    }
+
     /// A divergence names the field that differs, as `replay` does ("differs in: receiver").
     @Test func aDivergenceNamesTheFieldThatDiffers() throws {
         let dir = try CLI.temporaryDirectory()
