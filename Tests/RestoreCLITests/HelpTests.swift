@@ -46,4 +46,22 @@ import Testing
             #expect(next.isEmpty || next.hasPrefix(" "), "\(command) --help wraps '\(line)' onto '\(next)'")
         }
     }
+
+    /// `record --help` teaches a newcomer the scenario for their own storyboard (r19 end-to-end
+    /// walk: nothing in it named storyboards:); the three lines it shows record as written.
+    @Test func recordHelpsScenarioForAStoryboardRecords() throws {
+        let help = try CLI.run(["record", "--help"], in: FileManager.default.temporaryDirectory).stdout
+        let lines = help.components(separatedBy: "\n").filter {
+            ["  name: ", "  app: ", "  storyboards: "].contains(where: $0.hasPrefix)
+        }
+        #expect(lines.count == 3, "\(lines)")
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: CLI.sample("Shelf.storyboard"), toPath: dir.appendingPathComponent("Main.storyboard").path)
+        try lines.map { String($0.dropFirst(2)) }.joined(separator: "\n").write(
+            to: dir.appendingPathComponent("MyApp.yaml"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["record", "MyApp.yaml"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("MyApp: recorded"))
+    }
 }

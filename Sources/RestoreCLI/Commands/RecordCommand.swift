@@ -10,6 +10,12 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Runs the scenario's timeline (default: background, kill by the system, relaunch) and streams every callback UIKit makes into the app — and every system event — into a JSON Lines trace. The trace alone is enough to replay. With no SCENARIO it records the built-in demo app.
 
+            Your own app: a scenario of three lines beside its storyboard records the app as Interface Builder describes it (run `restoretrace lint Main.storyboard` first to see what it preserves):
+              name: MyApp
+              app: {mainStoryboard: Main}
+              storyboards: {Main: Main.storyboard}
+            Then add ui: for the screens the user had open and timeline: for what happens next; `restoretrace schema scenario` lists every key.
+
             Exit codes: 0 recorded, whatever the scenario's findings (lost screens are results, not failures), unless --fail-on asks; 1 --fail-on matched (the trace is still written); 2 a bad scenario (every problem listed as FILE:LINE:COLUMN), and no trace is written; 3 the trace could not be written (a read-only folder, a full disk: the path and the system's reason).
 
             Examples:
