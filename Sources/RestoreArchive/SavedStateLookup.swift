@@ -21,6 +21,9 @@ public struct SavedStateLookup: Sendable {
     public var contents: Contents
     /// For a folder that held both: which one was read, why, and how to read the other.
     public var note: String?
+    /// The sessions, when deciding read them already: a caller reading the scenes need not
+    /// read the same files again.
+    public var sessions: UIKitSceneSessions?
 
     /// Decides what `path` (a file, a `.savedState` folder, its `KnownSceneSessions`, a
     /// `Saved Application State` folder, an app's data container or Xcode's `.xcappdata`) holds.
@@ -69,8 +72,8 @@ public struct SavedStateLookup: Sendable {
         return SavedStateLookup(
             contents: .scenes(folder: folder),
             note:
-                "\(folder) also holds \(UIKitArchiveFile.fileName), a view-controller archive, which a scene-based app never restores from: read \(activities); to read the archive, pass \(legacy)"
-        )
+                "\(folder) also holds \(UIKitArchiveFile.fileName), a view-controller archive, which a scene-based app never restores from: read \(activities); to read the archive, pass \(legacy)",
+            sessions: saved)
     }
 }
 

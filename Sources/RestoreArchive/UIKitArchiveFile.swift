@@ -97,10 +97,9 @@ public enum UIKitArchiveFile {
         guard isDirectory.boolValue else { return path }
         // A folder that cannot be listed is not one the app left empty: "the app never saved" was
         // the wrong advice for a permission problem.
-        if access(path, R_OK | X_OK) != 0 {
+        if let reason = SavedStatePath.unreadable(path) {
             throw KeyedArchiveError(
-                file: path, "cannot be read: \(String(cString: strerror(errno)))",
-                hint: "check that the folder is readable (ls -ld)")
+                file: path, "cannot be read: \(reason)", hint: "check that the folder is readable (ls -ld)")
         }
         let direct = (path as NSString).appendingPathComponent(fileName)
         if FileManager.default.fileExists(atPath: direct) { return direct }

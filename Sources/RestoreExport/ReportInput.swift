@@ -47,6 +47,13 @@ public struct ReplayVerdict: Sendable, Hashable {
         self.firstDivergence = firstDivergence
     }
 
+    /// Where the recording is cut off (SPEC §4), when that is the replay's one departure: the
+    /// verdict, the drawing and the replay card each say so.
+    public var cutOff: Divergence? {
+        guard let d = firstDivergence, d.recordingCutOff != nil, d.recorded == nil else { return nil }
+        return d
+    }
+
     /// The verdict of a replay that ran.
     public init(_ result: ReplayResult) {
         self.init(matched: result.matched, events: result.recordedEvents, firstDivergence: result.divergence)

@@ -177,7 +177,7 @@ struct ReportSections {
 
     /// `after event #N` (`before its first event`) when the recording is cut off (SPEC §4).
     private var cutAfter: String? {
-        guard let d = input.replay?.firstDivergence, d.recordingCutOff != nil, d.recorded == nil else { return nil }
+        guard let d = input.replay?.cutOff else { return nil }
         return d.seq > 1 ? "after event #\(d.seq - 1)" : "before its first event"
     }
 

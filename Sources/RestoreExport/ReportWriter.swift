@@ -64,7 +64,7 @@ public struct ReportWriter: Sendable {
         var options = dotOptions
         if options.title == nil { options.title = input.scenario }
         if let w = input.whatIf { options.changed = w.changedAnchors(faithful: false) }
-        options.cutOff = input.replay?.firstDivergence.map { $0.recordingCutOff != nil && $0.recorded == nil } ?? false
+        options.cutOff = input.replay?.cutOff != nil
         let drawingWork = BackgroundWork { () throws(ExportError) -> (dot: String, svg: String, drawing: String) in
             let dot = DotBuilder(outcome: input.outcome, events: input.events, options: options).build()
             let svg = try SVGRenderer.render(dot: dot)

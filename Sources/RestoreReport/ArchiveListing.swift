@@ -39,7 +39,8 @@ public struct ArchiveListing: Sendable {
         if case .scenes(let folder)? = lookup?.contents {
             // A scene-based app's saved state: each session and the activity UIKit will hand back.
             source = "uikit"
-            let saved = try Importing.readScenes(folder)
+            let saved: UIKitSceneSessions
+            if let read = lookup?.sessions { saved = read } else { saved = try Importing.readScenes(folder) }
             sessions = saved.sessions.map { s in
                 SessionActivity(
                     session: s.persistentIdentifier, configuration: s.configuration ?? "", activity: s.activity?.model,

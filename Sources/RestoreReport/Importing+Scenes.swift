@@ -8,8 +8,12 @@ extension Importing {
     /// restoration dictionary) as a scene trace: the app running with its sessions connected, then
     /// each saved activity adopted as its `activity-saved` event, so `archive`, `replay` and
     /// `report` read it and a relaunch reconnects with what UIKit would hand back.
-    static func importScenes(at folder: String, to output: String?) throws(RestoreFailure) -> Result {
-        let saved = try readScenes(folder)
+    /// - Parameter read: the sessions, when the lookup that found them read them already.
+    static func importScenes(at folder: String, to output: String?, read: UIKitSceneSessions? = nil)
+        throws(RestoreFailure) -> Result
+    {
+        let saved: UIKitSceneSessions
+        if let read { saved = read } else { saved = try readScenes(folder) }
         if let untraceable = saved.untraceableNumber() { throw RestoreFailure(untraceable) }
         let name = appName((folder as NSString).appendingPathComponent(UIKitArchiveFile.fileName))
         let path = output ?? name + ".trace.jsonl"

@@ -41,7 +41,7 @@ public enum Importing {
             note = lookup.note
             switch lookup.contents {
             case .scenes(let folder):
-                var imported = try importScenes(at: folder, to: output)
+                var imported = try importScenes(at: folder, to: output, read: lookup.sessions)
                 imported.note = note
                 return imported
             case .archive(let located): file = located
