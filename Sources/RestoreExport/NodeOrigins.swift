@@ -11,13 +11,15 @@ struct NodeOrigins {
     /// Where one node came from.
     struct Scene: Hashable {
         var origin: StoryboardOrigin
-        /// The Storyboard ID the node was instantiated by, when the trace names one.
+        /// The identifier UIKit instantiates the node by from its storyboard (R3 step 4), when the
+        /// trace names one: its restoration identifier for a scene the storyboard builds, which
+        /// need not be a Storyboard ID the file has, so it is not called one (r19 end-to-end walk).
         var storyboardIdentifier: String?
 
-        /// One line for tooltips: `Library.storyboard, scene Lib-Sc-003, Storyboard ID Book, object Lib-Vc-003`.
+        /// One line for tooltips: `Library.storyboard, scene Lib-Sc-003, instantiated with identifier Book, object Lib-Vc-003`.
         var summary: String {
             var parts = [origin.file, "scene \(origin.sceneID)"]
-            if let id = storyboardIdentifier { parts.append("Storyboard ID \(id)") }
+            if let id = storyboardIdentifier { parts.append("instantiated with identifier \(id)") }
             parts.append("object \(origin.objectID)")
             return parts.joined(separator: ", ")
         }

@@ -70,34 +70,59 @@ import Testing
         )
     }
 
+    /// The `dash` scene (Restoration ID `Dash`, of `dashClass`) embedding the `chart` scene, under
+    /// a navigation controller without an identifier when `underNav`; its findings.
+    static func containerFindings(dashClass: String?, underNav: Bool) throws -> [LintFinding] {
+        let custom = dashClass.map { #" customClass="\#($0)""# } ?? ""
+        var scenes = [
+            StoryboardText.scene(
+                "dash",
+                [
+                    #"<viewController restorationIdentifier="Dash" id="dash"\#(custom) sceneMemberID="viewController">"#,
+                    #"    <containerView id="box">"#,
+                    #"        <segue destination="chart" kind="embed" id="e1"/>"#,
+                    #"    </containerView>"#,
+                    #"</viewController>"#,
+                ]),
+            StoryboardText.scene(
+                "chart",
+                [
+                    #"<viewController restorationIdentifier="Chart" id="chart" customClass="ChartViewController" sceneMemberID="viewController"/>"#
+                ]),
+        ]
+        if underNav {
+            scenes.insert(
+                StoryboardText.container(
+                    "navigationController", id: "nav", relationship: "rootViewController", children: ["dash"]),
+                at: 0)
+        }
+        let main = StoryboardText.document(initial: underNav ? "nav" : "dash", scenes)
+        return try Self.lint(["Main.storyboard": main]).files[0].findings
+    }
+
     /// A custom container that does not encode its embedded child, under a navigation controller
     /// without an identifier: both steps, from the top down.
     @Test func theFixNamesTheContainerToTeachToo() throws {
-        let main = StoryboardText.document(
-            initial: "nav",
-            [
-                StoryboardText.container(
-                    "navigationController", id: "nav", relationship: "rootViewController", children: ["dash"]),
-                StoryboardText.scene(
-                    "dash",
-                    [
-                        #"<viewController restorationIdentifier="Dash" id="dash" customClass="DashViewController" sceneMemberID="viewController">"#,
-                        #"    <containerView id="box">"#,
-                        #"        <segue destination="chart" kind="embed" id="e1"/>"#,
-                        #"    </containerView>"#,
-                        #"</viewController>"#,
-                    ]),
-                StoryboardText.scene(
-                    "chart",
-                    [
-                        #"<viewController restorationIdentifier="Chart" id="chart" customClass="ChartViewController" sceneMemberID="viewController"/>"#
-                    ]),
-            ])
-        let findings = try Self.lint(["Main.storyboard": main]).files[0].findings
+        let findings = try Self.containerFindings(dashClass: "DashViewController", underNav: true)
         let chart = try #require(findings.first { $0.code == .neverPreserved && $0.id == "chart" })
         #expect(
             chart.fix
-                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector; encode `Chart` in `Dash`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
+                == "give `UINavigationController (nav)` a Restoration ID in the Identity inspector; encode `Chart` in DashViewController.encodeRestorableState(with:) (the `Dash` scene) (coder.encode(child, forKey: …)) and decode it back"
+        )
+        // The container's own finding names its class beside its restoration identifier, so the
+        // two names in one sentence are told apart.
+        let container = try #require(findings.first { $0.code == .customContainer })
+        #expect(container.message.hasPrefix("`Dash` (DashViewController) embeds `Chart` through container views"))
+    }
+
+    /// A container without a class of the app's has no encodeRestorableState(with:) to write in:
+    /// the fix says to make one, not to edit a class named after its restoration identifier.
+    @Test func theFixForAPlainContainerAsksForACustomClass() throws {
+        let findings = try Self.containerFindings(dashClass: nil, underNav: false)
+        let chart = try #require(findings.first { $0.code == .neverPreserved && $0.id == "chart" })
+        #expect(
+            chart.fix
+                == "encode `Chart` in the encodeRestorableState(with:) of a custom class for `Dash` (a UIViewController subclass) (coder.encode(child, forKey: …)) and decode it back"
         )
     }
 }

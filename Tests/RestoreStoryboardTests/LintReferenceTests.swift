@@ -156,7 +156,8 @@ import Testing
     @Test func aCustomContainerNamesTheReferencedChild() throws {
         let report = try Self.lint(["Main.storyboard": Self.host, "Alert.storyboard": Self.alert])
         let container = try #require(report.findings.first { $0.code == .customContainer })
-        #expect(container.message.hasPrefix("`Host` embeds `Alert`, `Local` through container views"))
+        #expect(
+            container.message.hasPrefix("`Host` (HostViewController) embeds `Alert`, `Local` through container views"))
         #expect(container.fix.hasPrefix("in HostViewController.encodeRestorableState(with:) call coder.encode"))
         // A plain UIViewController (no custom class) has no encodeRestorableState of the app's:
         // the fix said "in UIViewController.encodeRestorableState(with:)".

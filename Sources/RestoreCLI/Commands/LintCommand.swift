@@ -83,7 +83,11 @@ struct LintCommand: ParsableCommand {
         var report: LintReport
         do { report = try StoryboardLinter.lint(documents) } catch { throw RestoreFailure(.badInput, "\(error)") }
         if let plist { report.read(plist) }
-        if json { printJSON(report.json, terminator: "") } else { print(report.text, terminator: "") }
+        if json {
+            printJSON(report.json, terminator: "")
+        } else {
+            print(report.text + (LintNextStep.text(documents: documents, plist: plist) ?? ""), terminator: "")
+        }
         // Given twice, the last one only was kept: `--fail-on warning --fail-on error` passed
         // with warnings (r19 CLI hunt). Any level given fails, as for `record` and `replay`.
         if failOn.contains(where: { report.hasFinding(atLeast: $0 == .error ? .error : .warning) }) {

@@ -113,6 +113,8 @@ public struct LintController: Sendable {
     var parentKey: String?
     /// A view controller holding embedded children that it must encode itself (P5).
     var isCustomContainer = false
+    /// Its class is the app's (`customClass`), not UIKit's: there is an encodeRestorableState(with:) to write in.
+    var hasCustomClass = false
 
     /// Its storyboard and IB id: what tells it apart in a tree that crosses files.
     var key: String { LintKey.of(storyboard, id) }

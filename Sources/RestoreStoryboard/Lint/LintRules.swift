@@ -114,9 +114,15 @@ struct LintRules {
         var node = c
         while let parentKey = node.parentKey, let parent = byKey[parentKey] {
             if node.embedded, parent.isCustomContainer {
+                // The method is the class's: a restoration identifier named as its owner read
+                // as a class that does not exist (r19 end-to-end walk).
+                let owner =
+                    parent.hasCustomClass
+                    ? "\(parent.className).encodeRestorableState(with:)"
+                        + (parent.restorationIdentifier.map { " (the `\($0)` scene)" } ?? "")
+                    : "the encodeRestorableState(with:) of a custom class for `\(parent.displayName)` (a \(parent.className) subclass)"
                 encodes.append(
-                    "encode `\(node.displayName)` in `\(parent.displayName)`'s encodeRestorableState(with:) (coder.encode(child, forKey: …)) and decode it back"
-                )
+                    "encode `\(node.displayName)` in \(owner) (coder.encode(child, forKey: …)) and decode it back")
             }
             if parent.restorationIdentifier == nil {
                 unmarked.append("`\(parent.displayName)`")
@@ -169,7 +175,8 @@ struct LintRules {
             }
             add(
                 .customContainer, .warning, id: c.id, at: c.location,
-                "`\(c.displayName)` embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",
+                "`\(c.displayName)`" + (c.displayName == c.className ? "" : " (\(c.className))")
+                    + " embeds \(children.map { "`\($0)`" }.joined(separator: ", ")) through container views: UIKit preserves them only if `\(c.className)` encodes them",
                 // A plain UIViewController has no encodeRestorableState(with:) of the app's to write it in.
                 fix: (c.customClass.map { "in \($0).encodeRestorableState(with:)" }
                     ?? "give `\(c.displayName)` a custom class (a \(c.uikitClass) subclass), and in its encodeRestorableState(with:)")

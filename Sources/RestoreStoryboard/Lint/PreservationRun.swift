@@ -47,7 +47,8 @@ struct PreservationRun {
                 storyboardIdentifier: c.storyboardIdentifier, path: outcome?.path,
                 preserved: outcome?.status == .preserved, reason: outcome?.reason, cause: nil,
                 parent: parent?.controller.id, embedded: node.embedded, depth: depth, storyboard: node.storyboard,
-                displayName: display, parentKey: parent?.key, isCustomContainer: node.isCustomContainer))
+                displayName: display, parentKey: parent?.key, isCustomContainer: node.isCustomContainer,
+                hasCustomClass: c.customClass != nil))
         causeLocators.append(outcome?.cause)
         for (j, view) in c.views.enumerated() {
             if let o = byPosition[position + ".v\(j)"] { viewOutcomes[LintKey.of(node.storyboard, view.id)] = o }
