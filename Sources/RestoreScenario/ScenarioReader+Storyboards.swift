@@ -59,10 +59,13 @@ extension ScenarioReader {
         }
         if let main = scenario.app.mainStoryboard {
             if catalog[main] == nil {
+                // A misspelt name is pointed at the file it meant, not told to add a second one.
+                let meant = Self.suggestion(for: main, among: documents.map(\.name))
                 fail(
                     mainStoryboardNode,
-                    "mainStoryboard '\(main)' is not a storyboard file under 'storyboards:'; add it there, such as 'storyboards: {\(main): \(main).storyboard}'"
-                )
+                    "mainStoryboard '\(main)' is not a storyboard file under 'storyboards:'"
+                        + (meant.isEmpty
+                            ? "; add it there, such as 'storyboards: {\(main): \(main).storyboard}'" : meant))
             } else if scenario.launchUI == nil {
                 guard let tree = catalog.initialTree(of: main) else {
                     // An initial view controller that is a reference not followed is one, not none.
@@ -82,8 +85,9 @@ extension ScenarioReader {
         for (reference, node) in storyboardNodes where catalog[reference.name] == nil {
             fail(
                 node,
-                "the node has no 'class:' and storyboard '\(reference.name)' is not a storyboard file under 'storyboards:'; give 'class:' or add the file"
-            )
+                "the node has no 'class:' and storyboard '\(reference.name)' is not a storyboard file under 'storyboards:'"
+                    + Self.suggestion(for: reference.name, among: documents.map(\.name))
+                    + "; give 'class:' or add the file")
         }
         // A scene without `ui:` starts from its configuration's storyboard (Info.plist's UISceneStoryboardFile).
         for i in scenario.scenes.indices where scenario.scenes[i].ui == nil {

@@ -75,6 +75,28 @@ import Testing
         #expect(r.record.stdout.contains("Scenes: 0 of 1 session restored"))
     }
 
+    /// The launch screen is listed (the app's storyboards may reference it: Delta's Main does, and a
+    /// reference into a file not listed is refused) but never taken as the main storyboard.
+    @Test func theLaunchScreenIsListedButNotTheMainStoryboard() throws {
+        let dir = try CLI.temporaryDirectory()
+        let plist: [String: Any] = ["UILaunchStoryboardName": "Launch", "CFBundleVersion": "1"]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: dir.appendingPathComponent("Info.plist"))
+        for name in ["Launch", "Shelf"] {
+            try FileManager.default.copyItem(
+                at: CLI.packageRoot.appendingPathComponent("Traces/Shelf.storyboard"),
+                to: dir.appendingPathComponent("\(name).storyboard"))
+        }
+        let lint = try CLI.run(["lint", "Info.plist", "Launch.storyboard", "Shelf.storyboard"], in: dir)
+        #expect(
+            try Self.scenario(lint.stdout) == """
+                name: MyApp
+                app: {mainStoryboard: Shelf}
+                storyboards: {Launch: Launch.storyboard, Shelf: Shelf.storyboard}
+
+                """)
+    }
+
     /// Nothing to record: a storyboard read from standard input cannot be named by a scenario, and
     /// `--json` is for tools.
     @Test func noNextStepForStandardInputOrJSON() throws {

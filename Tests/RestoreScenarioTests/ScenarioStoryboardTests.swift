@@ -182,6 +182,20 @@ import Testing
                     "app.yaml:3:23: mainStoryboard 'Main' is not a storyboard file under 'storyboards:'; add it there, such as 'storyboards: {Main: Main.storyboard}'",
                     "app.yaml:5:3: storyboard 'Tabs' has no scene with the Storyboard ID 'Detial' (did you mean 'Detail'?)",
                 ])
+        // A misspelt storyboard name is pointed at the file it meant (r19 end-to-end walk: it was
+        // told to add a second file), in `mainStoryboard` and in a node.
+        #expect(
+            try Self.errors(
+                """
+                name: typo
+                storyboards: {Tabs: Tabs.storyboard}
+                app: {mainStoryboard: Tab}
+                ui:
+                  storyboard: {name: Tabz, identifier: Detail}
+                """, with: ["Tabs.storyboard"]) == [
+                    "app.yaml:3:23: mainStoryboard 'Tab' is not a storyboard file under 'storyboards:' (did you mean 'Tabs'?)",
+                    "app.yaml:5:3: the node has no 'class:' and storyboard 'Tabz' is not a storyboard file under 'storyboards:' (did you mean 'Tabs'?); give 'class:' or add the file",
+                ])
     }
 
     @Test func aClasslessNodeNeedsAStoryboardFile() {

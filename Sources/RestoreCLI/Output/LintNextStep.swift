@@ -12,7 +12,9 @@ enum LintNextStep {
     /// record: no storyboard with an initial view controller, or only files read from standard
     /// input (which a scenario cannot name).
     static func text(documents: [StoryboardDocument], plist: InfoPlist?) -> String? {
-        let named = documents.filter { $0.file != "<stdin>" && $0.name != plist?.launchStoryboard }
+        // The launch screen too: the app's storyboards may reference it (Delta's Main does), and a
+        // reference into a file not listed is refused.
+        let named = documents.filter { $0.file != "<stdin>" }
         // A localized copy has the name of its base file: the first one given stands for it.
         var seen = Set<String>()
         let storyboards = named.filter { seen.insert($0.name).inserted }
@@ -25,7 +27,10 @@ enum LintNextStep {
             // The plist names the main storyboard (or each scene's), and the rest of what the
             // app declares: the scenario reads them from it.
             app = "infoPlist: \(yaml(plist.file))"
-        } else if plist?.isSceneBased != true, let main = storyboards.first(where: { $0.initialViewController != nil })
+        } else if plist?.isSceneBased != true,
+            let main = storyboards.first(where: {
+                $0.initialViewController != nil && $0.name != plist?.launchStoryboard
+            })
         {
             app = "mainStoryboard: \(yaml(main.name))"
         } else {
