@@ -140,7 +140,7 @@ extension ReportSections {
                 + "</td>"
         }
         var out =
-            "<div class=\"table-wrap\"><table class=\"nodes\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">Saved</th><th scope=\"col\">Restored</th></tr></thead><tbody>"
+            "<div class=\"table-wrap\"><table class=\"activity\"><thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Saved</th><th scope=\"col\">Restored</th></tr></thead><tbody>"
         out += "<tr><th scope=\"row\">activityType</th>\(cell(saved, nil))\(cell(restored, nil))</tr>"
         for key in keys {
             out += "<tr><th scope=\"row\"><code>\(shown(key))</code></th>\(cell(saved, key))\(cell(restored, key))</tr>"

@@ -148,6 +148,45 @@ struct SceneLifecycleTests {
         #expect(d.message.contains("NSUserActivityTypes"))
     }
 
+    /// Xcode's templates write the types with build settings, which it fills in when it builds:
+    /// the built app declares the type, so UIKit persists it (r20 scenes hunt: it was
+    /// "activity-type-not-declared", an error, for a correctly configured app).
+    @Test func aTypeDeclaredThroughABuildSettingIsPersisted() throws {
+        for declared in ["$(PRODUCT_BUNDLE_IDENTIFIER).browse", "com.$(ORG).browse", "${PRODUCT_BUNDLE_IDENTIFIER}"] {
+            let (outcome, log) = try run(
+                Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene)
+            #expect(outcome.scenes?.first?.saved?.type == "com.example.browse", "\(declared)")
+            #expect(outcome.scenes?.first?.reason == nil, "\(declared)")
+            #expect(log.system(.activitySaved).count == 1, "\(declared)")
+        }
+        // The rest of the declared type must still match, and a setting stands for some text.
+        for declared in [
+            "$(PRODUCT_BUNDLE_IDENTIFIER).other", "com.example.browse$(SUFFIX)", "$(A).example.$(B).browse",
+        ] {
+            let (outcome, _) = try run(
+                Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene)
+            #expect(outcome.scenes?.first?.reason == .activityTypeNotDeclared, "\(declared)")
+        }
+    }
+
+    /// A session saved at the background and again as it disconnects fails the same way both
+    /// times: the trace has both calls, the outcome one finding per problem (r20 scenes hunt).
+    @Test func aSaveThatFailsTwiceInOneLaunchIsOneFinding() throws {
+        let (outcome, log) = try run(
+            Self.app + """
+                scenes:
+                  - session: quiet
+                    ui: {class: VC}
+                  - session: heavy
+                    ui: {class: VC}
+                    activity: {type: com.example.browse, userInfo: {img: x}, nonPlistKeys: [img]}
+                timeline: [background, {disconnect: quiet}, {disconnect: heavy}, {kill: system}, launch]
+                """)
+        #expect(log.system(.activityNotSaved).map(\.session) == ["quiet", "heavy", "quiet", "heavy"])
+        #expect(outcome.diagnostics(.saveDeclined).map(\.locator) == ["quiet"])
+        #expect(outcome.diagnostics(.activityNotPlist).map(\.locator) == ["heavy"])
+    }
+
     @Test func aNonPropertyListValueFailsTheSave() throws {
         let (outcome, _) = try run(
             Self.app + """

@@ -339,4 +339,27 @@ struct SceneInfoPlistTests {
                     == true)
         }
     }
+
+    /// The other way round: a scene delegate written, the manifest not added to the plist. The
+    /// app keeps the app-based life cycle, so recording it as scenes ("1 of 1 session restored")
+    /// answered for an app that does not exist (r20 scenes hunt).
+    @Test func scenesWithoutAManifestInThePlistIsAnError() throws {
+        let plist = "infoplist-no-manifest-\(UUID().uuidString).plist"
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleVersion": "1", "NSUserActivityTypes": ["t"]], format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: Self.folder + "/" + plist))
+        defer { try? FileManager.default.removeItem(atPath: Self.folder + "/" + plist) }
+        do {
+            _ = try load(
+                "name: plist\napp: {infoPlist: \(plist), lifecycle: scenes}\nscenes: [{session: main, activity: {type: t}}]\n"
+            )
+            Issue.record("expected an error")
+        } catch {
+            let problem = (error as? ScenarioError)?.problems.first
+            #expect(
+                problem?.message.contains("has no UIApplicationSceneManifest, but 'lifecycle: scenes' is written")
+                    == true)
+            #expect(problem?.location?.line == 2)
+        }
+    }
 }

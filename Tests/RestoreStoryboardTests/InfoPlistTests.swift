@@ -1,8 +1,9 @@
 import Foundation
 import RestoreEngine
-import RestoreStoryboard
 import RestoreTestSupport
 import Testing
+
+@testable import RestoreStoryboard
 
 /// Info.plist reading (XML and binary) and what lint makes of it (SPEC §8).
 @Suite struct InfoPlistTests {
@@ -203,5 +204,32 @@ import Testing
             lint.findings.map(\.message) == [
                 "two scene configurations are named 'A' (UISceneConfigurationName): a configuration is found by its name, so only the first of them is ever used"
             ])
+    }
+
+    /// Xcode fills in `$(…)` when it builds: lint says so beside the values that hold one, so the
+    /// placeholder is not read as the app's version or type (r20 scenes hunt).
+    @Test func buildSettingsAreSaidToBeFilledInAtBuildTime() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("var-\(UUID().uuidString)-Info.plist")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plist: [String: Any] = [
+            "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+            "NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).browse"],
+            "UIApplicationSceneManifest": [
+                "UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [["UISceneConfigurationName": "A"]]]
+            ],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: path))
+        let text =
+            InfoPlistLint.lint(try InfoPlist.read(path: path), storyboards: []).textLines.joined(separator: "\n") + "\n"
+        #expect(
+            text.contains(
+                "  NSUserActivityTypes: $(PRODUCT_BUNDLE_IDENTIFIER).browse\n    ($(…) is an Xcode build setting, filled in when the app is built: an activity type matches it with any text in its place)\n"
+            ), "\(text)")
+        #expect(
+            text.contains(
+                "  CFBundleVersion $(CURRENT_PROJECT_VERSION)\n    ($(…) is an Xcode build setting, filled in when the app is built: a scenario takes it as written; give app.bundleVersion the built app's value to check versions)\n"
+            ), "\(text)")
     }
 }

@@ -84,7 +84,7 @@ extension RestorationEngine {
         }
         call(.didUpdateUserActivity(session: id, live), receiver: "SceneDelegate")
         let activity = live.activity.archived
-        if !application.configuration.userActivityTypes.contains(activity.type) {
+        if !DeclaredActivityTypes.declares(application.configuration.userActivityTypes, activity.type) {
             let declared = application.configuration.userActivityTypes
             notSaved(
                 i, .activityTypeNotDeclared,
@@ -145,9 +145,10 @@ extension RestorationEngine {
         e.reason = reason.rawValue
         emit(e)
         // The scene's fix: save-declined's own is the app-based opt-in, which a scene app is never asked.
-        diagnose(
-            reason, severity, path: nil, locator: id,
-            "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.sceneFix).")
+        let message = "Scene session `\(id)` saved no state at launch \(launch): \(why). Fix: \(reason.sceneFix)."
+        if let said = scenes.sessions[i].saidNotSaved, said.launch == launch, said.message == message { return }
+        scenes.sessions[i].saidNotSaved = (launch, message)
+        diagnose(reason, severity, path: nil, locator: id, message)
     }
 
     /// T1/T2 for scenes. A system or debugger kill leaves every session and its activity; a

@@ -37,6 +37,10 @@ struct SceneSessionState {
     var reconnected = false
     /// Made at the last launch (`connectNewSession`).
     var isNew = false
+    /// The last save failure said as a finding (its launch and words): a session saved at the
+    /// background and again as it disconnects fails the same way twice, one problem (r20 scenes
+    /// hunt: it was two findings, in the counts, the JSON and every what-if).
+    var saidNotSaved: (launch: Int, message: String)?
 
     var outcome: SceneOutcome {
         var o = SceneOutcome(

@@ -120,12 +120,25 @@ public struct InfoPlistLint: Sendable {
                 "  NSUserActivityTypes: "
                     + ((plist.userActivityTypes ?? []).isEmpty
                         ? "none" : (plist.userActivityTypes ?? []).joined(separator: ", ")))
+            if (plist.userActivityTypes ?? []).contains(where: DeclaredActivityTypes.hasBuildSetting) {
+                lines.append(
+                    "    ($(…) is an Xcode build setting, filled in when the app is built: an activity type matches it with any text in its place)"
+                )
+            }
         } else {
             lines.append(
                 "  app-based: no UIApplicationSceneManifest"
                     + (plist.mainStoryboard.map { ", main storyboard \($0)" } ?? ""))
         }
-        if let v = plist.bundleVersion { lines.append("  CFBundleVersion \(v)") }
+        if let v = plist.bundleVersion {
+            lines.append("  CFBundleVersion \(v)")
+            // A version check (R13) compares the value as written: the built app's is another.
+            if DeclaredActivityTypes.hasBuildSetting(v) {
+                lines.append(
+                    "    ($(…) is an Xcode build setting, filled in when the app is built: a scenario takes it as written; give app.bundleVersion the built app's value to check versions)"
+                )
+            }
+        }
         for f in findings {
             lines.append("\(f.location): \(f.severity.rawValue): \(f.message) [\(f.code.rawValue)]")
             lines.append("    fix: \(f.fix)")
