@@ -110,6 +110,7 @@ public struct ReportWriter: Sendable {
             "facts": sections.facts,
             "verdict": sections.verdict,
             "svg": drawing,
+            "drawinghint": Self.drawingHint(input),
             "nodes": rows.html,
             "diagnostics": diagnostics.html,
             "appkeys": sections.appKeys,
@@ -119,6 +120,16 @@ public struct ReportWriter: Sendable {
             "js": WebAssets.js,
         ])
         return Rendered(html: html, svg: svg, dot: dot)
+    }
+
+    /// The line above the drawing: how to read it. A scene-based app's drawing is one cluster per
+    /// session, top to bottom, not the legacy run's two sides (r20 scenes hunt: every scene report
+    /// said "at preservation (left) and after restoration (right)").
+    static func drawingHint(_ input: ReportInput) -> String {
+        if input.outcome.scenes != nil, input.whatIf == nil {
+            return "One cluster per scene session: the activity it saved, then what the next launch restored from it."
+        }
+        return "At preservation (left) and after restoration (right). Click a node to see its details."
     }
 
     /// An SVG document without its XML declaration and DOCTYPE, ready to sit inside HTML.

@@ -66,7 +66,8 @@ public enum Recording {
             // UIKit never reads a view-controller archive for a scene-based app (SPEC §8, S1).
             throw RestoreFailure(
                 .badInput,
-                "\(scenarioPath ?? scenario.name): a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive; --archive needs an app-based scenario"
+                "\(scenarioPath ?? scenario.name): error: a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive (data.data), so --archive needs an app-based scenario\n"
+                    + "  hint: to see what a scene-based app's sessions saved (KnownSceneSessions), run 'restoretrace archive \(archivePath)', or 'restoretrace import \(archivePath)' for a trace to replay"
             )
         }
         let uikit = try Importing.read(archivePath)

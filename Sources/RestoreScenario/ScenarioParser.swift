@@ -49,6 +49,7 @@ public enum ScenarioParser {
         let reader = ScenarioReader(file: file)
         var scenario = reader.scenario(root)
         if reader.problems.isEmpty, scenario != nil { reader.applyInfoPlist(into: &scenario!) }
+        if reader.problems.isEmpty, let scenario { reader.checkSceneExtensions(scenario) }
         if reader.problems.isEmpty, scenario != nil { reader.loadStoryboards(into: &scenario!) }
         guard reader.problems.isEmpty, let scenario else {
             throw ScenarioError(file: file, problems: reader.problems)

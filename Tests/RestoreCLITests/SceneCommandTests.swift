@@ -244,7 +244,14 @@ import Testing
                 UIKitArchiveFixtures.path("state-restoration-demo.data"), "-o", "scenes.trace.jsonl",
             ], in: dir)
         #expect(r.code == 2)
-        #expect(r.stderr.contains("never reads UIKit's view-controller archive"))
+        #expect(
+            r.stderr.contains(
+                ": error: a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive"))
+        // Where to go instead: the commands that read a scene-based app's saved sessions.
+        #expect(
+            r.stderr.contains(
+                "  hint: to see what a scene-based app's sessions saved (KnownSceneSessions), run 'restoretrace archive "
+            ))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("scenes.trace.jsonl").path))
     }
 }

@@ -24,6 +24,16 @@ import Testing
             ))
         #expect(html.contains("restorationIdentifier DetailParentViewController (inert)"))
         #expect(html.contains("id=\"legacy-inert\""))
+        // The drawing is read top to bottom, a cluster per session, not as a legacy run's two sides.
+        #expect(
+            html.contains(
+                "<p class=\"hint\">One cluster per scene session: the activity it saved, then what the next launch restored from it.</p>"
+            ))
+        #expect(!html.contains("(left)"))
+        #expect(
+            try Self.report(Samples.path("homepwner.trace.jsonl")).contains(
+                "<p class=\"hint\">At preservation (left) and after restoration (right).")
+        )
     }
 
     @Test func aLostSessionSaysWhyAndWhatTheAppReturned() throws {

@@ -187,6 +187,26 @@ struct SceneLifecycleTests {
         #expect(outcome.diagnostics(.activityNotPlist).map(\.locator) == ["heavy"])
     }
 
+    /// The snapshot call and the default root are the app delegate's, which a scene app's
+    /// preservation and window never reach: listed with the rest (r20 scenes hunt).
+    @Test func theSnapshotCallAndDefaultRootAreListedInert() throws {
+        let (outcome, _) = try run(
+            """
+            name: scenes
+            app:
+              lifecycle: scenes
+              userActivityTypes: [com.example.browse]
+              delegate: {ignoreSnapshot: true, defaultRoot: {class: Home}}
+
+            """ + Self.scene)
+        let d = try #require(outcome.diagnostics(.legacyRestorationInert).first)
+        #expect(d.message.contains("still has 2 pieces"))
+        #expect(
+            d.message.contains(
+                "app delegate opt-in ignoreSnapshot → it is called from a preservation callback, which never runs"))
+        #expect(d.message.contains("app delegate opt-in defaultRoot → the app delegate's window is not shown"))
+    }
+
     @Test func aNonPropertyListValueFailsTheSave() throws {
         let (outcome, _) = try run(
             Self.app + """
@@ -333,6 +353,13 @@ struct SceneLifecycleTests {
         #expect(log.calls(.sceneDidEnterBackground).isEmpty)
         #expect(log.calls(.didDiscardSceneSessions).first?.launch == 2)
         #expect(outcome.scenes?.first?.reason == .sessionDiscarded)
+        // It had saved nothing, and nobody closed it: the force quit did, and its fix says so.
+        let d = try #require(outcome.diagnostics(.sessionDiscarded).first)
+        #expect(d.message.contains("so it does not reconnect (it had saved no activity) (S4)"))
+        #expect(
+            d.message.hasSuffix(
+                "Fix: nothing to fix: a force quit discards the scene sessions by design; test by backgrounding, then stopping from Xcode."
+            ))
     }
 
     /// A launch with every session discarded makes a new one (S3): UIKit asks the app for its
@@ -477,5 +504,13 @@ struct SceneLifecycleTests {
         #expect(log.calls(.willConnectToSession).last?.activity == nil)
         #expect(outcome.scenes?.first?.restored == nil)
         #expect(outcome.scenes?.first?.reason == .archiveDeletedCrash)
+        // The finding names the session whose restore code crashed; the trace's event is as it was.
+        let d = try #require(outcome.diagnostics(.archiveDeletedCrash).first)
+        #expect(d.locator == "main")
+        #expect(
+            d.message.hasPrefix(
+                "The app crashed in scene:restoreInteractionStateWithUserActivity: for scene session `main` at launch 2"
+            ))
+        #expect(log.system(.crash).first?.session == nil)
     }
 }

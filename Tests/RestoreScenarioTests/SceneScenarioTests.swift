@@ -93,6 +93,29 @@ struct SceneScenarioTests {
         }
     }
 
+    /// UIScene.extendStateRestoration() is iOS 15's: an app on an older system cannot call it,
+    /// whereas the app-based one (iOS 6) stays (r20 scenes hunt).
+    @Test func aSceneExtendingRestorationNeedsIOS15() throws {
+        let timeline = "timeline: [background, {kill: system}, {launch: {extendStateRestoration: never}}]\n"
+        let found = located(
+            problems(
+                """
+                name: extend
+                app: {lifecycle: scenes, userActivityTypes: [t], systemVersion: "13.0"}
+                scenes: [{session: main, activity: {type: t}}]
+
+                """ + timeline))
+        #expect(
+            found == [
+                "4:74: 'extendStateRestoration' is UIScene.extendStateRestoration() in a scene-based app, which needs iOS 15 or later, but systemVersion is 13.0; raise systemVersion to 15 or later, or remove it"
+            ], "\(found)")
+        _ = try parsed(
+            "name: extend\napp: {lifecycle: scenes, userActivityTypes: [t], systemVersion: \"15.0\"}\nscenes: [{session: main, activity: {type: t}}]\n"
+                + timeline)
+        _ = try parsed(
+            "name: extend\napp: {systemVersion: \"12.0\"}\nui: {class: A, restorationIdentifier: a}\n" + timeline)
+    }
+
     /// With saveActivity: disconnect, going to the background asks for no activity: the crash
     /// could never happen.
     @Test func aCrashWhileSavingNeedsTheBackgroundToAsk() {

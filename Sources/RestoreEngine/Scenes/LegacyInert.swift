@@ -130,6 +130,10 @@ extension RestorationEngine {
             "add app-wide keys to the activity in scene:didUpdateUserActivity:"
         case "viewControllerWithRestorationIdentifierPath":
             "build the controllers in scene:willConnectToSession:options: from session.stateRestorationActivity"
+        case "ignoreSnapshot":
+            "it is called from a preservation callback, which never runs: hide what the snapshot must not show in sceneWillResignActive:"
+        case "defaultRoot":
+            "the app delegate's window is not shown: set the scene window's root in scene:willConnectToSession:options:"
         default: "move it to the scene delegate"
         }
     }

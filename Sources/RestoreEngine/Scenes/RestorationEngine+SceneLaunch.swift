@@ -84,7 +84,7 @@ extension RestorationEngine {
             // save's: a replay and the in-app recorder then see it as the call's answer.
             let answer = call(.restoreInteractionState(session: id, activity: activity), receiver: "SceneDelegate")
             if case .crashed = answer {
-                crashScenes(reason: "crashed in scene:restoreInteractionStateWithUserActivity:")
+                crashScenes(reason: "crashed in scene:restoreInteractionStateWithUserActivity:", session: id)
                 return false
             }
         }
@@ -165,10 +165,15 @@ extension RestorationEngine {
 
     /// A crash during a scene launch: as with the archive (T3), the saved activities are deleted
     /// so they cannot crash the next launch; the sessions themselves stay.
-    private func crashScenes(reason: String, keepingActivities: Bool = false) {
+    /// - Parameter session: the session whose restore code crashed, named in the finding (and as
+    ///   its locator), not in the trace's `crash` event, whose bytes earlier traces replay against.
+    ///   With several windows, "crashed in scene:restoreInteractionState…" did not say whose
+    ///   (r20 scenes hunt).
+    private func crashScenes(reason: String, session: String? = nil, keepingActivities: Bool = false) {
         var event = EngineEvent(launch: launch, phase: phase, event: .crash)
         event.reason = reason
         emit(event)
+        let crashed = reason + (session.map { " for scene session `\($0)`" } ?? "")
         if outcome.launches.last?.launch != launch {
             outcome.launches.append(PhaseOutcome(performed: false, reason: .sceneBasedApp, launch: launch))
         }
@@ -177,15 +182,15 @@ extension RestorationEngine {
             if scenes.sessions.contains(where: { $0.saved != nil && !$0.discarded }) {
                 diagnose(
                     .deviceLocked, .warning, path: nil, locator: nil,
-                    "The app \(reason) at launch \(launch), while the device was locked: no session's saved activity had been read (S3), so they stay, and the next unlocked launch restores from them. Fix: fix the crash."
+                    "The app \(crashed) at launch \(launch), while the device was locked: no session's saved activity had been read (S3), so they stay, and the next unlocked launch restores from them. Fix: fix the crash."
                 )
             }
         } else {
             deleteActivities(
                 "deleted after a crash during restoration (S4)",
                 message:
-                    "The app \(reason) at launch \(launch): UIKit deletes the saved scene activities, so the next launch restores none (S4). Fix: fix the crash."
-            )
+                    "The app \(crashed) at launch \(launch): UIKit deletes the saved scene activities, so the next launch restores none (S4). Fix: fix the crash.",
+                locator: session)
         }
         for i in scenes.sessions.indices {
             scenes.sessions[i].connected = false
@@ -201,7 +206,7 @@ extension RestorationEngine {
     }
 
     /// Deletes every session's saved activity (`archive-deleted`, one per session that had one).
-    private func deleteActivities(_ detail: String, message: String) {
+    private func deleteActivities(_ detail: String, message: String, locator: String? = nil) {
         var any = false
         for i in scenes.sessions.indices where scenes.sessions[i].saved != nil && !scenes.sessions[i].discarded {
             any = true
@@ -214,6 +219,6 @@ extension RestorationEngine {
             e.reason = detail
             emit(e)
         }
-        if any { diagnose(.archiveDeletedCrash, .error, path: nil, locator: nil, message) }
+        if any { diagnose(.archiveDeletedCrash, .error, path: nil, locator: locator, message) }
     }
 }

@@ -171,9 +171,15 @@ extension RestorationEngine {
                 }
                 // The activity it had saved goes with it: for the user, that state is lost, as a
                 // force quit's archive is in the legacy life cycle (T2), so it is told apart.
+                // One that had saved nothing was not closed by the user: its fix is the force
+                // quit's, not "closing a scene discards it" (r17, r20 scenes hunts).
+                let savedNothing = scenes.sessions[i].saved == nil
                 discard(
                     i, why: "the user force-quit the app from the app switcher, which closes its scenes",
-                    reason: scenes.sessions[i].saved == nil ? .sessionDiscarded : .archiveDeletedUserQuit)
+                    reason: savedNothing ? .sessionDiscarded : .archiveDeletedUserQuit,
+                    fix: savedNothing
+                        ? "nothing to fix: a force quit discards the scene sessions by design; test by backgrounding, then stopping from Xcode"
+                        : nil)
             }
             scenes.sessions[i].connected = false
             scenes.sessions[i].foreground = false
@@ -219,7 +225,8 @@ extension RestorationEngine {
     }
 
     /// The session is gone for good: no reconnection, its activity deleted (S4).
-    private func discard(_ i: Int, why: String, reason: ReasonCode = .sessionDiscarded) {
+    /// - Parameter fix: the finding's fix, when it is not the reason's (`sceneFix`).
+    private func discard(_ i: Int, why: String, reason: ReasonCode = .sessionDiscarded, fix: String? = nil) {
         let id = scenes.sessions[i].id
         scenes.sessions[i].discarded = true
         scenes.sessions[i].connected = false
@@ -235,7 +242,9 @@ extension RestorationEngine {
         emit(e)
         diagnose(
             reason, .warning, path: nil, locator: id,
-            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect and its activity is gone (S4). Fix: \(reason.sceneFix)."
+            "Scene session `\(id)` was discarded at launch \(launch): \(why), so it does not reconnect"
+                + (scenes.sessions[i].saved == nil ? " (it had saved no activity)" : " and its activity is gone")
+                + " (S4). Fix: \(fix ?? reason.sceneFix)."
         )
     }
 }
