@@ -308,7 +308,7 @@ public final class RestorationEngine {
             let old = save ? Callback.shouldSave : Callback.shouldRestore
             diagnose(
                 .deprecatedApi, .warning, path: nil, locator: "AppDelegate",
-                "The app implements \(old.rawValue) (deprecated since iOS 13.2) and not \(secure.rawValue), so UIKit calls the deprecated method and does not require secure coding (P1). Fix: \(ReasonCode.deprecatedApi.fix)."
+                "The app implements \(old.rawValue) (deprecated since iOS 13.2) and not \(secure.rawValue), so UIKit calls the deprecated method and does not require secure coding (P1). Fix: \(ReasonCode.deprecatedApi.fix) (a scenario whose delegate: names neither secure method describes the deprecated pair: if your app has the secure pair, write delegate: {shouldSaveSecureApplicationState: true, shouldRestoreSecureApplicationState: true})."
             )
         }
         let answer = call(save ? .shouldSave(coder) : .shouldRestore(coder), receiver: "AppDelegate")
