@@ -149,7 +149,7 @@ public struct TraceComparison: Sendable {
                 out.append(
                     "  " + Divergence.brief(a)
                         + (Divergence.brief(a) == Divergence.brief(b) ? "" : " / " + Divergence.brief(b)))
-                out += Self.table(fields)
+                out += Self.table(Self.foldingStoryboardRenames(fields))
             } else {
                 out.append("  A: \(d.recorded.map(Divergence.brief) ?? "(trace ends)")")
                 out.append("  B: \(d.replayed.map(Divergence.brief) ?? "(trace ends)")")
@@ -165,6 +165,38 @@ public struct TraceComparison: Sendable {
             out += result.outcome.lines.map { "  " + $0 }
         }
         return LineBreaks.joining(out)
+    }
+
+    /// Changes that only rename the storyboard file the nodes came from (the same scene and
+    /// object, `Main-v1.storyboard` → `Main-v2.storyboard`) as one row after the others: comparing
+    /// a fixed copy of a storyboard is the natural workflow, and one such row per node led the
+    /// table, with the change that mattered after them (r19 end-to-end walk). `--json` keeps each.
+    static func foldingStoryboardRenames(_ fields: [FieldChange]) -> [FieldChange] {
+        func isRename(_ f: FieldChange) -> Bool {
+            guard f.change == .value, f.field == "origin" || f.field.hasSuffix(".origin"),
+                case .object(let a)? = f.a, case .object(let b)? = f.b, a.count == b.count
+            else { return false }
+            return zip(a, b).allSatisfy { $0.0 == $1.0 && ($0.0 == "file" || $0.1 == $1.1) }
+                && f.a?["file"] != f.b?["file"]
+        }
+        let renames = fields.filter(isRename)
+        guard renames.count > 1 else { return fields }
+        var out = fields.filter { !isRename($0) }
+        // One row per pair of file names, in the order first met.
+        var pairs: [(a: JSONValue?, b: JSONValue?, count: Int)] = []
+        for f in renames {
+            if let i = pairs.firstIndex(where: { $0.a == f.a?["file"] && $0.b == f.b?["file"] }) {
+                pairs[i].count += 1
+            } else {
+                pairs.append((f.a?["file"], f.b?["file"], 1))
+            }
+        }
+        for p in pairs {
+            out.append(
+                FieldChange(
+                    field: "origin.file (\(p.count) node\(p.count == 1 ? "" : "s"))", change: .value, a: p.a, b: p.b))
+        }
+        return out
     }
 
     /// The widest a value column gets in the text table; `--json` has the full values.

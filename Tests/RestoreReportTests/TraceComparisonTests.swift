@@ -1,8 +1,9 @@
 import Foundation
-import RestoreReport
 import RestoreTestSupport
 import RestoreTrace
 import Testing
+
+@testable import RestoreReport
 
 /// `diff` names the member where two events differ instead of printing both whole lines.
 @Suite struct TraceComparisonTests {
@@ -17,6 +18,27 @@ import Testing
         #expect(FieldChange.text(fields[0].a) == #"{"int":1}"#)
         #expect(FieldChange.text(fields[0].b) == #"{"int":2}"#)
         #expect(FieldChange.text(fields[1].a) == "(absent)")
+    }
+
+    /// Comparing a fixed copy of a storyboard renames every node's origin file: those fold into one
+    /// row after the changes that matter (r19 end-to-end walk: they led the table).
+    @Test func storyboardRenamesFoldIntoOneRowAfterTheRest() throws {
+        func origin(_ file: String, _ scene: String) -> String { #"{"file":"\#(file)","scene":"\#(scene)","id":"x"}"# }
+        let a =
+            #"{"event":"app-running","hierarchy":{"origin":\#(origin("v1.storyboard", "s1")),"children":[{"restorationIdentifier":"List","origin":\#(origin("v1.storyboard", "s2"))},{"restorationIdentifier":"Detail","origin":\#(origin("v1.storyboard", "s3"))}]}}"#
+        let b =
+            #"{"event":"app-running","hierarchy":{"origin":\#(origin("v2.storyboard", "s1")),"children":[{"restorationIdentifier":"List","origin":\#(origin("v2.storyboard", "s2"))},{"restorationIdentifier":"Detail","origin":\#(origin("v2.storyboard", "s9")),"storyboard":{"name":"Main","identifier":"Detail"}}]}}"#
+        let fields = try #require(FieldChange.between(a, b))
+        let folded = TraceComparison.foldingStoryboardRenames(fields)
+        // Detail's origin moved to another scene: a real change, kept; the two renames are one row.
+        #expect(
+            folded.map(\.field) == [
+                "hierarchy.children[Detail].origin", "hierarchy.children[Detail].storyboard", "origin.file (2 nodes)",
+            ])
+        #expect(FieldChange.text(folded.last?.a) == #""v1.storyboard""#)
+        #expect(FieldChange.text(folded.last?.b) == #""v2.storyboard""#)
+        // One rename alone stays as it was.
+        #expect(TraceComparison.foldingStoryboardRenames(Array(fields.prefix(1))) == Array(fields.prefix(1)))
     }
 
     @Test func namesTheAnswerAndAChildOrderByIdentifier() throws {
