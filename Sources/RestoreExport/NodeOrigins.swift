@@ -11,15 +11,16 @@ struct NodeOrigins {
     /// Where one node came from.
     struct Scene: Hashable {
         var origin: StoryboardOrigin
-        /// The identifier UIKit instantiates the node by from its storyboard (R3 step 4), when the
-        /// trace names one: its restoration identifier for a scene the storyboard builds, which
-        /// need not be a Storyboard ID the file has, so it is not called one (r19 end-to-end walk).
+        /// The identifier UIKit looks the node up by in its storyboard when nothing else supplies
+        /// it (R3 step 4), when the trace names one: its restoration identifier for a scene the
+        /// storyboard builds, which need not be a Storyboard ID the file has, so it is not called
+        /// one (r19 end-to-end walk), nor said to instantiate (r20 review: it may not).
         var storyboardIdentifier: String?
 
-        /// One line for tooltips: `Library.storyboard, scene Lib-Sc-003, instantiated with identifier Book, object Lib-Vc-003`.
+        /// One line for tooltips: `Library.storyboard, scene Lib-Sc-003, looked up as Book, object Lib-Vc-003`.
         var summary: String {
             var parts = [origin.file, "scene \(origin.sceneID)"]
-            if let id = storyboardIdentifier { parts.append("instantiated with identifier \(id)") }
+            if let id = storyboardIdentifier { parts.append("looked up as \(id)") }
             parts.append("object \(origin.objectID)")
             return parts.joined(separator: ", ")
         }

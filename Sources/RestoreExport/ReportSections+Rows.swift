@@ -94,12 +94,12 @@ extension ReportSections {
         out.appendHTML(String(Substring(utf8[start..<end])))
     }
 
-    /// Where the node is in the app's storyboards: the file, the scene, the identifier it is
-    /// instantiated with and Interface Builder's object id (Xcode's Identity inspector shows it).
+    /// Where the node is in the app's storyboards: the file, the scene, the identifier UIKit looks
+    /// it up by and Interface Builder's object id (Xcode's Identity inspector shows it).
     private func sceneLine(_ scene: NodeOrigins.Scene) -> String {
         var out = "<div class=\"muted small origin\">from <code>\(h(scene.origin.file))</code>"
         out += " · scene <code>\(h(scene.origin.sceneID))</code>"
-        if let id = scene.storyboardIdentifier { out += " · instantiated with identifier <code>\(h(id))</code>" }
+        if let id = scene.storyboardIdentifier { out += " · looked up as <code>\(h(id))</code>" }
         return out + " · object <code>\(h(scene.origin.objectID))</code></div>"
     }
 

@@ -126,10 +126,15 @@ public struct ReportWriter: Sendable {
     /// session, top to bottom, not the legacy run's two sides (r20 scenes hunt: every scene report
     /// said "at preservation (left) and after restoration (right)").
     static func drawingHint(_ input: ReportInput) -> String {
-        if input.outcome.scenes != nil, input.whatIf == nil {
-            return "One cluster per scene session: the activity it saved, then what the next launch restored from it."
+        let runs = input.whatIf == nil ? "" : "The recorded run and the what-if run, each "
+        if input.outcome.scenes != nil {
+            return runs.isEmpty
+                ? "One cluster per scene session: the activity it saved, then what the next launch restored from it."
+                : runs
+                    + "with one cluster per scene session: the activity it saved, then what the next launch restored from it."
         }
-        return "At preservation (left) and after restoration (right). Click a node to see its details."
+        return (runs.isEmpty ? "At" : runs + "at")
+            + " preservation (left) and after restoration (right). Click a node to see its details."
     }
 
     /// An SVG document without its XML declaration and DOCTYPE, ready to sit inside HTML.

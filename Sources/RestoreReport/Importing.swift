@@ -21,7 +21,7 @@ public enum Importing {
         public var note: String?
 
         public var text: String {
-            "\(archiveFile): imported \(objects) \(noun) into \(path) (\(events) events)\n\nNext: restoretrace archive \(path)"
+            "\(archiveFile): imported \(objects) \(noun) into \(path) (\(events) events)\n\nNext: restoretrace archive \(ShellWord.quoted(path))"
         }
     }
 

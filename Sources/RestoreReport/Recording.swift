@@ -41,7 +41,7 @@ public enum Recording {
             // Only a file can be replayed later: "Next: restoretrace replay /dev/null" led nowhere.
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-                lines += ["", "Next: restoretrace replay \(path)"]
+                lines += ["", "Next: restoretrace replay \(ShellWord.quoted(path))"]
             }
             return LineBreaks.joining(lines)
         }
@@ -67,7 +67,7 @@ public enum Recording {
             throw RestoreFailure(
                 .badInput,
                 "\(scenarioPath ?? scenario.name): error: a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive (data.data), so --archive needs an app-based scenario\n"
-                    + "  hint: to see what a scene-based app's sessions saved (KnownSceneSessions), run 'restoretrace archive \(archivePath)', or 'restoretrace import \(archivePath)' for a trace to replay"
+                    + "  hint: to see what the app saved, run restoretrace archive \(ShellWord.quoted(archivePath)) (restoretrace import \(ShellWord.quoted(archivePath)) makes a trace to replay)"
             )
         }
         let uikit = try Importing.read(archivePath)
@@ -75,7 +75,9 @@ public enum Recording {
         // The archive as given, and the data.data found in the folder or container it names.
         return try record(
             scenario, from: scenarioPath, to: output, against: uikit.model,
-            alsoReading: archivePath == "-" ? [] : [archivePath, uikit.file])
+            // `-` is checked against the file standard input reads: `--archive - -o a.data < a.data`
+            // replaced a device's archive with the trace (r20 fuzz).
+            alsoReading: archivePath == "-" ? ["-"] : [archivePath, uikit.file])
     }
 
     /// Records `scenario` (read from `scenarioPath`), against UIKit's `archive` when given.
@@ -115,8 +117,11 @@ public enum Recording {
 
     /// What a recording reads: the scenario and the storyboards and Info.plist it names. The
     /// trace must not be written onto any of them: `-o Main.storyboard` replaced the storyboard.
+    /// A scenario read from standard input is `-`, which the guard checks against the file that
+    /// standard input reads: `record - -o S.yaml < S.yaml` replaced the scenario (r20 fuzz).
     private static func inputs(_ scenario: Scenario, _ scenarioPath: String?) -> [String] {
-        guard let scenarioPath, scenarioPath != "-" else { return scenario.filesRead(scenarioPath: "") }
+        guard let scenarioPath else { return scenario.filesRead(scenarioPath: "") }
+        if scenarioPath == "-" { return ["-"] + scenario.filesRead(scenarioPath: "") }
         return [scenarioPath] + scenario.filesRead(scenarioPath: scenarioPath)
     }
 

@@ -46,7 +46,10 @@ extension ScenarioReader {
         }
         if let v = f.present("delegate") {
             app.delegate = delegate(v)
-            app.legacyOptIns = Self.mappingKeys(v).filter(Self.legacyDelegateKeys.contains)
+            // `ignoreSnapshot: false` calls nothing: not a piece left to move (r20 review).
+            app.legacyOptIns = Self.mappingKeys(v).filter {
+                Self.legacyDelegateKeys.contains($0) && ($0 != "ignoreSnapshot" || app.delegate.ignoreSnapshot)
+            }
         }
         if let v = f.present("mainStoryboard"), let n = name(v, "'mainStoryboard'") {
             app.mainStoryboard = n

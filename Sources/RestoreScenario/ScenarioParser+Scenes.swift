@@ -7,22 +7,6 @@ extension ScenarioReader {
     static let sceneKeys = ["session", "configuration", "ui", "activity"]
     static let activityKeys = ["type", "userInfo", "nonPlistKeys", "responders"]
 
-    /// A scene-based app extends restoration with UIScene's extendStateRestoration(), which
-    /// came in iOS 15 (SCENES.md §4): on an older system the app cannot call it (r20 scenes hunt:
-    /// it was accepted on iOS 13, and the activity deleted for it). The legacy
-    /// UIApplication.extendStateRestoration is iOS 6's, and not checked.
-    func checkSceneExtensions(_ scenario: Scenario) {
-        guard scenario.app.lifecycle == .scenes,
-            let major = Int(scenario.app.systemVersion.split(separator: ".").first ?? ""), major < 15
-        else { return }
-        for node in extensionNodes {
-            fail(
-                node,
-                "'extendStateRestoration' is UIScene.extendStateRestoration() in a scene-based app, which needs iOS 15 or later, but systemVersion is \(scenario.app.systemVersion); raise systemVersion to 15 or later, or remove it"
-            )
-        }
-    }
-
     /// `lifecycle`, `userActivityTypes` and `saveActivity` under `app:`.
     func sceneKeys(_ f: Fields, into app: inout AppSpec) {
         infoPlistReading.explicit = Set(f.order)

@@ -117,7 +117,6 @@ extension ScenarioReader {
             let w = word(v, "extendStateRestoration", RestorationExtension.allCases.map(\.rawValue))
         {
             o.extendStateRestoration = RestorationExtension(rawValue: w)
-            extensionNodes.append(v)
         }
         if let v = f.present("data"), let pairs = pairs(v, of: "'data'") {
             for pair in pairs {

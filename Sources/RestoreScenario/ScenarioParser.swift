@@ -49,7 +49,13 @@ public enum ScenarioParser {
         let reader = ScenarioReader(file: file)
         var scenario = reader.scenario(root)
         if reader.problems.isEmpty, scenario != nil { reader.applyInfoPlist(into: &scenario!) }
-        if reader.problems.isEmpty, let scenario { reader.checkSceneExtensions(scenario) }
+        if reader.problems.isEmpty, scenario != nil {
+            // `$(PRODUCT_BUNDLE_IDENTIFIER).browse`, as Xcode's templates write it, is the built
+            // app's `com.example.browse`: resolved here into the app's own activity types, so
+            // the trace's header names them (`DeclaredActivityTypes`).
+            scenario!.app.userActivityTypes = DeclaredActivityTypes.resolving(
+                scenario!.app.userActivityTypes, against: scenario!.scenes.compactMap { $0.activity?.type })
+        }
         if reader.problems.isEmpty, scenario != nil { reader.loadStoryboards(into: &scenario!) }
         guard reader.problems.isEmpty, let scenario else {
             throw ScenarioError(file: file, problems: reader.problems)

@@ -53,16 +53,11 @@ extension ScenarioReader {
                     "Info.plist '\(written)' does not support multiple scenes (UIApplicationSupportsMultipleScenes is false or absent), so the app has one scene session at a time, not \(scenario.scenes.count); keep one scene under 'scenes:', or set UIApplicationSupportsMultipleScenes to true in the plist"
                 )
             }
-        } else if explicit.contains("lifecycle"), scenario.app.lifecycle == .scenes {
-            // The migration slip that matters most: a scene delegate written, the manifest not
-            // added. UIKit then never calls the scene delegate and the app keeps view-controller
-            // restoration; recorded as scenes, it was "1 of 1 session restored" (r20 scenes hunt).
-            fail(
-                infoPlistReading.node,
-                "Info.plist '\(written)' has no UIApplicationSceneManifest, but 'lifecycle: scenes' is written: UIKit never calls a scene delegate for this app, which keeps the app-based life cycle; add UIApplicationSceneManifest (a scene configuration naming the scene delegate) to the plist, or remove 'lifecycle:' to record the app as it is"
-            )
-            return
         }
+        // A plist without a manifest and `lifecycle: scenes` written is not refused: since Xcode
+        // 13 a project may generate the manifest from its build settings
+        // (INFOPLIST_KEY_UIApplicationSceneManifest_Generation), so the plist in the repository
+        // has none and the built app adopts scenes all the same (r20 review).
         if !explicit.contains("userActivityTypes"), let types = plist.userActivityTypes {
             scenario.app.userActivityTypes = types
         }

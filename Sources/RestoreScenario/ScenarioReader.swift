@@ -20,9 +20,6 @@ final class ScenarioReader {
     var sessionReferences: [(name: String, node: ScenarioNode)] = []
     /// `crashWhileDecoding` values: a scene-based app's name a session, checked against `scenes:`.
     var crashReferences: [(name: String, node: ScenarioNode)] = []
-    /// Every launch's `extendStateRestoration`, checked against the system once the life cycle
-    /// is known (it may come from the Info.plist: `checkSceneExtensions`).
-    var extensionNodes: [ScenarioNode] = []
     /// Each scene's `configuration:` as written, by session, checked against the Info.plist's.
     var configurationNodes: [String: ScenarioNode] = [:]
     /// Each scene's `session:` value, in order: where a check of the whole list points.

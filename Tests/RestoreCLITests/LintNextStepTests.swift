@@ -97,6 +97,40 @@ import Testing
                 """)
     }
 
+    /// Lines `record` would refuse are not offered: the findings that stand in the way, or the
+    /// scene's storyboard lint was not given, are named instead (r20 review).
+    @Test func whatStandsInTheWayIsTheNextStep() throws {
+        let dir = try CLI.temporaryDirectory()
+        let shelf = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Traces/Shelf.storyboard"), encoding: .utf8)
+        try shelf.replacingOccurrences(of: #"restorationIdentifier="Notes""#, with: #"restorationIdentifier="No/tes""#)
+            .write(to: dir.appendingPathComponent("Slash.storyboard"), atomically: true, encoding: .utf8)
+        try shelf.write(to: dir.appendingPathComponent("Other.storyboard"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("Traces/Notes-Info.plist"),
+            to: dir.appendingPathComponent("Info.plist"))
+        try FileManager.default.copyItem(
+            at: LintCommandTests.fixtures.appendingPathComponent("Container.storyboard"),
+            to: dir.appendingPathComponent("Container.storyboard"))
+        for (files, next) in [
+            (
+                ["Slash.storyboard"],
+                "Next: `restoretrace record` refuses these storyboards while the [identifier-contains-slash] findings above stand; fix them, and lint ends with the scenario to record."
+            ),
+            (
+                ["Container.storyboard"],
+                "Next: `restoretrace record` refuses these storyboards while the [unresolved-reference] findings above stand; fix them (or give lint the storyboards they lead into), and lint ends with the scenario to record."
+            ),
+            (
+                ["Info.plist", "Other.storyboard"],
+                "Next: give lint the scene's storyboard too (Shelf.storyboard, the UISceneStoryboardFile of its first configuration), and it ends with the scenario to record."
+            ),
+        ] {
+            let r = try CLI.run(["lint"] + files, in: dir)
+            #expect(r.stdout.hasSuffix("\n\n" + next + "\n"), "\(files): \(r.stdout.suffix(400))")
+        }
+    }
+
     /// Nothing to record: a storyboard read from standard input cannot be named by a scenario, and
     /// `--json` is for tools.
     @Test func noNextStepForStandardInputOrJSON() throws {

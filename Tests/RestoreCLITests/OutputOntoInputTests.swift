@@ -44,6 +44,50 @@ import Testing
         }
     }
 
+    /// `record` checked only named inputs: a scenario or a device's archive read from standard
+    /// input was replaced by the trace when the output was its file, exit 0 (r20 fuzz).
+    @Test func recordNeverWritesOntoWhatStandardInputReads() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scenario = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("homepwner.yaml")))
+        let archive = try Data(
+            contentsOf: URL(fileURLWithPath: UIKitArchiveFixtures.path("state-restoration-demo.data")))
+        try scenario.write(to: dir.appendingPathComponent("s.yaml"))
+        // `record -` writes `stdin.trace.jsonl` by default.
+        try scenario.write(to: dir.appendingPathComponent("stdin.trace.jsonl"))
+        try archive.write(to: dir.appendingPathComponent("a.data"))
+        for (arguments, input, bytes) in [
+            (["record", "-", "-o", "s.yaml"], "s.yaml", scenario),
+            (["record", "-"], "stdin.trace.jsonl", scenario),
+            (
+                [
+                    "record", UIKitArchiveFixtures.path("state-restoration-demo-today.yaml"), "--archive", "-", "-o",
+                    "a.data",
+                ], "a.data", archive
+            ),
+        ] {
+            let p = Process()
+            p.executableURL = CLI.binary
+            p.arguments = arguments
+            p.currentDirectoryURL = dir
+            p.standardInput = try FileHandle(forReadingFrom: dir.appendingPathComponent(input))
+            let r = try CLI.collect(p)
+            #expect(r.code == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains("this is the file standard input reads ('-')"), "\(r.stderr)")
+            #expect(try Data(contentsOf: dir.appendingPathComponent(input)) == bytes, "\(arguments)")
+        }
+    }
+
+    /// The "Next:" command is pasted into a shell: a path with a space was two words, and one
+    /// holding `$(…)` ran it (r20 fuzz).
+    @Test func theNextCommandQuotesItsPath() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: CLI.sample("homepwner.yaml")), to: dir.appendingPathComponent("my $(app).yaml"))
+        let r = try CLI.run(["record", "my $(app).yaml"], in: dir)
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("Next: restoretrace replay 'my $(app).trace.jsonl'\n"), "\(r.stdout)")
+    }
+
     /// Replacing an existing output keeps its permissions (600 became 644).
     @Test func aReplacedOutputKeepsItsPermissions() throws {
         let dir = try CLI.temporaryDirectory()

@@ -247,10 +247,10 @@ import Testing
         #expect(
             r.stderr.contains(
                 ": error: a scene-based app ('lifecycle: scenes') never reads UIKit's view-controller archive"))
-        // Where to go instead: the commands that read a scene-based app's saved sessions.
+        // Where to go instead: the commands that read what the app saved, the path one shell word.
         #expect(
             r.stderr.contains(
-                "  hint: to see what a scene-based app's sessions saved (KnownSceneSessions), run 'restoretrace archive "
+                "  hint: to see what the app saved, run restoretrace archive \(UIKitArchiveFixtures.path("state-restoration-demo.data"))"
             ))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("scenes.trace.jsonl").path))
     }

@@ -214,6 +214,20 @@ import Testing
         #expect(r.stdout.contains("class-mismatch"))
     }
 
+    /// A scene trace recorded before build settings in NSUserActivityTypes were resolved
+    /// (Tests/Fixtures/before-build-settings, by b4451f8) names the entry as written, and its
+    /// activity was not persisted: it replays as it was recorded (r20 review: matched in the
+    /// engine, it diverged).
+    @Test func aTraceWithALiteralBuildSettingTypeStillReplaysMatched() throws {
+        let trace = Samples.packageRoot.appendingPathComponent(
+            "Tests/Fixtures/before-build-settings/literal-activity-type.trace.jsonl"
+        ).path
+        let r = try CLI.run(["replay", trace, "--no-report"], in: try CLI.temporaryDirectory())
+        #expect(r.code == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("replay matched"))
+        #expect(r.stdout.contains("activity-type-not-declared"))
+    }
+
     /// The timeline around the archive runs as written: the archive is its preservation, a
     /// force quit before the first launch deletes it (T2), a locked launch keeps it for the
     /// next one (R12). Only the first launch ran, whatever the timeline said.

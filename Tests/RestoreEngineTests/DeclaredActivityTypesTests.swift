@@ -13,8 +13,12 @@ import Testing
         ("pre.$(A).mid.$(B).post", "pre.x.mid.y.post", true),
         ("pre.$(A).mid.$(B).post", "pre.x.mid..post", false),
         ("pre.$(A).mid.$(B).post", "pre.mid.mid.mid.y.post", true),
-        ("$(A)$(B)", "ab", true),
-        ("$(A)$(B)", "a", false),
+        // Only settings: would match anything, so it matches nothing but itself.
+        ("$(A)$(B)", "ab", false),
+        ("$(PRODUCT_BUNDLE_IDENTIFIER)", "com.example.browse", false),
+        ("$(PRODUCT_BUNDLE_IDENTIFIER)", "$(PRODUCT_BUNDLE_IDENTIFIER)", true),
+        ("a$(A)$(B)", "axy", true),
+        ("a$(A)$(B)", "ax", false),
         // Not a setting: `$()` and an unclosed `$(` are literal text.
         ("a$()b", "a$()b", true),
         ("a$()b", "axb", false),
@@ -23,5 +27,14 @@ import Testing
     ])
     func matches(declared: String, type: String, expected: Bool) {
         #expect(DeclaredActivityTypes.declares([declared], type) == expected)
+    }
+
+    /// Each entry with settings becomes the app's types it matches, in their order; the rest stays.
+    @Test func resolvingKeepsExactEntriesAndOrder() {
+        #expect(
+            DeclaredActivityTypes.resolving(
+                ["a.exact", "$(ID).browse", "$(ID)", "$(ID).none"],
+                against: ["com.x.browse", "com.y.browse", "a.exact", "com.x.browse"])
+                == ["a.exact", "com.x.browse", "com.y.browse", "$(ID)", "$(ID).none"])
     }
 }

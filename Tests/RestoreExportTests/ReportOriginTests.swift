@@ -37,7 +37,7 @@ import Testing
         let rendered = try ReportWriter().render(Self.storyboardFixture().input())
         let html = rendered.html
         let books =
-            "from <code>Library.storyboard</code> · scene <code>Lib-Sc-002</code> · instantiated with identifier <code>Books</code> · object <code>Lib-Tv-002</code>"
+            "from <code>Library.storyboard</code> · scene <code>Lib-Sc-002</code> · looked up as <code>Books</code> · object <code>Lib-Tv-002</code>"
         // Once in the preservation table, once in the restoration table.
         #expect(html.ranges(of: books).count == 2)
         #expect(
@@ -51,7 +51,7 @@ import Testing
         let svg = rendered.svg.replacingOccurrences(of: "&#45;", with: "-")
         #expect(
             svg.contains(
-                "LibraryNav/Books (BooksViewController) from Library.storyboard, scene Lib-Sc-002, instantiated with identifier Books, object Lib-Tv-002"
+                "LibraryNav/Books (BooksViewController) from Library.storyboard, scene Lib-Sc-002, looked up as Books, object Lib-Tv-002"
             ))
         #expect(svg.contains("(ReviewsViewController) from Library.storyboard, scene Lib-Sc-004, object Lib-Vc-004"))
     }

@@ -150,22 +150,28 @@ struct SceneLifecycleTests {
 
     /// Xcode's templates write the types with build settings, which it fills in when it builds:
     /// the built app declares the type, so UIKit persists it (r20 scenes hunt: it was
-    /// "activity-type-not-declared", an error, for a correctly configured app).
+    /// "activity-type-not-declared", an error, for a correctly configured app). The scenario
+    /// resolves the entry into its own activity's type, which the trace's header then names.
     @Test func aTypeDeclaredThroughABuildSettingIsPersisted() throws {
-        for declared in ["$(PRODUCT_BUNDLE_IDENTIFIER).browse", "com.$(ORG).browse", "${PRODUCT_BUNDLE_IDENTIFIER}"] {
-            let (outcome, log) = try run(
-                Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene)
+        for declared in [
+            "$(PRODUCT_BUNDLE_IDENTIFIER).browse", "com.$(ORG).browse", "${PRODUCT_BUNDLE_IDENTIFIER}.browse",
+        ] {
+            let yaml = Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene
+            #expect(try parsed(yaml).app.userActivityTypes == ["com.example.browse"], "\(declared)")
+            let (outcome, log) = try run(yaml)
             #expect(outcome.scenes?.first?.saved?.type == "com.example.browse", "\(declared)")
             #expect(outcome.scenes?.first?.reason == nil, "\(declared)")
             #expect(log.system(.activitySaved).count == 1, "\(declared)")
         }
-        // The rest of the declared type must still match, and a setting stands for some text.
+        // The rest of the declared type must still match, and a setting stands for some text; an
+        // entry that is only a setting would match any type at all, and is left as written.
         for declared in [
             "$(PRODUCT_BUNDLE_IDENTIFIER).other", "com.example.browse$(SUFFIX)", "$(A).example.$(B).browse",
+            "$(PRODUCT_BUNDLE_IDENTIFIER)",
         ] {
-            let (outcome, _) = try run(
-                Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene)
-            #expect(outcome.scenes?.first?.reason == .activityTypeNotDeclared, "\(declared)")
+            let yaml = Self.app.replacingOccurrences(of: "[com.example.browse]", with: "['\(declared)']") + Self.scene
+            #expect(try parsed(yaml).app.userActivityTypes == [declared], "\(declared)")
+            #expect(try run(yaml).outcome.scenes?.first?.reason == .activityTypeNotDeclared, "\(declared)")
         }
     }
 
@@ -205,6 +211,12 @@ struct SceneLifecycleTests {
             d.message.contains(
                 "app delegate opt-in ignoreSnapshot → it is called from a preservation callback, which never runs"))
         #expect(d.message.contains("app delegate opt-in defaultRoot → the app delegate's window is not shown"))
+        // `ignoreSnapshot: false` calls nothing, so it is no piece to move.
+        let off = try run(
+            "name: scenes\napp: {lifecycle: scenes, userActivityTypes: [com.example.browse], delegate: {ignoreSnapshot: false}}\n"
+                + Self.scene
+        ).outcome
+        #expect(off.diagnostics(.legacyRestorationInert).isEmpty)
     }
 
     @Test func aNonPropertyListValueFailsTheSave() throws {

@@ -93,29 +93,6 @@ struct SceneScenarioTests {
         }
     }
 
-    /// UIScene.extendStateRestoration() is iOS 15's: an app on an older system cannot call it,
-    /// whereas the app-based one (iOS 6) stays (r20 scenes hunt).
-    @Test func aSceneExtendingRestorationNeedsIOS15() throws {
-        let timeline = "timeline: [background, {kill: system}, {launch: {extendStateRestoration: never}}]\n"
-        let found = located(
-            problems(
-                """
-                name: extend
-                app: {lifecycle: scenes, userActivityTypes: [t], systemVersion: "13.0"}
-                scenes: [{session: main, activity: {type: t}}]
-
-                """ + timeline))
-        #expect(
-            found == [
-                "4:74: 'extendStateRestoration' is UIScene.extendStateRestoration() in a scene-based app, which needs iOS 15 or later, but systemVersion is 13.0; raise systemVersion to 15 or later, or remove it"
-            ], "\(found)")
-        _ = try parsed(
-            "name: extend\napp: {lifecycle: scenes, userActivityTypes: [t], systemVersion: \"15.0\"}\nscenes: [{session: main, activity: {type: t}}]\n"
-                + timeline)
-        _ = try parsed(
-            "name: extend\napp: {systemVersion: \"12.0\"}\nui: {class: A, restorationIdentifier: a}\n" + timeline)
-    }
-
     /// With saveActivity: disconnect, going to the background asks for no activity: the crash
     /// could never happen.
     @Test func aCrashWhileSavingNeedsTheBackgroundToAsk() {
@@ -360,29 +337,6 @@ struct SceneInfoPlistTests {
             #expect(
                 (error as? ScenarioError)?.problems.contains { $0.message.contains("'lifecycle: app' is written") }
                     == true)
-        }
-    }
-
-    /// The other way round: a scene delegate written, the manifest not added to the plist. The
-    /// app keeps the app-based life cycle, so recording it as scenes ("1 of 1 session restored")
-    /// answered for an app that does not exist (r20 scenes hunt).
-    @Test func scenesWithoutAManifestInThePlistIsAnError() throws {
-        let plist = "infoplist-no-manifest-\(UUID().uuidString).plist"
-        let data = try PropertyListSerialization.data(
-            fromPropertyList: ["CFBundleVersion": "1", "NSUserActivityTypes": ["t"]], format: .xml, options: 0)
-        try data.write(to: URL(fileURLWithPath: Self.folder + "/" + plist))
-        defer { try? FileManager.default.removeItem(atPath: Self.folder + "/" + plist) }
-        do {
-            _ = try load(
-                "name: plist\napp: {infoPlist: \(plist), lifecycle: scenes}\nscenes: [{session: main, activity: {type: t}}]\n"
-            )
-            Issue.record("expected an error")
-        } catch {
-            let problem = (error as? ScenarioError)?.problems.first
-            #expect(
-                problem?.message.contains("has no UIApplicationSceneManifest, but 'lifecycle: scenes' is written")
-                    == true)
-            #expect(problem?.location?.line == 2)
         }
     }
 }

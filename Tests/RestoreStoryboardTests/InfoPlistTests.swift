@@ -225,7 +225,7 @@ import Testing
             InfoPlistLint.lint(try InfoPlist.read(path: path), storyboards: []).textLines.joined(separator: "\n") + "\n"
         #expect(
             text.contains(
-                "  NSUserActivityTypes: $(PRODUCT_BUNDLE_IDENTIFIER).browse\n    ($(…) is an Xcode build setting, filled in when the app is built: an activity type matches it with any text in its place)\n"
+                "  NSUserActivityTypes: $(PRODUCT_BUNDLE_IDENTIFIER).browse\n    ($(…) is an Xcode build setting, filled in when the app is built: a scenario takes the activity types it matches, with some text in its place)\n"
             ), "\(text)")
         #expect(
             text.contains(

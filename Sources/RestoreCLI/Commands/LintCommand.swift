@@ -86,7 +86,9 @@ struct LintCommand: ParsableCommand {
         if json {
             printJSON(report.json, terminator: "")
         } else {
-            print(report.text + (LintNextStep.text(documents: documents, plist: plist) ?? ""), terminator: "")
+            print(
+                report.text + (LintNextStep.text(documents: documents, plist: plist, findings: report.findings) ?? ""),
+                terminator: "")
         }
         // Given twice, the last one only was kept: `--fail-on warning --fail-on error` passed
         // with warnings (r19 CLI hunt). Any level given fails, as for `record` and `replay`.

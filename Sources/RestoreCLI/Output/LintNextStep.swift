@@ -11,7 +11,25 @@ enum LintNextStep {
     /// The "Next:" paragraph, starting with a blank line; nil when the files read give no app to
     /// record: no storyboard with an initial view controller, or only files read from standard
     /// input (which a scenario cannot name).
-    static func text(documents: [StoryboardDocument], plist: InfoPlist?) -> String? {
+    static func text(documents: [StoryboardDocument], plist: InfoPlist?, findings: [LintFinding]) -> String? {
+        // Lines `record` would refuse are no next step (r20 review): what stands in the way is.
+        let refused = [LintFinding.Code.unresolvedReference, .identifierContainsSlash].filter { code in
+            findings.contains { $0.code == code }
+        }
+        if !refused.isEmpty {
+            return "\nNext: `restoretrace record` refuses these storyboards while the "
+                + refused.map { "[\($0.rawValue)]" }.joined(separator: " and ")
+                + " findings above stand; fix them"
+                + (refused.contains(.unresolvedReference) ? " (or give lint the storyboards they lead into)" : "")
+                + ", and lint ends with the scenario to record.\n"
+        }
+        if let plist, plist.isSceneBased,
+            let board = plist.sceneManifest?.configurations.first(where: { $0.name != nil })?.storyboard,
+            !documents.contains(where: { $0.name == board })
+        {
+            return
+                "\nNext: give lint the scene's storyboard too (\(board).storyboard, the UISceneStoryboardFile of its first configuration), and it ends with the scenario to record.\n"
+        }
         // The launch screen too: the app's storyboards may reference it (Delta's Main does), and a
         // reference into a file not listed is refused.
         let named = documents.filter { $0.file != "<stdin>" }
@@ -45,10 +63,12 @@ enum LintNextStep {
         ]
         // A scene-based app is recorded per scene session (SPEC §8): one session to start with.
         if plist?.isSceneBased == true { lines += ["  scenes:", "    - session: main"] }
-        let ui = plist?.isSceneBased == true ? "each session's ui:" : "ui:"
-        lines.append(
-            "Then add \(ui) for the screens the user had open; `restoretrace record --help` and `restoretrace schema scenario` say more."
-        )
+        // A session saves nothing without the activity its delegate returns (r20 review).
+        let then =
+            plist?.isSceneBased == true
+            ? "Then give each session its activity: (what stateRestorationActivity(for:) returns) and ui: (the screens it had open)"
+            : "Then add ui: for the screens the user had open"
+        lines.append(then + "; `restoretrace record --help` and `restoretrace schema scenario` say more.")
         return lines.joined(separator: "\n") + "\n"
     }
 

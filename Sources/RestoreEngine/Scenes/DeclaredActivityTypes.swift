@@ -1,4 +1,5 @@
-/// Whether an app's `NSUserActivityTypes` declares an activity type (S2).
+/// `NSUserActivityTypes` entries written with Xcode build settings, and the activity types they
+/// stand for (S2).
 ///
 /// An Info.plist from an Xcode project often writes its types with build settings, as Xcode's
 /// templates do (`$(PRODUCT_BUNDLE_IDENTIFIER).browse`): Xcode fills them in when it builds
@@ -6,10 +7,36 @@
 /// Compared as written, a correctly declared type was reported not persisted, an error that
 /// failed `--fail-on error` (r20 scenes hunt). A declared type with a `$(NAME)` or `${NAME}` in
 /// it stands for any type with some text in its place; every other character must match.
+///
+/// The engine compares types exactly, as UIKit does: a scenario resolves each such entry into
+/// the concrete types of its own activities that it matches (`resolving`), so the trace's header
+/// names them and a replay needs no rule of its own (matched in the engine, a trace recorded
+/// before diverged when replayed). An entry that is nothing but settings is left as written: it
+/// would match any type at all, and hide the undeclared type the check exists for.
 public enum DeclaredActivityTypes {
-    /// Whether `declared` lists `type`, exactly or through a build setting.
+    /// Whether `declared` lists `type`, exactly or through a build setting (not an entry that is
+    /// only settings).
     public static func declares(_ declared: [String], _ type: String) -> Bool {
-        declared.contains { $0 == type || (hasBuildSetting($0) && matches(pattern: Array($0.utf8), Array(type.utf8))) }
+        declared.contains { $0 == type || (isPattern($0) && matches(pattern: Array($0.utf8), Array(type.utf8))) }
+    }
+
+    /// `declared` with each entry that holds build settings replaced by the `types` it matches, in
+    /// the order of `types`; an entry that matches none, or is only settings, stays as written.
+    /// Exact entries and the order of the list are kept; no type is listed twice.
+    public static func resolving(_ declared: [String], against types: [String]) -> [String] {
+        var out: [String] = []
+        for entry in declared {
+            let matched = isPattern(entry) ? types.filter { matches(pattern: Array(entry.utf8), Array($0.utf8)) } : []
+            for t in matched.isEmpty ? [entry] : matched where !out.contains(t) { out.append(t) }
+        }
+        return out
+    }
+
+    /// Holds a setting and some text of its own.
+    private static func isPattern(_ entry: String) -> Bool {
+        let bytes = Array(entry.utf8)
+        let settings = settings(in: bytes)
+        return !settings.isEmpty && settings.reduce(0) { $0 + $1.count } < bytes.count
     }
 
     /// Whether `text` holds a `$(…)` or `${…}` build setting that Xcode fills in at build time.

@@ -84,7 +84,7 @@ extension RestorationEngine {
         }
         call(.didUpdateUserActivity(session: id, live), receiver: "SceneDelegate")
         let activity = live.activity.archived
-        if !DeclaredActivityTypes.declares(application.configuration.userActivityTypes, activity.type) {
+        if !application.configuration.userActivityTypes.contains(activity.type) {
             let declared = application.configuration.userActivityTypes
             notSaved(
                 i, .activityTypeNotDeclared,

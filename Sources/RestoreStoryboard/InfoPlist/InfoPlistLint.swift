@@ -57,7 +57,7 @@ public struct InfoPlistLint: Sendable {
                 LintFinding(
                     code: .scenesRequired, severity: .warning, id: "", location: at,
                     message:
-                        "the app does not adopt the UIScene life cycle (no UIApplicationSceneManifest): built with the SDK after iOS 26 it will not launch (TN3187). \(what)",
+                        "the app does not adopt the UIScene life cycle (no UIApplicationSceneManifest, unless the project generates one: INFOPLIST_KEY_UIApplicationSceneManifest_Generation in its build settings): built with the SDK after iOS 26 it will not launch (TN3187). \(what)",
                     fix:
                         "add UIApplicationSceneManifest with a scene configuration and a scene delegate; return each scene's state from stateRestorationActivity(for:), restore it in scene(_:willConnectTo:options:), and list its activity type in NSUserActivityTypes"
                 ))
@@ -122,7 +122,7 @@ public struct InfoPlistLint: Sendable {
                         ? "none" : (plist.userActivityTypes ?? []).joined(separator: ", ")))
             if (plist.userActivityTypes ?? []).contains(where: DeclaredActivityTypes.hasBuildSetting) {
                 lines.append(
-                    "    ($(…) is an Xcode build setting, filled in when the app is built: an activity type matches it with any text in its place)"
+                    "    ($(…) is an Xcode build setting, filled in when the app is built: a scenario takes the activity types it matches, with some text in its place)"
                 )
             }
         } else {
