@@ -17,20 +17,16 @@ public enum BoundedFile {
         if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG, Int(s.st_size) > limit {
             throw .tooBig(bytes: Int(s.st_size), atLeast: false)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(reason: reason(opening: path)) }
+        // Opened without waiting: a FIFO with no writer (one named `data.data` inside a container
+        // the tool walks, which the user never named) blocked open(2) forever (r20 fuzz). Reads
+        // then wait as usual; with no writer a FIFO reads as empty, and is refused as such.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         if data.count > limit { throw .tooBig(bytes: data.count, atLeast: true) }
         return [UInt8](data)
-    }
-
-    /// Why `path` does not open for reading, in the system's words.
-    static func reason(opening path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        guard fd < 0 else {
-            close(fd)
-            return "it cannot be opened"
-        }
-        return String(cString: strerror(errno))
     }
 }

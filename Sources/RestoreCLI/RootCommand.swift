@@ -85,6 +85,19 @@ public enum RestoreTraceMain {
 
     /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
+    /// Runs the command line; `argv`, this process's arguments as bytes, is checked first (see
+    /// `ArgumentEncoding`).
+    public static func run(_ arguments: [String], checkingBytesOf argv: [[UInt8]]) -> Int32 {
+        if let problem = ArgumentEncoding.problem(argv) {
+            Console.error(problem)
+            return ExitStatus.code(for: .badInput)
+        }
+        return run(arguments)
+    }
+
+    /// This process's arguments as bytes, for `run(_:checkingBytesOf:)`.
+    public static var processArgumentBytes: [[UInt8]] { ArgumentEncoding.processArguments }
+
     public static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try RootCommand.parseAsRoot(standardInputByName(arguments))

@@ -6,4 +6,6 @@ import RestoreCLI
 RestoreTraceMain.installInterruptCleanup()
 RestoreTraceMain.ignoreBrokenPipeSignal()
 RestoreTraceMain.warnAboutCutOffTraces()
-exit(RestoreTraceMain.run(Array(CommandLine.arguments.dropFirst())))
+exit(
+    RestoreTraceMain.run(
+        Array(CommandLine.arguments.dropFirst()), checkingBytesOf: RestoreTraceMain.processArgumentBytes))

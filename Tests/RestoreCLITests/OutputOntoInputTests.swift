@@ -88,6 +88,24 @@ import Testing
         #expect(r.stdout.hasSuffix("Next: restoretrace replay 'my $(app).trace.jsonl'\n"), "\(r.stdout)")
     }
 
+    /// A Latin-1 file name reached the command repaired to U+FFFD: "no such file" for a file that
+    /// exists, and `-o` wrote another name than the one given (r20 fuzz). Refused by its bytes.
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: CLI.sample("homepwner.trace.jsonl")), to: dir.appendingPathComponent("t.jsonl"))
+        for script in [
+            #"cp t.jsonl "$(printf 'caf\351.jsonl')" && restoretrace replay "$(printf 'caf\351.jsonl')" --no-report"#,
+            #"restoretrace export t.jsonl --format dot -o "$(printf 'out\351.dot')""#,
+        ] {
+            let r = try CLI.shell(script, in: dir)
+            #expect(r.code == 2, "\(script): \(r.stderr)")
+            #expect(r.stderr.contains("is not UTF-8, and restoretrace names files in UTF-8"), "\(r.stderr)")
+        }
+        // Nothing written under the repaired name.
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out\u{FFFD}.dot").path))
+    }
+
     /// Replacing an existing output keeps its permissions (600 became 644).
     @Test func aReplacedOutputKeepsItsPermissions() throws {
         let dir = try CLI.temporaryDirectory()

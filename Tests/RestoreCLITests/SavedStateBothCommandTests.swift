@@ -12,6 +12,37 @@ import Testing
         return (dir, try UIKitSceneFixtures.savedStateWithArchive(in: container, beside))
     }
 
+    /// A FIFO where `data.data` goes, in a container the tool walks (the user never named it),
+    /// blocked open(2) for good (r20 fuzz): it reads as empty and is refused, at once.
+    @Test func aFIFOInAContainerIsRefusedNotWaitedOn() throws {
+        let dir = try CLI.temporaryDirectory()
+        let folder = dir.appendingPathComponent("App/Library/Saved Application State/com.x.savedState")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("data.data").path, 0o600) == 0)
+        for arguments in [["archive", "App"], ["import", "App", "-o", "t.jsonl"]] {
+            let p = Process()
+            p.executableURL = CLI.binary
+            p.arguments = arguments
+            p.currentDirectoryURL = dir
+            p.standardOutput = FileHandle.nullDevice
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let deadline = Date().addingTimeInterval(20)
+            while p.isRunning, Date() < deadline { usleep(10_000) }
+            if p.isRunning {
+                kill(p.processIdentifier, SIGKILL)
+                p.waitUntilExit()
+                Issue.record("\(arguments) waited on the FIFO")
+                continue
+            }
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(p.terminationStatus == 2, "\(arguments)")
+            #expect(stderr.contains("com.x.savedState/data.data: error: "), "\(stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.jsonl").path))
+    }
+
     @Test func theArchiveNamedBesideSessionsImports() throws {
         let (dir, folder) = try Self.container(.sessionsWithActivities)
         let r = try CLI.run(["import", folder + "/data.data", "-o", "vc.trace.jsonl"], in: dir)

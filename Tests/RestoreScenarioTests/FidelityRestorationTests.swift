@@ -251,3 +251,35 @@ struct FidelityRestorationTests {
         #expect(entry.coder.first { $0.key == ReservedKeys.viewWasLoaded }?.value == .bool(false))
     }
 }
+
+/// R5 for a controller of many views: each archived view finds its own by identifier, through the
+/// index made for owners of more than a few views (a scan each was quadratic: r20 fuzz).
+@Suite struct ManyViewsRestorationTests {
+    @Test func eachViewOfAManyViewOwnerGetsItsOwnState() throws {
+        let count = 40
+        func views(offsets: Bool) -> String {
+            (0..<count).map { k in
+                "    - {class: UIScrollView, restorationIdentifier: v\(k)"
+                    + (offsets ? ", contentOffset: [0, \(k * 10)]" : "") + "}"
+            }.joined(separator: "\n")
+        }
+        let run = try ScenarioRun(
+            """
+            name: many
+            launchUI:
+              class: Home
+              restorationIdentifier: home
+              views:
+            \(views(offsets: false))
+            ui:
+              class: Home
+              restorationIdentifier: home
+              views:
+            \(views(offsets: true))
+            """)
+        let live = try #require(run.root?.views)
+        #expect(live.count == count)
+        for k in 0..<count { #expect(live[k].viewState.contentOffset == [0, Double(k * 10)], "v\(k)") }
+        #expect(run.outcome.restoration?.nodes.filter { $0.status == .restored }.count == count + 1)
+    }
+}

@@ -29,6 +29,31 @@ import Testing
         }
     }
 
+    /// Each parser error in words, not "XMLParser error 42" (r20 fuzz): the XML as a merge, a copy
+    /// from a web page or a generator leaves it.
+    @Test(arguments: [
+        ("<D><a b=\"1\" b=\"2\"/></document>", "an attribute given twice on one element"),
+        ("<D><a>&nbsp;</a></document>", "an undeclared entity such as &nbsp;"),
+        ("<D><!-- a -- b --></document>", "'--' inside a comment"),
+        (
+            "<!DOCTYPE document [<!ENTITY a \"&b;\"><!ENTITY b \"&a;\">]><D>&a;</document>",
+            "an entity declared in a DTD"
+        ),
+        ("<D></document><document/>", "the document ends before its last element is closed, or goes on after it"),
+        ("<D><scenes>", "the document ends before its last element is closed"),
+    ])
+    func parserErrorsAreSaidInWords(xml: String, words: String) {
+        let root = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">"#
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + xml.replacingOccurrences(of: "<D>", with: root)
+        do {
+            _ = try StoryboardReader.parse(Data(text.utf8), file: "x.storyboard")
+            Issue.record("expected \(xml) to be refused")
+        } catch {
+            #expect(error.description.contains("not well-formed XML (" + words), "\(error.description)")
+            #expect(!error.description.contains("XMLParser error"), "\(error.description)")
+        }
+    }
+
     @Test func truncatedXMLNamesTheLine() {
         let problems = Fixture.problems("Truncated.storyboard")
         #expect(problems.first?.location?.line == 13)

@@ -169,10 +169,21 @@ final class StoryboardCollector: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    private static func describe(_ code: Int) -> String {
+    /// The parser's error in words (libxml2's numbers, which FoundationXML passes on): the bare
+    /// number was all a user got for a merge that doubled an attribute (r20 fuzz).
+    static func describe(_ code: Int) -> String {
         switch code {
+        case 1:
+            "past the XML parser's limits: elements nested over 256 deep, or one text or attribute of megabytes, which Interface Builder never writes"
         case 4: "no XML element where the document should start"
-        case 5: "the document ends before its last element is closed"
+        // libxml2 says 5 both of a file cut short and of content after the closing </document>.
+        case 5: "the document ends before its last element is closed, or goes on after it"
+        case 23, 24, 25: "an '&' that starts no character reference: write it as &amp;"
+        case 26: "an undeclared entity such as &nbsp;: write the character itself, or a numeric reference like &#160;"
+        case 28, 29, 30, 89:
+            "an entity declared in a DTD, which a storyboard never has; it is not expanded, and no file it names is read"
+        case 42: "an attribute given twice on one element, as a merge that kept both sides leaves it"
+        case 80: "'--' inside a comment, which XML does not allow"
         case 9, 10: "an invalid character"
         case 38, 39, 40, 41: "an attribute is malformed"
         case 64: "a processing instruction is malformed"
