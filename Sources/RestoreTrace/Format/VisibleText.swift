@@ -59,8 +59,8 @@ public enum VisibleText {
 
     /// The first character at or after `from` that `isControl` holds, in UTF-8: where it starts,
     /// how many bytes it takes, and its scalar value. Each such character is one to three bytes:
-    /// C0 and DEL one, C1 (`C2 80`…`C2 9F`) two, the separators and overrides (`E2 80 A8`…`AE`,
-    /// `E2 81 A6`…`A9`) three.
+    /// C0 and DEL one, C1 (`C2 80`…`C2 9F`) two, the separators, marks and overrides (`E2 80 8B`,
+    /// `8E`, `8F`, `A8`…`AE`, `E2 81 A6`…`A9`) and the byte order mark (`EF BB BF`) three.
     private static func nextControl(in bytes: [UInt8], from: Int) -> (start: Int, length: Int, scalar: UInt32)? {
         bytes.withUnsafeBufferPointer { b in
             var i = from
@@ -75,8 +75,12 @@ public enum VisibleText {
                     return (i, 2, UInt32(b[i + 1]))
                 } else if c == 0xE2, i + 2 < n {
                     let (b1, b2) = (b[i + 1], b[i + 2])
-                    if b1 == 0x80, (0xA8...0xAE).contains(b2) { return (i, 3, 0x2000 + UInt32(b2 - 0x80)) }
+                    if b1 == 0x80, (0xA8...0xAE).contains(b2) || b2 == 0x8B || b2 == 0x8E || b2 == 0x8F {
+                        return (i, 3, 0x2000 + UInt32(b2 - 0x80))
+                    }
                     if b1 == 0x81, (0xA6...0xA9).contains(b2) { return (i, 3, 0x2040 + UInt32(b2 - 0x80)) }
+                } else if c == 0xEF, i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF {
+                    return (i, 3, 0xFEFF)
                 }
                 i += 1
             }
@@ -88,7 +92,11 @@ public enum VisibleText {
     public static func isControl(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x0A, 0x09: false
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        // And the invisible ones a name can hide in: a zero-width space, the left-to-right and
+        // right-to-left marks, a byte order mark (an editor's, echoed raw in an error: r20 fuzz).
+        // Not the zero-width joiner, which emoji sequences are made of.
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0x200E, 0x200F, 0xFEFF:
+            true
         default: false
         }
     }
