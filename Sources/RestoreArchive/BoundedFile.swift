@@ -22,6 +22,13 @@ public enum BoundedFile {
         // then wait as usual; with no writer a FIFO reads as empty, and is refused as such.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        // A folder opens, and read as empty it was "not a property list" (a folder named
+        // data.data: r20 fuzz): said as the system says it.
+        var opened = stat()
+        if fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFDIR {
+            close(fd)
+            throw .unreadable(reason: String(cString: strerror(EISDIR)))
+        }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }

@@ -43,6 +43,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.jsonl").path))
     }
 
+    /// A folder where `data.data` goes was read as an empty file: "not a property list" (r20 fuzz).
+    @Test func aFolderNamedDataDataIsSaidToBeOne() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("x.savedState/data.data"), withIntermediateDirectories: true)
+        let r = try CLI.run(["archive", "x.savedState"], in: dir)
+        #expect(r.code == 2)
+        #expect(r.stderr.hasPrefix("x.savedState/data.data: error: cannot be read: Is a directory"), "\(r.stderr)")
+    }
+
     @Test func theArchiveNamedBesideSessionsImports() throws {
         let (dir, folder) = try Self.container(.sessionsWithActivities)
         let r = try CLI.run(["import", folder + "/data.data", "-o", "vc.trace.jsonl"], in: dir)
