@@ -29,7 +29,8 @@
   // As VisibleText.escapingControls does on the Swift side: control characters, the line
   // separators and the bidirectional overrides shown as \u{XX}. Raw, an override in a name
   // reversed what followed it on screen ("invoice\u{202E}fdp.exe" read as "invoiceexe.pdf").
-  var CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+  // And the invisible ones a name can hide in: a zero-width space, the direction marks, a BOM.
+  var CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g;
   function visible(text) {
     return text.replace(CONTROLS, function (c) { return "\\u{" + c.charCodeAt(0).toString(16).toUpperCase() + "}"; });
   }

@@ -1,18 +1,20 @@
 import Foundation
 import RestoreEngine
 
-/// An element with more attributes than any storyboard has, found before the parser sees it:
-/// libxml2 checks each new attribute against the ones before it, so 400,000 on one element
-/// (4.7 MB, far under the size limit) took `lint` 68 s (r20 fuzz). Interface Builder writes a
-/// few dozen at most.
+/// An element with more attributes than any storyboard has, or a DTD, found before the parser
+/// sees it: libxml2 checks each new attribute against the ones before it, so 400,000 on one
+/// element (4.7 MB, far under the size limit) took `lint` 68 s (r20 fuzz). Interface Builder
+/// writes a few dozen at most, and never a DOCTYPE; elements a DTD's entities expand to are not
+/// in the text to count (four entities of 300,000 attributes took 82 s: r20 review), so a DTD is
+/// refused first.
 enum AttributeCrowd {
     static let maximumAttributes = 1_000
 
     /// Where the first element with more than `maximumAttributes` attributes starts (line and
     /// column, 1-based), if one does. Comments, CDATA and processing instructions are stepped
     /// over; attribute values are skipped by their quotes.
-    static func firstCrowdedElement(in data: Data) -> (line: Int, column: Int)? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
+    static func firstCrowdedElement(in data: Data) -> (line: Int, column: Int, doctype: Bool)? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int, Bool)? in
             let b = raw.bindMemory(to: UInt8.self)
             let n = b.count
             var i = 0
@@ -48,6 +50,8 @@ enum AttributeCrowd {
                     if i + 3 < n, b[i + 2] == UInt8(ascii: "-"), b[i + 3] == UInt8(ascii: "-") {
                         i += 4
                         skip(to: Array("-->".utf8))
+                    } else if i + 9 <= n, Array(b[(i + 2)..<(i + 9)]) == Array("DOCTYPE".utf8) {
+                        return (line, i - lineStart + 1, true)
                     } else if i + 8 < n, b[i + 2] == UInt8(ascii: "[") {
                         i += 2
                         skip(to: Array("]]>".utf8))
@@ -82,7 +86,7 @@ enum AttributeCrowd {
                         }
                     } else if t == UInt8(ascii: "=") {
                         attributes += 1
-                        if attributes > maximumAttributes { return start }
+                        if attributes > maximumAttributes { return (start.0, start.1, false) }
                     }
                     i += 1
                 }

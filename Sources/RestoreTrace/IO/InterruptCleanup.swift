@@ -6,8 +6,8 @@ import Foundation
 /// them, so an interrupted run leaves nothing behind, as a failed one does.
 ///
 /// The signals are taken on a dispatch queue, not in a signal handler, so the removal is ordinary
-/// code (a folder of files is removed with FileManager); the process then exits with the status
-/// a shell gives a process the signal ended (128 + N: 130 for Ctrl-C).
+/// code (a folder of files is removed with FileManager); the process then ends by the signal, as
+/// it would have without the cleanup (a shell shows 128 + N: 130 for Ctrl-C).
 public enum InterruptCleanup {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var outputs: [Int: String] = [:]
@@ -81,9 +81,18 @@ public enum InterruptCleanup {
             try? FileManager.default.removeItem(atPath: gone)
         }
         outputs.removeAll()
-        // Ended here, with the lock held, so no output is started or put in place meanwhile. Not by
-        // raising the signal again: dispatch may have it blocked on every thread (it reads it
-        // through a descriptor), so the signal would come back here instead of ending the process.
+        // Ended here, with the lock held, so no output is started or put in place meanwhile, and
+        // by the signal itself: a shell stops a loop (`for t in *.jsonl; do restoretrace …; done`)
+        // only for a child the signal ended, and went on to the next file after an exit 130
+        // (r20 review). The default action, unblocked on this thread alone and sent to it, ends
+        // the process; dispatch's own handler and every other thread's mask are left as they are.
+        signal(signalNumber, SIG_DFL)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signalNumber)
+        // Not reached unless the signal could not end the process: the status a shell gives it.
         // `_exit`, not `exit`: the main thread is still running, and exit handlers are not safe.
         _exit(128 + signalNumber)
     }

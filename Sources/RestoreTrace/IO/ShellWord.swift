@@ -10,8 +10,10 @@ public enum ShellWord {
                 (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
                     || "._/-+:@%,=".utf8.contains(b)
             }
-        // `~` and a leading `-` mean something else to a shell or a command: quoted too.
-        guard plain, !path.hasPrefix("-") else { return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        // A leading `-` is an option to the command, quoted or not: the path is written from
+        // `./` instead. A leading `=` is expanded by zsh (macOS's shell), `~` by every shell.
+        if path.hasPrefix("-") { return quoted("./" + path) }
+        guard plain, !path.hasPrefix("=") else { return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         return path
     }
 }
