@@ -85,18 +85,14 @@ public enum RestoreTraceMain {
 
     /// Runs the command line and returns the exit code SPEC §6 gives the result: 0 done, 1 a
     /// difference, 2 bad input (usage errors included), 3 the environment failed.
-    /// Runs the command line; `argv`, this process's arguments as bytes, is checked first (see
-    /// `ArgumentEncoding`).
-    public static func run(_ arguments: [String], checkingBytesOf argv: [[UInt8]]) -> Int32 {
-        if let problem = ArgumentEncoding.problem(argv) {
+    /// Runs this process's command line, its arguments' bytes checked first (`ArgumentEncoding`).
+    public static func runProcess() -> Int32 {
+        if let problem = ArgumentEncoding.problem(ArgumentEncoding.processArguments) {
             Console.error(problem)
             return ExitStatus.code(for: .badInput)
         }
-        return run(arguments)
+        return run(Array(CommandLine.arguments.dropFirst()))
     }
-
-    /// This process's arguments as bytes, for `run(_:checkingBytesOf:)`.
-    public static var processArgumentBytes: [[UInt8]] { ArgumentEncoding.processArguments }
 
     public static func run(_ arguments: [String]) -> Int32 {
         do {

@@ -6,6 +6,4 @@ import RestoreCLI
 RestoreTraceMain.installInterruptCleanup()
 RestoreTraceMain.ignoreBrokenPipeSignal()
 RestoreTraceMain.warnAboutCutOffTraces()
-exit(
-    RestoreTraceMain.run(
-        Array(CommandLine.arguments.dropFirst()), checkingBytesOf: RestoreTraceMain.processArgumentBytes))
+exit(RestoreTraceMain.runProcess())

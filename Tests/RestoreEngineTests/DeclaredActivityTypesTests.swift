@@ -26,7 +26,8 @@ import Testing
         ("a$(b", "axb", false),
     ])
     func matches(declared: String, type: String, expected: Bool) {
-        #expect(DeclaredActivityTypes.declares([declared], type) == expected)
+        // Declared: the entry resolves to the type, or is the type as written.
+        #expect(DeclaredActivityTypes.resolving([declared], against: [type]).contains(type) == expected)
     }
 
     /// Each entry with settings becomes the app's types it matches, in their order; the rest stays.

@@ -14,12 +14,6 @@
 /// before diverged when replayed). An entry that is nothing but settings is left as written: it
 /// would match any type at all, and hide the undeclared type the check exists for.
 public enum DeclaredActivityTypes {
-    /// Whether `declared` lists `type`, exactly or through a build setting (not an entry that is
-    /// only settings).
-    public static func declares(_ declared: [String], _ type: String) -> Bool {
-        declared.contains { $0 == type || (isPattern($0) && matches(pattern: Array($0.utf8), Array(type.utf8))) }
-    }
-
     /// `declared` with each entry that holds build settings replaced by the `types` it matches, in
     /// the order of `types`; an entry that matches none, or is only settings, stays as written.
     /// Exact entries and the order of the list are kept; no type is listed twice.

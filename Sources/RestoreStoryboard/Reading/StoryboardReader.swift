@@ -75,13 +75,16 @@ public enum StoryboardReader {
     public static func parse(_ data: Data, file: String) throws(StoryboardError) -> StoryboardDocument {
         if let compiled = compiledStoryboardProblem(data, file: file) { throw compiled }
         if let encoding = declaredEncodingProblem(data, file: file) { throw encoding }
-        if let found = AttributeCrowd.firstCrowdedElement(in: data) {
+        if let found = StoryboardPrescan.firstProblem(in: data) {
+            let message =
+                switch found.problem {
+                case .doctype:
+                    "the file has a DOCTYPE (a DTD), which Interface Builder never writes in a storyboard; is this the right file? Its entities are not expanded, and no file they name is read"
+                case .crowdedElement:
+                    "an element here has over \(StoryboardPrescan.maximumAttributes) attributes, which Interface Builder never writes (a few dozen at most); is the file generated or damaged?"
+                }
             throw StoryboardError(
-                at: SourceLocation(file: file, line: found.line, column: found.column),
-                message: found.doctype
-                    ? "the file has a DOCTYPE (a DTD), which Interface Builder never writes in a storyboard; is this the right file? Its entities are not expanded, and no file they name is read"
-                    : "an element here has over \(AttributeCrowd.maximumAttributes) attributes, which Interface Builder never writes (a few dozen at most); is the file generated or damaged?"
-            )
+                at: SourceLocation(file: file, line: found.line, column: found.column), message: message)
         }
         let collector = StoryboardCollector(file: file, bytes: data)
         let parser = XMLParser(data: data)

@@ -82,7 +82,7 @@ public final class TraceReader {
                     "the trace starts with a UTF-8 byte order mark (EF BB BF), which restoretrace never writes: an editor added it",
                     hint: path == "-"
                         ? "save it as UTF-8 without a BOM, or drop its first 3 bytes (tail -c +4 FILE) before it is piped"
-                        : "save it as UTF-8 without a BOM, or drop the first 3 bytes: tail -c +4 \(Self.shellQuoted(file)) > fixed.trace.jsonl"
+                        : "save it as UTF-8 without a BOM, or drop the first 3 bytes: tail -c +4 \(ShellWord.quoted(file)) > fixed.trace.jsonl"
                 )
             }
             throw TraceError(
@@ -287,12 +287,5 @@ public final class TraceReader {
         var out: [TraceEvent] = []
         while let e = try next() { out.append(e) }
         return out
-    }
-}
-
-extension TraceReader {
-    /// `path` as one shell word: single-quoted, a quote inside closed, escaped and reopened.
-    static func shellQuoted(_ path: String) -> String {
-        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RestoreEngine
 
 /// An element with more attributes than any storyboard has, or a DTD, found before the parser
 /// sees it: libxml2 checks each new attribute against the ones before it, so 400,000 on one
@@ -7,14 +6,21 @@ import RestoreEngine
 /// writes a few dozen at most, and never a DOCTYPE; elements a DTD's entities expand to are not
 /// in the text to count (four entities of 300,000 attributes took 82 s: r20 review), so a DTD is
 /// refused first.
-enum AttributeCrowd {
+enum StoryboardPrescan {
     static let maximumAttributes = 1_000
 
-    /// Where the first element with more than `maximumAttributes` attributes starts (line and
-    /// column, 1-based), if one does. Comments, CDATA and processing instructions are stepped
-    /// over; attribute values are skipped by their quotes.
-    static func firstCrowdedElement(in data: Data) -> (line: Int, column: Int, doctype: Bool)? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int, Bool)? in
+    enum Problem {
+        /// A `<!DOCTYPE`.
+        case doctype
+        /// An element with more than `maximumAttributes` attributes.
+        case crowdedElement
+    }
+
+    /// The first problem and where it starts (line and column, 1-based), if there is one.
+    /// Comments, CDATA and processing instructions are stepped over; attribute values are
+    /// skipped by their quotes.
+    static func firstProblem(in data: Data) -> (problem: Problem, line: Int, column: Int)? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Problem, Int, Int)? in
             let b = raw.bindMemory(to: UInt8.self)
             let n = b.count
             var i = 0
@@ -51,7 +57,7 @@ enum AttributeCrowd {
                         i += 4
                         skip(to: Array("-->".utf8))
                     } else if i + 9 <= n, Array(b[(i + 2)..<(i + 9)]) == Array("DOCTYPE".utf8) {
-                        return (line, i - lineStart + 1, true)
+                        return (.doctype, line, i - lineStart + 1)
                     } else if i + 8 < n, b[i + 2] == UInt8(ascii: "[") {
                         i += 2
                         skip(to: Array("]]>".utf8))
@@ -86,7 +92,7 @@ enum AttributeCrowd {
                         }
                     } else if t == UInt8(ascii: "=") {
                         attributes += 1
-                        if attributes > maximumAttributes { return (start.0, start.1, false) }
+                        if attributes > maximumAttributes { return (.crowdedElement, start.0, start.1) }
                     }
                     i += 1
                 }
