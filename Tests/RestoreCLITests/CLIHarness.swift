@@ -68,6 +68,17 @@ enum CLI {
             stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Waits up to `seconds` for `p` to end; one still running then is killed (SIGKILL) and
+    /// waited for. - Returns: whether it ended by itself.
+    static func waitOrKill(_ p: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while p.isRunning, Date() < deadline { usleep(10_000) }
+        guard p.isRunning else { return true }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        return false
+    }
+
     /// Runs a shell script in `directory` with the built `restoretrace` first on PATH, the way a
     /// user runs an example from the README or `--help`.
     static func shell(_ script: String, in directory: URL) throws -> Result {

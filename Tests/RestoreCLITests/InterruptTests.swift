@@ -79,11 +79,7 @@ import Testing
             #expect(try mask("SigBlk", of: p.processIdentifier) & taken == taken)
             #expect(try mask("SigIgn", of: p.processIdentifier) & taken == 0)
             kill(p.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(10)
-            while p.isRunning, Date() < deadline { usleep(10_000) }
-            if p.isRunning {
-                kill(p.processIdentifier, SIGKILL)
-                p.waitUntilExit()
+            guard CLI.waitOrKill(p, seconds: 10) else {
                 Issue.record("SIGTERM did not end the run")
                 continue
             }

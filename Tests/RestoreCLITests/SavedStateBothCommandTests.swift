@@ -28,11 +28,7 @@ import Testing
             let err = Pipe()
             p.standardError = err
             try p.run()
-            let deadline = Date().addingTimeInterval(20)
-            while p.isRunning, Date() < deadline { usleep(10_000) }
-            if p.isRunning {
-                kill(p.processIdentifier, SIGKILL)
-                p.waitUntilExit()
+            guard CLI.waitOrKill(p, seconds: 20) else {
                 Issue.record("\(arguments) waited on the FIFO")
                 continue
             }
